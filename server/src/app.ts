@@ -1,0 +1,80 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import { type DatabaseHandle, openDatabase } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { authRoutes } from './features/auth/auth-routes';
+import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './features/auth/login-throttle';
+import { createTokenSigner } from './features/auth/tokens';
+import { healthRoutes } from './features/health/health-routes';
+import { accessControlPlugin } from './plugins/access-control';
+import { registerErrorHandlers } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWebApp } from './plugins/web-app';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database?: DatabaseHandle;
+  loginThrottle?: LoginThrottleOptions;
+  logger?: boolean;
+}
+
+// JSON bodies up to 1 MiB; file uploads have their own limits on their routes.
+const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config } = options;
+  const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // The default 72-character cap would cut long search strings; 1,000 is ample.
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty body on a JSON POST (as the spec's mark-as-read and logout calls send)
+  // counts as no body; anything else goes through Fastify's own safe JSON parser.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') return done(null, undefined);
+    return defaultJsonParser(request, text, done);
+  });
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    tokens: createTokenSigner(config.jwtSecret),
+    loginThrottle: createLoginThrottle(options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE),
+  };
+  app.addHook('onClose', async () => database.close());
+
+  registerErrorHandlers(app);
+  await registerSecurityHeaders(app);
+  await app.register(accessControlPlugin, { db: ctx.db, tokens: ctx.tokens });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Voter Management System API', version: '1.0.0', description: 'Every call except sign-in needs a Bearer token.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(async (scope) => authRoutes(scope, ctx), { prefix: '/api/auth' });
+
+  await registerWebApp(app, config.webDistDir);
+  return { app, ctx };
+}

@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config';
+import type { Database } from './db/schema';
+import type { Dialect } from './db/connection';
+import type { LoginThrottle } from './features/auth/login-throttle';
+import type { TokenSigner } from './features/auth/tokens';
+
+// What route plugins need from the application, passed explicitly rather than decorated.
+export interface AppContext {
+  config: AppConfig;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  tokens: TokenSigner;
+  loginThrottle: LoginThrottle;
+}

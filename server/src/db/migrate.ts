@@ -1,0 +1,21 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as foundation from './migrations/2026-11-21-001-foundation';
+import type { Database } from './schema';
+
+// Migrations are listed here rather than read from a folder at run time, so they
+// work the same under tsx, in tests and in a bundle. Append new ones in order.
+const migrations: Record<string, Migration> = {
+  '2026-11-21-001-foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

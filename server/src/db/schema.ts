@@ -1,0 +1,66 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// One interface per table. Portable column types across SQLite and PostgreSQL:
+// timestamps are ISO-8601 UTC text written by the app, booleans are 0/1 integers,
+// lists are JSON text (see docs/decisions/001-sqlite-default-postgres-scale.md).
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  full_name: string;
+  email: string | null;
+  mobile: string | null;
+  age: number | null;
+  address: string | null;
+  id_number: string | null;
+  dob: string | null;
+  designation: string | null;
+  organisation: string | null;
+  role: string;
+  booth_access: string;
+  is_active: number;
+  last_login: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface AuditLogsTable {
+  id: Generated<number>;
+  created_at: string;
+  user_id: number | null;
+  user_name: string | null;
+  action: string;
+  table_name: string | null;
+  record_id: string | null;
+  ip_address: string | null;
+  details: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  settings: SettingsTable;
+  audit_logs: AuditLogsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserRowUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type AuditLogRow = Selectable<AuditLogsTable>;

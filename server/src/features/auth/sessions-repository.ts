@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, SessionRow } from '../../db/schema';
+
+export async function createSession(
+  db: Kysely<Database>,
+  input: { userId: number; ttlHours: number; ipAddress: string | null; userAgent: string | null; now?: Date },
+): Promise<SessionRow> {
+  const now = input.now ?? new Date();
+  const session: SessionRow = {
+    id: randomBytes(24).toString('base64url'),
+    user_id: input.userId,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + input.ttlHours * 3_600_000).toISOString(),
+    revoked_at: null,
+    ip_address: input.ipAddress,
+    user_agent: input.userAgent?.slice(0, 300) ?? null,
+  };
+  await db.insertInto('sessions').values(session).execute();
+  return session;
+}
+
+export function findSession(db: Kysely<Database>, id: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function revokeSession(db: Kysely<Database>, id: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+// Ends every open session of a user, optionally keeping the one making the change.
+export async function revokeUserSessions(db: Kysely<Database>, userId: number, exceptSessionId?: string): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+  await query.execute();
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Role } from '@shared/auth/roles';
+import type { Database, UserRow } from '../db/schema';
+import type { TokenSigner } from '../features/auth/tokens';
+import { findSession } from '../features/auth/sessions-repository';
+import { findUserById } from '../features/users/users-repository';
+
+// Every /api route declares who may call it: `access: 'public'` or a list of roles.
+// A route without a declaration is refused at start-up and, should one slip through,
+// denied at run time.
+export type RouteAccess = 'public' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: { user: UserRow; sessionId: string } | null;
+  }
+}
+
+export interface AccessControlOptions {
+  db: Kysely<Database>;
+  tokens: TokenSigner;
+}
+
+const NOT_SIGNED_IN = 'Please sign in to continue';
+const FORBIDDEN = 'You do not have permission to do this';
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+async function accessControl(app: FastifyInstance, options: AccessControlOptions): Promise<void> {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    // The OpenAPI document and its viewer are public: the contract is not secret,
+    // every data call still needs a token.
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...(route.config ?? {}), access: 'public' };
+      return;
+    }
+    if (!route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it (config.access)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.url.startsWith('/api') || request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (access === 'public') return;
+
+    const token = bearerToken(request);
+    const claims = token ? await options.tokens.verify(token) : null;
+    const session = claims ? await findSession(options.db, claims.sid) : undefined;
+    const valid =
+      session !== undefined &&
+      String(session.user_id) === claims?.sub &&
+      session.revoked_at === null &&
+      session.expires_at > new Date().toISOString();
+    const user = valid ? await findUserById(options.db, session.user_id) : undefined;
+    if (!session || !user || user.is_active !== 1) {
+      return reply.code(401).send({ message: NOT_SIGNED_IN });
+    }
+    request.auth = { user, sessionId: session.id };
+
+    if (!access || !access.includes(user.role as Role)) {
+      return reply.code(403).send({ message: FORBIDDEN });
+    }
+  });
+}
+
+export const accessControlPlugin = fp(accessControl, { name: 'access-control' });
+
+// For handlers of non-public routes: the hook has already refused anyone signed out.
+export function signedInUser(request: FastifyRequest): { user: UserRow; sessionId: string } {
+  if (!request.auth) throw new Error('signedInUser called on a route without authentication');
+  return request.auth;
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+// Spec section 9: the options of each setting. Settings travel as text values (spec section 3).
+export const TIMEZONES = ['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo'] as const;
+export const LANGUAGES = ['en', 'hi', 'mr', 'gu'] as const;
+export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
+export const PASSWORD_POLICIES = ['basic', 'medium', 'strong'] as const;
+export type PasswordPolicy = (typeof PASSWORD_POLICIES)[number];
+
+const toggle = z.enum(['true', 'false'], { error: 'Must be "true" or "false"' });
+
+export const settingsSchema = z.object({
+  app_name: z.string().trim().max(80, 'Application name must be 80 characters or fewer'),
+  timezone: z.enum(TIMEZONES, { error: 'Choose a timezone from the list' }),
+  language: z.enum(LANGUAGES, { error: 'Choose a language from the list' }),
+  enable_2fa: toggle,
+  password_policy: z.enum(PASSWORD_POLICIES, { error: 'Choose a password policy from the list' }),
+  email_notifications: toggle,
+  sms_notifications: toggle,
+  data_retention_days: z
+    .string()
+    .regex(/^\d+$/, 'Data retention must be a whole number of days')
+    .refine((value) => Number(value) >= 1 && Number(value) <= 3650, 'Data retention must be between 1 and 3650 days'),
+  backup_frequency: z.enum(BACKUP_FREQUENCIES, { error: 'Choose a backup frequency from the list' }),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  app_name: 'Voter Management',
+  timezone: 'Asia/Kolkata',
+  language: 'en',
+  enable_2fa: 'false',
+  password_policy: 'basic',
+  email_notifications: 'true',
+  sms_notifications: 'true',
+  data_retention_days: '365',
+  backup_frequency: 'daily',
+};

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { ROLES } from '../auth/roles';
+
+// The user object as the API returns it (spec section 3, "User"): never a password hash.
+export const userSchema = z.object({
+  _id: z.number().int(),
+  id: z.number().int(),
+  username: z.string(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  age: z.number().int().nullable(),
+  address: z.string().nullable(),
+  id_number: z.string().nullable(),
+  dob: z.string().nullable(),
+  designation: z.string().nullable(),
+  organisation: z.string().nullable(),
+  role: z.enum(ROLES),
+  booth_access: z.array(z.string()),
+  is_active: z.boolean(),
+  last_login: z.string().nullable(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,39 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { ADMIN_ROLES } from '@shared/auth/roles';
+import { AppShell } from '@web/components/layout/app-shell';
+import { RequireAuth } from '@web/components/layout/require-auth';
+import { ComingSoonPage } from './routes/coming-soon-page';
+import { LoginPage } from './routes/login-page';
+import { PlaceholderPage } from './routes/placeholder-page';
+
+function adminOnly(element: React.ReactNode) {
+  return <RequireAuth roles={ADMIN_ROLES}>{element}</RequireAuth>;
+}
+
+// The route table of spec section 2. Every route but /login sits behind the guard
+// and inside the app shell.
+export const router = createBrowserRouter([
+  { path: '/login', element: <LoginPage /> },
+  {
+    element: (
+      <RequireAuth>
+        <AppShell />
+      </RequireAuth>
+    ),
+    children: [
+      { path: '/', element: adminOnly(<Navigate to="/dashboard" replace />) },
+      { path: '/dashboard', element: adminOnly(<ComingSoonPage titleKey="comingSoon.dashboard" />) },
+      { path: '/users', element: adminOnly(<ComingSoonPage titleKey="comingSoon.users" />) },
+      { path: '/voters', element: <ComingSoonPage titleKey="comingSoon.voters" /> },
+      { path: '/tasks', element: <ComingSoonPage titleKey="comingSoon.tasks" /> },
+      { path: '/notifications', element: <ComingSoonPage titleKey="comingSoon.notifications" /> },
+      { path: '/analytics', element: adminOnly(<ComingSoonPage titleKey="comingSoon.analytics" />) },
+      { path: '/audit-logs', element: adminOnly(<ComingSoonPage titleKey="comingSoon.auditLogs" />) },
+      { path: '/settings', element: adminOnly(<ComingSoonPage titleKey="comingSoon.settings" />) },
+      { path: '/village', element: adminOnly(<PlaceholderPage titleKey="placeholder.village" />) },
+      { path: '/appointment', element: adminOnly(<PlaceholderPage titleKey="placeholder.appointment" />) },
+      { path: '/service', element: adminOnly(<PlaceholderPage titleKey="placeholder.service" />) },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]);

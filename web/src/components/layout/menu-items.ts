@@ -1,0 +1,58 @@
+import {
+  BarChart3,
+  Bell,
+  Building2,
+  CalendarClock,
+  ClipboardList,
+  FileSpreadsheet,
+  LayoutDashboard,
+  type LucideIcon,
+  MessageSquareWarning,
+  Search,
+  Settings,
+  UserPlus,
+  Users,
+} from 'lucide-react';
+import { ADMIN_ROLES, ALL_ROLES, type Role } from '@shared/auth/roles';
+
+export interface MenuItem {
+  labelKey: string;
+  to: string;
+  icon: LucideIcon;
+  roles: readonly Role[];
+}
+
+// Spec section 2, "App shell": three items for everyone, the rest for Super Admin and Admin.
+export const MENU_ITEMS: readonly MenuItem[] = [
+  { labelKey: 'menu.dashboard', to: '/dashboard', icon: LayoutDashboard, roles: ADMIN_ROLES },
+  { labelKey: 'menu.users', to: '/users', icon: Users, roles: ADMIN_ROLES },
+  { labelKey: 'menu.voterEntry', to: '/voters?tab=entry', icon: UserPlus, roles: ALL_ROLES },
+  { labelKey: 'menu.voterSearch', to: '/voters?tab=search', icon: Search, roles: ADMIN_ROLES },
+  { labelKey: 'menu.voterImport', to: '/voters?tab=import', icon: FileSpreadsheet, roles: ADMIN_ROLES },
+  { labelKey: 'menu.tasks', to: '/tasks', icon: ClipboardList, roles: ALL_ROLES },
+  { labelKey: 'menu.notifications', to: '/notifications', icon: Bell, roles: ALL_ROLES },
+  { labelKey: 'menu.analytics', to: '/analytics', icon: BarChart3, roles: ADMIN_ROLES },
+  { labelKey: 'menu.village', to: '/village', icon: Building2, roles: ADMIN_ROLES },
+  { labelKey: 'menu.appointment', to: '/appointment', icon: CalendarClock, roles: ADMIN_ROLES },
+  { labelKey: 'menu.service', to: '/service', icon: MessageSquareWarning, roles: ADMIN_ROLES },
+  { labelKey: 'menu.settings', to: '/settings', icon: Settings, roles: ADMIN_ROLES },
+];
+
+export function menuItemsFor(role: Role): MenuItem[] {
+  return MENU_ITEMS.filter((item) => item.roles.includes(role));
+}
+
+// The active item matches by path and by query (the voter tabs share one path;
+// a missing tab means the default, entry).
+export function isMenuItemActive(item: MenuItem, pathname: string, search: string): boolean {
+  const [itemPath, itemQuery] = item.to.split('?');
+  if (itemPath !== pathname && !(itemPath === '/dashboard' && pathname === '/')) return false;
+  if (!itemQuery) return true;
+  const wanted = new URLSearchParams(itemQuery);
+  const current = new URLSearchParams(search);
+  for (const [key, value] of wanted) {
+    const actual = current.get(key) ?? (key === 'tab' ? 'entry' : null);
+    if (actual !== value) return false;
+  }
+  return true;
+}

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { Role } from '@shared/auth/roles';
+import { FullPageSpinner } from '@web/components/ui/spinner';
+import { useSession } from '@web/lib/session';
+
+// The access guard of spec section 2: spinner while loading, /login when signed out,
+// /voters?tab=entry when the role is not allowed (the voter-area reading of a denial).
+export function RequireAuth({ roles, children }: { roles?: readonly Role[]; children: ReactNode }) {
+  const { user, loading } = useSession();
+  const location = useLocation();
+  if (loading) return <FullPageSpinner />;
+  if (!user) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  if (roles && !roles.includes(user.role)) return <Navigate to="/voters?tab=entry" replace />;
+  return <>{children}</>;
+}
