@@ -10,6 +10,7 @@ import { authRoutes } from './features/auth/auth-routes';
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './features/auth/login-throttle';
 import { createTokenSigner } from './features/auth/tokens';
 import { healthRoutes } from './features/health/health-routes';
+import { settingsRoutes } from './features/settings/settings-routes';
 import { accessControlPlugin } from './plugins/access-control';
 import { registerErrorHandlers } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(async (scope) => authRoutes(scope, ctx), { prefix: '/api/auth' });
+  await app.register(async (scope) => settingsRoutes(scope, ctx), { prefix: '/api/settings' });
 
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

@@ -18,7 +18,8 @@ const SessionContext = createContext<Session | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
-  const [loading, setLoading] = useState(true);
+  // Loading only while a stored token waits for /auth/me (spec section 4).
+  const [loading, setLoading] = useState(() => getStoredToken() !== null);
 
   const clear = useCallback(() => {
     storeToken(null);
@@ -31,10 +32,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [clear]);
 
   useEffect(() => {
-    if (!getStoredToken()) {
-      setLoading(false);
-      return;
-    }
+    if (!getStoredToken()) return;
     apiRequest<User>('/auth/me')
       .then(setUser)
       .catch(clear)

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { E2E_USERS, type E2eUser } from './support/e2e-users';
+import { signIn } from './support/session';
+
+const ADMIN_MENU = [
+  'Dashboard',
+  'User Management',
+  'Voter Data Entry',
+  'Search & Filter',
+  'Import/Export',
+  'Task Management',
+  'Notification Module',
+  'Analytics',
+  'Vilage Program',
+  'Appointment',
+  'Service/Complaint',
+  'Settings',
+];
+const FIELD_MENU = ['Voter Data Entry', 'Task Management', 'Notification Module'];
+
+const cases: { user: E2eUser; landing: RegExp; menu: string[] }[] = [
+  { user: E2E_USERS.superAdmin, landing: /\/dashboard$/, menu: ADMIN_MENU },
+  { user: E2E_USERS.admin, landing: /\/dashboard$/, menu: ADMIN_MENU },
+  { user: E2E_USERS.supervisor, landing: /\/voters\?tab=entry$/, menu: FIELD_MENU },
+  { user: E2E_USERS.karyakarta, landing: /\/voters\?tab=entry$/, menu: FIELD_MENU },
+];
+
+test.describe('/login', () => {
+  test('should show the title, subtitle and a password that can be shown and hidden', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Voter Management System' })).toBeVisible();
+    await expect(page.getByText('Sign in to access the admin dashboard')).toBeVisible();
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('secret');
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+  });
+
+  test('should show the server message in a toast and stay on /login when the password is wrong', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(E2E_USERS.admin.username);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Invalid username or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('Username')).toHaveValue(E2E_USERS.admin.username);
+  });
+
+  test('should send a signed-out visitor to /login', async ({ page }) => {
+    await page.goto('/tasks');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+for (const { user, landing, menu } of cases) {
+  test(`should sign in as ${user.role}, land on the right page, see exactly that role's menu, and sign out`, async ({ page }) => {
+    await signIn(page, user);
+    await expect(page.getByText('Login successful!')).toBeVisible();
+    await expect(page).toHaveURL(landing);
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(nav.getByRole('link')).toHaveText(menu);
+    await expect(nav.getByRole('link', { name: menu.includes('Dashboard') ? 'Dashboard' : 'Voter Data Entry' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('sidebar-user-name')).toHaveText(user.full_name);
+    await expect(page.getByTestId('sidebar-user-role')).toHaveText(user.role);
+
+    // A signed-in user who opens /login is sent home again.
+    await page.goto('/login');
+    await expect(page).toHaveURL(landing);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByText('Logged out successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+}
+
+test('should send a Karyakarta who opens an admin route to /voters?tab=entry', async ({ page }) => {
+  await signIn(page, E2E_USERS.karyakarta);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/voters\?tab=entry$/);
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/voters\?tab=entry$/);
+});
+
+test('should highlight the voter tab item that matches the query', async ({ page }) => {
+  await signIn(page, E2E_USERS.admin);
+  await page.goto('/voters?tab=search');
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(nav.getByRole('link', { name: 'Search & Filter' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Voter Data Entry' })).not.toHaveAttribute('aria-current', 'page');
+});
+
+test('should keep the session across a reload', async ({ page }) => {
+  await signIn(page, E2E_USERS.supervisor);
+  await page.reload();
+  await expect(page.getByText(`Welcome back, ${E2E_USERS.supervisor.full_name}`)).toBeVisible();
+  await expect(page).toHaveURL(/\/voters\?tab=entry$/);
+});

@@ -1,0 +1,10 @@
+import { expect, type Page } from '@playwright/test';
+import type { E2eUser } from './e2e-users';
+
+export async function signIn(page: Page, user: E2eUser): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(`Welcome back, ${user.full_name}`)).toBeVisible();
+}

@@ -1,0 +1,32 @@
+// `npm test` never passes by skipping: it stops here, saying how to get what is missing.
+import { existsSync } from 'node:fs';
+import pg from 'pg';
+
+const problems = [];
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  problems.push(
+    `Chromium was not found at ${chromium}. Install Debian's package (apt-get update && apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary.`,
+  );
+}
+
+const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+try {
+  await client.connect();
+  await client.query('SELECT 1');
+} catch (error) {
+  problems.push(
+    `PostgreSQL is not reachable at ${databaseUrl} (${error.message}). Start it (for example: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_DATABASE_URL to a server where the user may create databases.`,
+  );
+} finally {
+  await client.end().catch(() => {});
+}
+
+if (problems.length > 0) {
+  console.error('\nThe test suite needs PostgreSQL and Chromium; it does not skip what it cannot run.\n');
+  for (const problem of problems) console.error(`- ${problem}\n`);
+  process.exit(1);
+}
+console.log('Test prerequisites found: PostgreSQL and Chromium.');
