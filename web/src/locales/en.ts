@@ -6,6 +6,13 @@ export const en = {
     developerCredit: 'Developed by the Voter Management team',
     loading: 'Loading...',
   },
+  common: {
+    close: 'Close',
+    cancel: 'Cancel',
+    delete: 'Delete',
+    save: 'Save',
+    edit: 'Edit',
+  },
   login: {
     title: 'Voter Management System',
     subtitle: 'Sign in to access the admin dashboard',

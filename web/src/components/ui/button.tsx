@@ -1,0 +1,30 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { Spinner } from './spinner';
+
+type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-blue-900 text-white hover:bg-blue-800 disabled:bg-blue-900/60',
+  secondary: 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-60',
+  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/60',
+  ghost: 'text-slate-600 hover:bg-slate-100 disabled:opacity-50',
+};
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  busy?: boolean;
+}
+
+export function Button({ variant = 'primary', busy = false, className = '', children, disabled, type = 'button', ...props }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      disabled={disabled || busy}
+      className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
+      {...props}
+    >
+      {busy && <Spinner className="h-4 w-4" />}
+      {children}
+    </button>
+  );
+}
