@@ -164,7 +164,8 @@ export function UserFormDialog({ actor, user, onClose }: UserFormDialogProps) {
             ))}
           </select>
         </FormField>
-        <FormField label={t('users.fields.organisation')} error={errors.organisation?.message} className="sm:col-span-2">
+        {/* Full width only when the password field makes the two-column grid odd. */}
+        <FormField label={t('users.fields.organisation')} error={errors.organisation?.message} className={editing ? undefined : 'sm:col-span-2'}>
           <select className={inputClassName} {...register('organisation')}>
             <option value="">{t('users.selectOption')}</option>
             {ORGANISATIONS.map((option) => (
