@@ -143,7 +143,12 @@ export const changeOwnPasswordInputSchema = z.object({
 export type ChangeOwnPasswordInput = z.infer<typeof changeOwnPasswordInputSchema>;
 
 export const userIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'User id must be a number' }).int('User id must be a whole number').positive('User id must be positive'),
+  // The upper bound is PostgreSQL's integer range: beyond it the database would fail, not answer 404.
+  id: z.coerce
+    .number({ error: 'User id must be a number' })
+    .int('User id must be a whole number')
+    .positive('User id must be positive')
+    .max(2_147_483_647, 'User id is out of range'),
 });
 
 // GET /api/users/by-role?role=: the recipients and assignees of one role (spec section 3, "Role user").

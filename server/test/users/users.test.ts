@@ -518,6 +518,15 @@ describe('DELETE /api/users/:id', () => {
     const { headers } = await signInAs(t, 'Admin');
     expect((await call('DELETE', '/api/users/999999', headers)).statusCode).toBe(404);
   });
+
+  it('should answer 400 naming the id when it is not a usable number', async () => {
+    const { headers } = await signInAs(t, 'Admin');
+    for (const id of ['0', '1.5', '99999999999', 'me']) {
+      const response = await call('DELETE', `/api/users/${id}`, headers);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toHaveProperty('id');
+    }
+  });
 });
 
 describe('PUT /api/users/:id/password', () => {
