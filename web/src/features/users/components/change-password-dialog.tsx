@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -7,9 +7,10 @@ import { changeOwnPasswordInputSchema } from '@shared/users/user-input-schemas';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Modal } from '@web/components/ui/modal';
-import { ApiError, errorMessage } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/api-client';
 import { i18n } from '@web/lib/i18n';
 import { useChangeOwnPassword } from '../api/change-own-password';
+import { showServerFieldErrors } from '../server-field-errors';
 
 // The shared request schema plus a confirmation that only the form needs.
 const changePasswordFormSchema = changeOwnPasswordInputSchema
@@ -38,11 +39,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       toast.success(t('users.changePassword.success'));
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        for (const [name, message] of Object.entries(error.fields)) {
-          if (name === 'current_password' || name === 'new_password') setError(name as FieldPath<ChangePasswordForm>, { type: 'server', message });
-        }
-      }
+      showServerFieldErrors(error, setError, ['current_password', 'new_password']);
       toast.error(errorMessage(error, t('users.changePassword.failed')));
     }
   });

@@ -8,8 +8,9 @@ import { type SetPasswordInput, setPasswordInputSchema } from '@shared/users/use
 import type { User } from '@shared/users/user-schema';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
-import { ApiError, errorMessage } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/api-client';
 import { useSetUserPassword } from '../api/set-user-password';
+import { showServerFieldErrors } from '../server-field-errors';
 
 // The edit modal's separate "set a new password" action: its own small form (forms
 // cannot nest), so saving the profile never touches the password and vice versa.
@@ -32,9 +33,8 @@ export function SetPasswordSection({ user }: { user: User }) {
       reset();
       setOpen(false);
     } catch (error) {
-      const message = errorMessage(error, t('users.setPassword.failed'));
-      if (error instanceof ApiError && error.fields?.password) setError('password', { type: 'server', message: error.fields.password });
-      toast.error(message);
+      showServerFieldErrors(error, setError, ['password']);
+      toast.error(errorMessage(error, t('users.setPassword.failed')));
     }
   });
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type FieldPath, useForm, type UseFormSetError } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -11,11 +11,12 @@ import type { User } from '@shared/users/user-schema';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Modal } from '@web/components/ui/modal';
-import { ApiError, errorMessage } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/api-client';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
-import { SetPasswordSection } from './set-password-section';
+import { showServerFieldErrors } from '../server-field-errors';
 import { BoothAccessPicker } from './booth-access-picker';
+import { SetPasswordSection } from './set-password-section';
 
 // The form holds both modes' fields: the password matters only when creating (spec
 // section 5), the Active toggle only when editing. The shared schemas do the checking.
@@ -46,16 +47,6 @@ function defaultValues(user: User | undefined): UserFormInput {
   };
 }
 
-// The server names bad fields in `fields` (e.g. "booth_access.3"); put each message
-// beside its input and keep everything the user typed.
-function showServerFieldErrors(error: unknown, setError: UseFormSetError<UserFormInput>, known: readonly string[]): void {
-  if (!(error instanceof ApiError) || !error.fields) return;
-  for (const [path, message] of Object.entries(error.fields)) {
-    const name = path.split('.')[0] ?? path;
-    if (known.includes(name)) setError(name as FieldPath<UserFormInput>, { type: 'server', message });
-  }
-}
-
 interface UserFormDialogProps {
   actor: User;
   user?: User;
@@ -80,7 +71,8 @@ export function UserFormDialog({ actor, user, onClose }: UserFormDialogProps) {
   });
 
   // The roles this actor may give, plus the user's current one so the select can show it.
-  const roleOptions = assignableRoles(actor.role).concat(user && !assignableRoles(actor.role).includes(user.role) ? [user.role] : []);
+  const assignable = assignableRoles(actor.role);
+  const roleOptions = user && !assignable.includes(user.role) ? [...assignable, user.role] : assignable;
 
   const onSubmit = handleSubmit(async (values) => {
     const { password, is_active, ...profile } = values;
