@@ -5,6 +5,7 @@ import { RequireAuth } from '@web/components/layout/require-auth';
 import { ComingSoonPage } from './routes/coming-soon-page';
 import { LoginPage } from './routes/login-page';
 import { PlaceholderPage } from './routes/placeholder-page';
+import { UsersPage } from './routes/users-page';
 
 function adminOnly(element: React.ReactNode) {
   return <RequireAuth roles={ADMIN_ROLES}>{element}</RequireAuth>;
@@ -23,7 +24,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: adminOnly(<Navigate to="/dashboard" replace />) },
       { path: '/dashboard', element: adminOnly(<ComingSoonPage titleKey="comingSoon.dashboard" />) },
-      { path: '/users', element: adminOnly(<ComingSoonPage titleKey="comingSoon.users" />) },
+      { path: '/users', element: adminOnly(<UsersPage />) },
       { path: '/voters', element: <ComingSoonPage titleKey="comingSoon.voters" /> },
       { path: '/tasks', element: <ComingSoonPage titleKey="comingSoon.tasks" /> },
       { path: '/notifications', element: <ComingSoonPage titleKey="comingSoon.notifications" /> },

@@ -109,3 +109,61 @@ export async function setPasswordHash(db: Executor, id: number, passwordHash: st
     .where('id', '=', id)
     .execute();
 }
+
+// Newest first: the person an admin just added is the one they are most likely looking for.
+export function listUsers(db: Executor): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+export function listActiveUsersByRole(db: Executor, role: Role): Promise<Pick<UserRow, 'id' | 'username' | 'full_name' | 'role'>[]> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'full_name', 'role'])
+    .where('role', '=', role)
+    .where('is_active', '=', 1)
+    .orderBy('full_name')
+    .orderBy('id')
+    .execute();
+}
+
+export type UserProfile = Omit<NewUser, 'passwordHash' | 'is_active'> & { is_active: boolean };
+
+export async function updateUser(db: Executor, id: number, profile: UserProfile): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({
+      username: profile.username,
+      full_name: profile.full_name,
+      role: profile.role,
+      email: profile.email ?? null,
+      mobile: profile.mobile ?? null,
+      age: profile.age ?? null,
+      address: profile.address ?? null,
+      id_number: profile.id_number ?? null,
+      dob: profile.dob ?? null,
+      designation: profile.designation ?? null,
+      organisation: profile.organisation ?? null,
+      booth_access: JSON.stringify(profile.booth_access ?? []),
+      is_active: profile.is_active ? 1 : 0,
+      updated_at: new Date().toISOString(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+// Sessions go with the user (the foreign key cascades; deleting them here too keeps
+// that true even on a database opened without foreign keys). Audit rows stay: they
+// carry the user's name as it was and have no foreign key.
+export async function deleteUser(db: Executor, id: number): Promise<boolean> {
+  await db.deleteFrom('sessions').where('user_id', '=', id).execute();
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// A unique constraint refused the write (SQLite and PostgreSQL report it differently).
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

@@ -2,6 +2,7 @@ import { LogOut, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { User } from '@shared/users/user-schema';
+import { ChangePasswordButton } from '@web/features/users/components/change-password-button';
 import { isMenuItemActive, menuItemsFor } from './menu-items';
 
 interface SidebarProps {
@@ -57,6 +58,7 @@ export function Sidebar({ user, appName, onNavigate, onLogout, onClose }: Sideba
         <p className="text-xs text-blue-300" data-testid="sidebar-user-role">
           {t(`roles.${user.role}`)}
         </p>
+        <ChangePasswordButton />
         <button
           type="button"
           onClick={onLogout}

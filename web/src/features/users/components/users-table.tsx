@@ -1,0 +1,152 @@
+import { Mail, Pencil, Phone, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { canEditUser, canManageRole } from '@shared/users/user-permissions';
+import type { User } from '@shared/users/user-schema';
+import { Badge } from '@web/components/ui/badge';
+import { RoleBadge } from './role-badge';
+
+interface UsersTableProps {
+  users: readonly User[];
+  actor: User;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+// The actions shown are the ones the server would allow, with one exception: deleting
+// yourself stays visible so the spec's "You cannot delete yourself." can be shown.
+function allowedActions(actor: User, user: User) {
+  return { edit: canEditUser(actor, user), remove: user.id === actor.id || canManageRole(actor.role, user.role) };
+}
+
+function useLastLogin() {
+  const { t, i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-IN' : i18n.language, { dateStyle: 'medium' });
+  return (value: string | null) => (value ? format.format(new Date(value)) : t('users.never'));
+}
+
+function StatusBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  return <Badge color={active ? 'green' : 'gray'}>{active ? t('users.active') : t('users.inactive')}</Badge>;
+}
+
+function ActionButtons({ actor, user, onEdit, onDelete }: { actor: User; user: User; onEdit: (user: User) => void; onDelete: (user: User) => void }) {
+  const { t } = useTranslation();
+  const allowed = allowedActions(actor, user);
+  return (
+    <div className="flex items-center justify-end gap-1">
+      {allowed.edit && (
+        <button type="button" onClick={() => onEdit(user)} className="rounded-lg p-2 text-blue-700 hover:bg-blue-50" aria-label={t('users.editAction', { name: user.full_name })} title={t('common.edit')}>
+          <Pencil aria-hidden="true" className="h-4 w-4" />
+        </button>
+      )}
+      {allowed.remove && (
+        <button type="button" onClick={() => onDelete(user)} className="rounded-lg p-2 text-red-600 hover:bg-red-50" aria-label={t('users.deleteAction', { name: user.full_name })} title={t('common.delete')}>
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+        </button>
+      )}
+    </div>
+  );
+}
+
+function UserIdentity({ user, actor }: { user: User; actor: User }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-blue-100 text-sm font-semibold text-blue-900">
+        {initials(user.full_name)}
+      </span>
+      <div className="min-w-0">
+        <p className="truncate font-medium text-slate-900">
+          {user.full_name}
+          {user.id === actor.id && <span className="ml-2 text-xs font-normal text-slate-500">({t('users.you')})</span>}
+        </p>
+        <p className="truncate text-xs text-slate-500">@{user.username}</p>
+      </div>
+    </div>
+  );
+}
+
+function Contact({ user }: { user: User }) {
+  const { t } = useTranslation();
+  if (!user.mobile && !user.email) return <span className="text-slate-400">{t('users.noContact')}</span>;
+  return (
+    <div className="space-y-0.5 text-sm text-slate-700">
+      {user.mobile && (
+        <p className="flex items-center gap-1.5">
+          <Phone aria-hidden="true" className="h-3.5 w-3.5 text-slate-400" />
+          {user.mobile}
+        </p>
+      )}
+      {user.email && (
+        <p className="flex min-w-0 items-center gap-1.5">
+          <Mail aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-400" />
+          <span className="truncate">{user.email}</span>
+        </p>
+      )}
+    </div>
+  );
+}
+
+// A table from tablet width up; a list of cards on a phone, where six columns cannot fit.
+export function UsersTable({ users, actor, onEdit, onDelete }: UsersTableProps) {
+  const { t } = useTranslation();
+  const lastLogin = useLastLogin();
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
+        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="px-4 py-3">{t('users.columns.user')}</th>
+              <th scope="col" className="px-4 py-3">{t('users.columns.role')}</th>
+              <th scope="col" className="px-4 py-3">{t('users.columns.contact')}</th>
+              <th scope="col" className="px-4 py-3">{t('users.columns.status')}</th>
+              <th scope="col" className="px-4 py-3">{t('users.columns.lastLogin')}</th>
+              <th scope="col" className="px-4 py-3 text-right">{t('users.columns.actions')}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {users.map((user) => (
+              <tr key={user.id} className="hover:bg-slate-50">
+                <td className="max-w-64 px-4 py-3"><UserIdentity user={user} actor={actor} /></td>
+                <td className="whitespace-nowrap px-4 py-3"><RoleBadge role={user.role} /></td>
+                <td className="max-w-56 px-4 py-3"><Contact user={user} /></td>
+                <td className="px-4 py-3"><StatusBadge active={user.is_active} /></td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{lastLogin(user.last_login)}</td>
+                <td className="px-4 py-2"><ActionButtons actor={actor} user={user} onEdit={onEdit} onDelete={onDelete} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul className="space-y-3 md:hidden">
+        {users.map((user) => (
+          <li key={user.id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="user-card">
+            <div className="flex items-start justify-between gap-2">
+              <UserIdentity user={user} actor={actor} />
+              <ActionButtons actor={actor} user={user} onEdit={onEdit} onDelete={onDelete} />
+            </div>
+            <div className="mt-3 flex flex-wrap items-center gap-2">
+              <RoleBadge role={user.role} />
+              <StatusBadge active={user.is_active} />
+            </div>
+            <div className="mt-3 flex flex-wrap items-end justify-between gap-2">
+              <Contact user={user} />
+              <p className="text-xs text-slate-500">{t('users.lastLoginShort', { date: lastLogin(user.last_login) })}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

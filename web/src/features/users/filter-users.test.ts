@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { User } from '@shared/users/user-schema';
+import { filterUsers, parseRoleFilter } from './filter-users';
+
+function user(overrides: Partial<User>): User {
+  return {
+    _id: 1,
+    id: 1,
+    username: 'user',
+    full_name: 'User',
+    email: null,
+    mobile: null,
+    age: null,
+    address: null,
+    id_number: null,
+    dob: null,
+    designation: null,
+    organisation: null,
+    role: 'Karyakarta',
+    booth_access: [],
+    is_active: true,
+    last_login: null,
+    created_at: '2026-11-21T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const users = [
+  user({ id: 1, username: 'asha.super', full_name: 'Asha Deshmukh', role: 'Super Admin', email: 'asha@example.org' }),
+  user({ id: 2, username: 'vikas.admin', full_name: 'Vikas Jadhav', role: 'Admin' }),
+  user({ id: 3, username: 'sunil.sup', full_name: 'Sunil Rathod', role: 'Supervisor', email: 'sunil@field.in' }),
+  user({ id: 4, username: 'rahul.kk', full_name: 'राहुल चव्हाण', role: 'Karyakarta' }),
+];
+const ids = (list: User[]) => list.map((item) => item.id);
+
+describe('filterUsers', () => {
+  it('should return everyone when there is no search and no role', () => {
+    expect(ids(filterUsers(users, '  ', ''))).toEqual([1, 2, 3, 4]);
+  });
+
+  it('should match the full name, the email or the username in any letter case', () => {
+    expect(ids(filterUsers(users, 'jadhav', ''))).toEqual([2]);
+    expect(ids(filterUsers(users, 'FIELD.IN', ''))).toEqual([3]);
+    expect(ids(filterUsers(users, 'rahul.', ''))).toEqual([4]);
+    expect(ids(filterUsers(users, 'राहुल', ''))).toEqual([4]);
+  });
+
+  it('should keep only the chosen role when a role is chosen', () => {
+    expect(ids(filterUsers(users, '', 'Supervisor'))).toEqual([3]);
+    expect(ids(filterUsers(users, 'a', 'Admin'))).toEqual([2]);
+  });
+});
+
+describe('parseRoleFilter', () => {
+  it('should accept a known role and ignore anything else', () => {
+    expect(parseRoleFilter('Admin')).toBe('Admin');
+    expect(parseRoleFilter('Boss')).toBe('');
+    expect(parseRoleFilter(null)).toBe('');
+  });
+});
