@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { E2eUser } from './e2e-users';
 
-export async function signIn(page: Page, user: E2eUser): Promise<void> {
+export async function signIn(page: Page, user: Pick<E2eUser, 'username' | 'password' | 'full_name'>): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);

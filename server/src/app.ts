@@ -12,6 +12,11 @@ import { createTokenSigner } from './features/auth/tokens';
 import { healthRoutes } from './features/health/health-routes';
 import { settingsRoutes } from './features/settings/settings-routes';
 import { usersRoutes } from './features/users/users-routes';
+import { tasksRoutes } from './features/tasks/tasks-routes';
+import { notificationsRoutes } from './features/notifications/notifications-routes';
+import { createSmsGatewayFromEnv } from './features/notifications/sms/sms-config';
+import { createSmsDispatcher } from './features/notifications/sms/sms-dispatcher';
+import type { SmsGateway } from './features/notifications/sms/sms-gateway';
 import { accessControlPlugin } from './plugins/access-control';
 import { registerErrorHandlers } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -22,6 +27,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   loginThrottle?: LoginThrottleOptions;
   logger?: boolean;
+  // Tests pass a gateway that talks to a local fake; otherwise SMS_GATEWAY decides.
+  smsGateway?: SmsGateway;
 }
 
 // JSON bodies up to 1 MiB; file uploads have their own limits on their routes.
@@ -57,8 +64,16 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     dialect: database.dialect,
     tokens: createTokenSigner(config.jwtSecret),
     loginThrottle: createLoginThrottle(options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE),
+    sms: createSmsDispatcher({
+      db: database.db,
+      gateway: options.smsGateway ?? createSmsGatewayFromEnv(process.env, (line) => app.log.info(line)),
+      log: (line) => app.log.warn(line),
+    }),
   };
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    await ctx.sms.stop();
+    await database.close();
+  });
 
   registerErrorHandlers(app);
   await registerSecurityHeaders(app);
@@ -78,6 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => authRoutes(scope, ctx), { prefix: '/api/auth' });
   await app.register(async (scope) => settingsRoutes(scope, ctx), { prefix: '/api/settings' });
   await app.register(async (scope) => usersRoutes(scope, ctx), { prefix: '/api/users' });
+  await app.register(async (scope) => tasksRoutes(scope, ctx), { prefix: '/api/tasks' });
+  await app.register(async (scope) => notificationsRoutes(scope, ctx), { prefix: '/api/notifications' });
 
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

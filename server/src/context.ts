@@ -4,6 +4,7 @@ import type { Database } from './db/schema';
 import type { Dialect } from './db/connection';
 import type { LoginThrottle } from './features/auth/login-throttle';
 import type { TokenSigner } from './features/auth/tokens';
+import type { SmsDispatcher } from './features/notifications/sms/sms-dispatcher';
 
 // What route plugins need from the application, passed explicitly rather than decorated.
 export interface AppContext {
@@ -12,4 +13,5 @@ export interface AppContext {
   dialect: Dialect;
   tokens: TokenSigner;
   loginThrottle: LoginThrottle;
+  sms: SmsDispatcher;
 }

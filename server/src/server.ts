@@ -20,5 +20,6 @@ export async function startServer(): Promise<void> {
     });
   }
   await app.listen({ port: config.port, host: config.host });
+  ctx.sms.start();
   console.log(`Voter Management System is running at http://${config.host}:${config.port}`);
 }

@@ -52,11 +52,54 @@ export interface AuditLogsTable {
   details: string | null;
 }
 
+export interface TasksTable {
+  id: Generated<number>;
+  title: string;
+  description: string | null;
+  assigned_to: number;
+  assigned_by: number | null;
+  due_date: string | null;
+  start_date: string | null;
+  priority: string;
+  area: string | null;
+  notes: string | null;
+  status: string;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  message: string;
+  type: string;
+  sender_id: number | null;
+  sender_name: string | null;
+  created_at: string;
+}
+
+export interface NotificationRecipientsTable {
+  notification_id: number;
+  user_id: number;
+  recipient_name: string | null;
+  read_at: string | null;
+  mobile: string | null;
+  sms_status: string;
+  sms_error: string | null;
+  sms_attempts: number;
+  sms_provider_id: string | null;
+  sms_next_attempt_at: string | null;
+  sms_updated_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   settings: SettingsTable;
   audit_logs: AuditLogsTable;
+  tasks: TasksTable;
+  notifications: NotificationsTable;
+  notification_recipients: NotificationRecipientsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -64,3 +107,6 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserRowUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NotificationRecipientRow = Selectable<NotificationRecipientsTable>;

@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app';
 import type { AppConfig } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import type { LoginThrottleOptions } from '../../src/features/auth/login-throttle';
+import type { SmsGateway } from '../../src/features/notifications/sms/sms-gateway';
 import { hashPassword } from '../../src/features/auth/passwords';
 import { insertUser, type NewUser } from '../../src/features/users/users-repository';
 import type { UserRow } from '../../src/db/schema';
@@ -17,7 +18,9 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(options: { loginThrottle?: LoginThrottleOptions; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { loginThrottle?: LoginThrottleOptions; config?: Partial<AppConfig>; smsGateway?: SmsGateway } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config: AppConfig = {
     port: 0,
@@ -33,7 +36,7 @@ export async function createTestApp(options: { loginThrottle?: LoginThrottleOpti
     webDistDir: '/nonexistent-web-dist',
     ...options.config,
   };
-  const { app, ctx } = await buildApp({ config, database: database.handle, logger: false, loginThrottle: options.loginThrottle });
+  const { app, ctx } = await buildApp({ config, database: database.handle, logger: false, loginThrottle: options.loginThrottle, smsGateway: options.smsGateway });
   await app.ready();
   return {
     app,

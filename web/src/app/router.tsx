@@ -2,10 +2,13 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { ADMIN_ROLES } from '@shared/auth/roles';
 import { AppShell } from '@web/components/layout/app-shell';
 import { RequireAuth } from '@web/components/layout/require-auth';
+import { HeaderNotificationBell } from '@web/features/notifications/components/header-notification-bell';
 import { ComingSoonPage } from './routes/coming-soon-page';
 import { LoginPage } from './routes/login-page';
+import { NotificationsPage } from './routes/notifications-page';
 import { PlaceholderPage } from './routes/placeholder-page';
 import { UsersPage } from './routes/users-page';
+import { TasksPage } from './routes/tasks-page';
 
 function adminOnly(element: React.ReactNode) {
   return <RequireAuth roles={ADMIN_ROLES}>{element}</RequireAuth>;
@@ -18,7 +21,7 @@ export const router = createBrowserRouter([
   {
     element: (
       <RequireAuth>
-        <AppShell />
+        <AppShell bell={<HeaderNotificationBell />} />
       </RequireAuth>
     ),
     children: [
@@ -26,8 +29,8 @@ export const router = createBrowserRouter([
       { path: '/dashboard', element: adminOnly(<ComingSoonPage titleKey="comingSoon.dashboard" />) },
       { path: '/users', element: adminOnly(<UsersPage />) },
       { path: '/voters', element: <ComingSoonPage titleKey="comingSoon.voters" /> },
-      { path: '/tasks', element: <ComingSoonPage titleKey="comingSoon.tasks" /> },
-      { path: '/notifications', element: <ComingSoonPage titleKey="comingSoon.notifications" /> },
+      { path: '/tasks', element: <TasksPage /> },
+      { path: '/notifications', element: <NotificationsPage /> },
       { path: '/analytics', element: adminOnly(<ComingSoonPage titleKey="comingSoon.analytics" />) },
       { path: '/audit-logs', element: adminOnly(<ComingSoonPage titleKey="comingSoon.auditLogs" />) },
       { path: '/settings', element: adminOnly(<ComingSoonPage titleKey="comingSoon.settings" />) },

@@ -17,7 +17,10 @@ export type AuditAction =
   | 'SEND_SMS'
   | 'UPDATE_SETTINGS'
   | 'RESET_PASSWORD'
-  | 'CHANGE_PASSWORD';
+  | 'CHANGE_PASSWORD'
+  | 'CREATE_TASK'
+  | 'UPDATE_TASK'
+  | 'DELETE_TASK';
 
 export interface AuditEntry {
   action: AuditAction;

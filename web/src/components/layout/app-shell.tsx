@@ -1,14 +1,14 @@
 import { Menu } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useSession } from '@web/lib/session';
-import { NotificationBell } from './notification-bell';
 import { Sidebar } from './sidebar';
 
 // Spec section 2, "App shell": sidebar (a slide-over with an overlay on small screens)
 // and a header with the welcome line and the notification bell.
-export function AppShell() {
+// The bell comes from the app layer (router) so layout never imports a feature.
+export function AppShell({ bell }: { bell?: ReactNode }) {
   const { t } = useTranslation();
   const { user, logout } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -35,7 +35,7 @@ export function AppShell() {
             <Menu aria-hidden="true" className="h-5 w-5" />
           </button>
           <p className="min-w-0 flex-1 truncate text-sm font-medium text-slate-700 sm:text-base">{t('header.welcome', { name: user.full_name })}</p>
-          <NotificationBell userId={user.id} notifications={[]} />
+          {bell}
         </header>
         <main className="min-w-0 flex-1 overflow-y-auto p-4 sm:p-6">
           <Outlet />

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { E2E_USERS } from './support/e2e-users';
+import { signIn } from './support/session';
+
+test('should send a message, show it on the recipient bell, mark it read there, and update the stats', async ({ browser }) => {
+  const text = `Booth meeting moved ${Date.now()}`;
+  const adminPage = await (await browser.newContext()).newPage();
+  await signIn(adminPage, E2E_USERS.admin);
+  await adminPage.goto('/notifications');
+  await expect(adminPage.getByRole('heading', { name: 'Notification Module' })).toBeVisible();
+  const totalBefore = Number(await adminPage.getByTestId('stat-Total Notifications').textContent());
+
+  const form = adminPage.getByRole('form', { name: 'Send SMS' });
+  await expect(form.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await form.getByRole('button', { name: 'Announcement' }).click();
+  await expect(form.getByLabel('Message')).toHaveValue(/\[DATE\].*\[TIME\]/);
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(adminPage.getByText('Please select a role and at least one user')).toBeVisible();
+
+  await form.getByLabel('Role').selectOption('Karyakarta');
+  await form.getByLabel(E2E_USERS.karyakarta.full_name).check();
+  await form.getByLabel('Message').fill(text);
+  await expect(form.getByText(`${text.length}/160 characters · 1 SMS part`)).toBeVisible();
+  // Choosing another role clears the selection.
+  await form.getByLabel('Role').selectOption('Supervisor');
+  await expect(form.getByText('0 selected')).toBeVisible();
+  await form.getByLabel('Role').selectOption('Karyakarta');
+  await form.getByLabel(E2E_USERS.karyakarta.full_name).check();
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(adminPage.getByText('SMS sent successfully!')).toBeVisible();
+  await expect(adminPage.getByTestId('stat-Total Notifications')).toHaveText(String(totalBefore + 1));
+  await expect(adminPage.getByRole('region', { name: 'Recent Notifications' }).getByText(text)).toBeVisible();
+
+  const workerPage = await (await browser.newContext()).newPage();
+  await signIn(workerPage, E2E_USERS.karyakarta);
+  await expect(workerPage.getByTestId('unread-badge')).toBeVisible();
+  const badgeBefore = Number(await workerPage.getByTestId('unread-badge').textContent());
+  await workerPage.getByRole('button', { name: /unread notification/ }).click();
+  await workerPage.getByRole('button', { name: text }).click();
+  if (badgeBefore === 1) await expect(workerPage.getByTestId('unread-badge')).toHaveCount(0);
+  else await expect(workerPage.getByTestId('unread-badge')).toHaveText(String(badgeBefore - 1));
+
+  await adminPage.reload();
+  await expect(adminPage.getByRole('region', { name: 'Recent Notifications' }).getByText(`${E2E_USERS.karyakarta.full_name} · SMS sent · read`).first()).toBeVisible();
+});

@@ -1,0 +1,47 @@
+import { isRetryableStatus, postOrThrow, SmsSendError, type SmsGateway, type SmsMessage } from './sms-gateway';
+
+// Fast2SMS (an Indian SMS gateway), bulkV2 API: POST JSON with the API key in the
+// `authorization` header. It answers `{ return: true, request_id }` on success and
+// `{ return: false, status_code, message }` on failure.
+export interface Fast2SmsOptions {
+  apiKey: string;
+  url: string;
+  // "q" is the Quick SMS route (free text); DLT routes need registered templates.
+  route: string;
+  senderId?: string;
+  timeoutMs?: number;
+}
+
+interface Fast2SmsAnswer {
+  return?: boolean;
+  request_id?: string;
+  status_code?: number;
+  message?: string | string[];
+}
+
+export function createFast2SmsGateway(options: Fast2SmsOptions): SmsGateway {
+  return {
+    name: 'fast2sms',
+    async send(message: SmsMessage) {
+      const response = await postOrThrow(
+        options.url,
+        {
+          method: 'POST',
+          headers: { authorization: options.apiKey, 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ route: options.route, message: message.text, language: /^[\x20-\x7E\r\n]*$/.test(message.text) ? 'english' : 'unicode', numbers: message.to, ...(options.senderId ? { sender_id: options.senderId } : {}), flash: 0 }),
+        },
+        options.timeoutMs ?? 10_000,
+      );
+      let answer: Fast2SmsAnswer = {};
+      try {
+        answer = (await response.json()) as Fast2SmsAnswer;
+      } catch {
+        // A proxy's HTML error page: judged by the HTTP status below.
+      }
+      if (response.ok && answer.return === true) return { providerId: answer.request_id ?? null };
+      const text = Array.isArray(answer.message) ? answer.message.join(' ') : (answer.message ?? `HTTP ${response.status}`);
+      const status = answer.status_code ?? response.status;
+      throw new SmsSendError(`Fast2SMS: ${text}`, isRetryableStatus(response.status) || isRetryableStatus(status));
+    },
+  };
+}

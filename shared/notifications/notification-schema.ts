@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+// Spec sections 3, 5 and 9: one SMS is at most 160 characters.
+export const SMS_MAX_LENGTH = 160;
+export const MESSAGE_REQUIRED = 'Please enter a message';
+export const RECIPIENTS_REQUIRED = 'Please select a role and at least one user';
+
+export const sendNotificationSchema = z.object({
+  message: z
+    .string({ error: MESSAGE_REQUIRED })
+    .trim()
+    .min(1, MESSAGE_REQUIRED)
+    .max(SMS_MAX_LENGTH, `A message can be at most ${SMS_MAX_LENGTH} characters`),
+  recipients: z
+    .array(z.coerce.number().int().positive(), { error: RECIPIENTS_REQUIRED })
+    .min(1, RECIPIENTS_REQUIRED)
+    .max(1000, 'At most 1000 recipients per message'),
+  type: z.literal('manual', { error: 'Only manual notifications can be sent' }).default('manual'),
+});
+export type SendNotificationInput = z.input<typeof sendNotificationSchema>;
+
+export const SMS_STATUSES = ['queued', 'sent', 'failed', 'skipped'] as const;
+export type SmsStatus = (typeof SMS_STATUSES)[number];
+
+export const deliverySchema = z.object({
+  user_id: z.number().int(),
+  full_name: z.string().nullable(),
+  read: z.boolean(),
+  sms_status: z.enum(SMS_STATUSES),
+  sms_error: z.string().nullable(),
+  sms_attempts: z.number().int(),
+});
+
+export const notificationLogSchema = z.object({
+  _id: z.number().int(),
+  id: z.number().int(),
+  message: z.string(),
+  createdAt: z.string(),
+  type: z.string(),
+  sender_id: z.number().int().nullable(),
+  sender_name: z.string().nullable(),
+  recipients: z.array(z.number().int()),
+  readBy: z.array(z.number().int()),
+  deliveries: z.array(deliverySchema),
+});
+export type NotificationLog = z.infer<typeof notificationLogSchema>;
+
+export const notificationStatsSchema = z.object({
+  total_notifications: z.number().int(),
+  total_reads: z.number().int(),
+  unread_notifications: z.number().int(),
+});
+export type NotificationStats = z.infer<typeof notificationStatsSchema>;
+
+// What a recipient sees: only their own read state, never the other recipients.
+export const myNotificationSchema = z.object({
+  _id: z.number().int(),
+  id: z.number().int(),
+  message: z.string(),
+  createdAt: z.string(),
+  sender_name: z.string().nullable(),
+  readBy: z.array(z.number().int()),
+});
+export type MyNotification = z.infer<typeof myNotificationSchema>;
+
+// SMS parts (issue 6): GSM-7 text fits 160 characters in one part and 153 per part when
+// split; text with any other character (Devanagari, say) is UCS-2: 70, then 67 per part.
+const GSM7 = /^[A-Za-z0-9 \r\n@£$¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ!"#¤%&'()*+,\-./:;<=>?¡ÄÖÑÜ§¿äöñüà^{}\\[~\]|€]*$/;
+export function smsParts(text: string): number {
+  if (text.length === 0) return 0;
+  const unicode = !GSM7.test(text);
+  const [single, multi] = unicode ? [70, 67] : [160, 153];
+  const length = [...text].length;
+  return length <= single ? 1 : Math.ceil(length / multi);
+}

@@ -1,0 +1,56 @@
+import { Bell, Eye, EyeOff } from 'lucide-react';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@web/components/layout/page-header';
+import { useSession } from '@web/lib/session';
+import { useNotificationLogs } from '@web/features/notifications/api/get-notification-logs';
+import { useNotificationStats } from '@web/features/notifications/api/get-notification-stats';
+import { ComposeNotification } from '@web/features/notifications/components/compose-notification';
+import { RecentNotifications } from '@web/features/notifications/components/recent-notifications';
+
+// /notifications (spec section 2): three stat cards, the compose form, Recent Notifications.
+export function NotificationsPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const logs = useNotificationLogs();
+  const stats = useNotificationStats();
+
+  useEffect(() => {
+    if (logs.isError) toast.error(t('notifications.logsFailed'), { id: 'notification-logs-failed' });
+  }, [logs.isError, t]);
+  useEffect(() => {
+    if (stats.isError) toast.error(t('notifications.statsFailed'), { id: 'notification-stats-failed' });
+  }, [stats.isError, t]);
+
+  if (!user) return null;
+  const cards = [
+    { label: t('notifications.stats.total'), value: stats.data?.total_notifications, icon: Bell, color: 'text-blue-700 bg-blue-50' },
+    { label: t('notifications.stats.reads'), value: stats.data?.total_reads, icon: Eye, color: 'text-green-700 bg-green-50' },
+    { label: t('notifications.stats.unread'), value: stats.data?.unread_notifications, icon: EyeOff, color: 'text-amber-700 bg-amber-50' },
+  ];
+  return (
+    <div>
+      <PageHeader title={t('notifications.title')} />
+      <div className="mb-6 grid gap-4 sm:grid-cols-3">
+        {cards.map((card) => (
+          <div key={card.label} className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <div className={`rounded-lg p-3 ${card.color}`}>
+              <card.icon aria-hidden="true" className="h-6 w-6" />
+            </div>
+            <div>
+              <p className="text-sm text-slate-500">{card.label}</p>
+              <p className="text-2xl font-bold text-slate-900" data-testid={`stat-${card.label}`}>
+                {card.value ?? '–'}
+              </p>
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ComposeNotification senderId={user.id} />
+        <RecentNotifications logs={logs.data ?? []} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { Send } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { ROLES, type Role } from '@shared/auth/roles';
+import { SMS_MAX_LENGTH, sendNotificationSchema, smsParts } from '@shared/notifications/notification-schema';
+import { Button } from '@web/components/ui/button';
+import { FormField, inputClassName } from '@web/components/ui/form-field';
+import { errorMessage } from '@web/lib/api-client';
+import { useUsersByRoles } from '@web/lib/users-by-role';
+import { useSendNotification } from '../api/send-notification';
+import { MESSAGE_TEMPLATES } from './message-templates';
+
+// The recipient role list offers the roles plus "Voter (For future)" (spec section 6).
+const VOTER_ROLE = 'voter';
+
+export function ComposeNotification({ senderId }: { senderId: number }) {
+  const { t } = useTranslation();
+  const [role, setRole] = useState<string>('');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [message, setMessage] = useState('');
+  const send = useSendNotification();
+  const staffRole = ROLES.find((item) => item === role);
+  const { users, isLoading } = useUsersByRoles(staffRole ? [staffRole as Role] : []);
+  // The sender can never select themselves, and Select All excludes them too.
+  const candidates = users.filter((user) => user._id !== senderId);
+  const allSelected = candidates.length > 0 && candidates.every((user) => selected.has(user._id));
+
+  const chooseRole = (value: string) => {
+    setRole(value);
+    setSelected(new Set());
+  };
+  const toggle = (id: number) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = sendNotificationSchema.safeParse({ message, recipients: [...selected] });
+    if (!parsed.success) {
+      toast.error(parsed.error.issues[0]?.message ?? t('notifications.sendFailed'));
+      return;
+    }
+    try {
+      await send.mutateAsync({ message, recipients: [...selected] });
+      toast.success(t('notifications.sent'));
+      setMessage('');
+      setSelected(new Set());
+    } catch (error) {
+      toast.error(errorMessage(error, t('notifications.sendFailed')));
+    }
+  };
+
+  const parts = smsParts(message);
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={t('notifications.composeTitle')}>
+      <h2 className="text-lg font-semibold text-slate-900">{t('notifications.composeTitle')}</h2>
+      <FormField label={t('notifications.role')}>
+        <select className={inputClassName} value={role} onChange={(event) => chooseRole(event.target.value)}>
+          <option value="">{t('notifications.chooseRole')}</option>
+          {ROLES.map((item) => (
+            <option key={item} value={item}>
+              {t(`roles.${item}`)}
+            </option>
+          ))}
+          <option value={VOTER_ROLE}>{t('notifications.voterRole')}</option>
+        </select>
+      </FormField>
+      {role && (
+        <fieldset className="rounded-lg border border-slate-200">
+          <legend className="sr-only">{t('notifications.recipients')}</legend>
+          <div className="flex items-center justify-between border-b border-slate-100 px-3 py-2 text-sm">
+            <span className="font-medium text-slate-700">{t('notifications.selectedCount', { count: selected.size })}</span>
+            {candidates.length > 0 && (
+              <label className="flex items-center gap-2 text-slate-700">
+                <input type="checkbox" checked={allSelected} onChange={() => setSelected(allSelected ? new Set() : new Set(candidates.map((user) => user._id)))} />
+                {t('notifications.selectAll')}
+              </label>
+            )}
+          </div>
+          <ul className="max-h-48 overflow-y-auto p-2">
+            {role === VOTER_ROLE && <li className="px-2 py-3 text-sm text-slate-500">{t('notifications.voterFuture')}</li>}
+            {staffRole && isLoading && <li className="px-2 py-3 text-sm text-slate-500">{t('app.loading')}</li>}
+            {staffRole && !isLoading && candidates.length === 0 && <li className="px-2 py-3 text-sm text-slate-500">{t('notifications.noUsers')}</li>}
+            {candidates.map((user) => (
+              <li key={user._id}>
+                <label className="flex items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-slate-50">
+                  <input type="checkbox" checked={selected.has(user._id)} onChange={() => toggle(user._id)} />
+                  <span className="text-slate-800">{user.full_name}</span>
+                  <span className="text-xs text-slate-500">@{user.username}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      <div>
+        <p className="mb-2 text-sm font-medium text-slate-700">{t('notifications.templates.title')}</p>
+        <div className="flex flex-wrap gap-2">
+          {MESSAGE_TEMPLATES.map((template) => (
+            <Button key={template.key} variant="secondary" className="px-3 py-1.5" onClick={() => setMessage(t(template.textKey))}>
+              {t(template.labelKey)}
+            </Button>
+          ))}
+        </div>
+      </div>
+      <FormField label={t('notifications.message')} hint={t('notifications.count', { count: message.length, max: SMS_MAX_LENGTH, parts })}>
+        <textarea rows={4} maxLength={SMS_MAX_LENGTH} className={inputClassName} value={message} onChange={(event) => setMessage(event.target.value)} placeholder={t('notifications.messagePlaceholder')} />
+      </FormField>
+      <Button type="submit" busy={send.isPending} disabled={message.trim() === ''} className="w-full sm:w-auto">
+        <Send aria-hidden="true" className="h-4 w-4" />
+        {t('notifications.send')}
+      </Button>
+    </form>
+  );
+}
