@@ -172,7 +172,7 @@ test('should let an Admin set a new password and the user change it again from t
   // The user signs in with it and changes it themselves.
   const context = await browser.newContext();
   const userPage = await context.newPage();
-  await signIn(userPage, { username, password: 'Second-Pass-2026', full_name: fullName, role: 'Supervisor', booth_access: [] });
+  await signIn(userPage, { username, password: 'Second-Pass-2026', full_name: fullName });
   await userPage.getByRole('button', { name: 'Change password' }).click();
   const change = userPage.getByRole('dialog', { name: 'Change password' });
   await change.getByLabel('Current password').fill('wrong-password');
@@ -188,7 +188,7 @@ test('should let an Admin set a new password and the user change it again from t
   await expect(toast(userPage, 'Password changed successfully')).toBeVisible();
   await expect(change).toBeHidden();
   await userPage.getByRole('button', { name: 'Logout' }).click();
-  await signIn(userPage, { username, password: 'Third-Pass-2026', full_name: fullName, role: 'Supervisor', booth_access: [] });
+  await signIn(userPage, { username, password: 'Third-Pass-2026', full_name: fullName });
   await context.close();
 });
 
