@@ -6,11 +6,13 @@ import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { type DatabaseHandle, openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { auditRoutes } from './features/audit/audit-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './features/auth/login-throttle';
 import { createTokenSigner } from './features/auth/tokens';
 import { healthRoutes } from './features/health/health-routes';
 import { settingsRoutes } from './features/settings/settings-routes';
+import { twoFactorRoutes } from './features/two-factor/two-factor-routes';
 import { accessControlPlugin } from './plugins/access-control';
 import { registerErrorHandlers } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -54,6 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     config,
     db: database.db,
     dialect: database.dialect,
+    sqlite: database.sqlite,
     tokens: createTokenSigner(config.jwtSecret),
     loginThrottle: createLoginThrottle(options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE),
   };
@@ -76,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(async (scope) => authRoutes(scope, ctx), { prefix: '/api/auth' });
   await app.register(async (scope) => settingsRoutes(scope, ctx), { prefix: '/api/settings' });
+  await app.register(async (scope) => auditRoutes(scope, ctx), { prefix: '/api/audit-logs' });
+  await app.register(async (scope) => twoFactorRoutes(scope, ctx), { prefix: '/api' });
 
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

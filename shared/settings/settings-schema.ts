@@ -36,3 +36,12 @@ export const DEFAULT_SETTINGS: Settings = {
   data_retention_days: '365',
   backup_frequency: 'daily',
 };
+
+// What every signed-in user's screens need: harmless display settings only.
+export const publicSettingsSchema = settingsSchema.pick({ app_name: true, timezone: true, language: true });
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
+  app_name: DEFAULT_SETTINGS.app_name,
+  timezone: DEFAULT_SETTINGS.timezone,
+  language: DEFAULT_SETTINGS.language,
+};

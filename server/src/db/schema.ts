@@ -52,11 +52,39 @@ export interface AuditLogsTable {
   details: string | null;
 }
 
+export interface UserTwoFactorTable {
+  user_id: number;
+  secret: string;
+  confirmed_at: string | null;
+  last_time_step: number | null;
+  created_at: string;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface LoginChallengesTable {
+  id_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  failed_attempts: Generated<number>;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   settings: SettingsTable;
   audit_logs: AuditLogsTable;
+  user_two_factor: UserTwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -64,3 +92,5 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserRowUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
+export type UserTwoFactorRow = Selectable<UserTwoFactorTable>;
+export type LoginChallengeRow = Selectable<LoginChallengesTable>;
