@@ -6,6 +6,7 @@ export const LANGUAGES = ['en', 'hi', 'mr', 'gu'] as const;
 export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export const PASSWORD_POLICIES = ['basic', 'medium', 'strong'] as const;
 export type PasswordPolicy = (typeof PASSWORD_POLICIES)[number];
+export type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
 
 const toggle = z.enum(['true', 'false'], { error: 'Must be "true" or "false"' });
 
