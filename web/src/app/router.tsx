@@ -2,9 +2,11 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { ADMIN_ROLES } from '@shared/auth/roles';
 import { AppShell } from '@web/components/layout/app-shell';
 import { RequireAuth } from '@web/components/layout/require-auth';
+import { AuditLogsPage } from './routes/audit-logs-page';
 import { ComingSoonPage } from './routes/coming-soon-page';
 import { LoginPage } from './routes/login-page';
 import { PlaceholderPage } from './routes/placeholder-page';
+import { SettingsPage } from './routes/settings-page';
 
 function adminOnly(element: React.ReactNode) {
   return <RequireAuth roles={ADMIN_ROLES}>{element}</RequireAuth>;
@@ -28,8 +30,8 @@ export const router = createBrowserRouter([
       { path: '/tasks', element: <ComingSoonPage titleKey="comingSoon.tasks" /> },
       { path: '/notifications', element: <ComingSoonPage titleKey="comingSoon.notifications" /> },
       { path: '/analytics', element: adminOnly(<ComingSoonPage titleKey="comingSoon.analytics" />) },
-      { path: '/audit-logs', element: adminOnly(<ComingSoonPage titleKey="comingSoon.auditLogs" />) },
-      { path: '/settings', element: adminOnly(<ComingSoonPage titleKey="comingSoon.settings" />) },
+      { path: '/audit-logs', element: adminOnly(<AuditLogsPage />) },
+      { path: '/settings', element: adminOnly(<SettingsPage />) },
       { path: '/village', element: adminOnly(<PlaceholderPage titleKey="placeholder.village" />) },
       { path: '/appointment', element: adminOnly(<PlaceholderPage titleKey="placeholder.appointment" />) },
       { path: '/service', element: adminOnly(<PlaceholderPage titleKey="placeholder.service" />) },
