@@ -11,7 +11,7 @@ export function formatDateTime(iso: string, timeZone: string, locale: string = '
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
-    hour12: false,
+    hourCycle: 'h23',
     timeZoneName: 'short',
   }).format(date);
 }
