@@ -46,7 +46,8 @@ export function AuditLogsTable({ logs, timeZone }: AuditLogsTableProps) {
               </td>
               <td className="px-4 py-3 text-slate-600">
                 {log.table_name ?? ''}
-                {log.record_id && <span className="ml-1 text-slate-400">{t('auditLogs.recordId', { id: log.record_id })}</span>}
+                {log.table_name && log.record_id && ' '}
+                {log.record_id && <span className="text-slate-400">{t('auditLogs.recordId', { id: log.record_id })}</span>}
               </td>
               <td className="px-4 py-3 whitespace-nowrap font-mono text-xs text-slate-600">{log.ip_address || t('auditLogs.none')}</td>
             </tr>
