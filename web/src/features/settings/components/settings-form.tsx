@@ -78,7 +78,7 @@ export function SettingsForm({ settings, tab, onTabChange, reload = () => window
 
   return (
     <form onSubmit={onSubmit} noValidate className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div role="tablist" aria-label={t('settings.title')} className="flex overflow-x-auto border-b border-slate-200">
+      <div role="tablist" aria-label={t('settings.title')} className="grid grid-cols-2 border-b border-slate-200 sm:flex">
         {SETTINGS_TABS.map((name) => {
           const Icon = TAB_ICONS[name];
           const active = name === tab;
@@ -91,7 +91,7 @@ export function SettingsForm({ settings, tab, onTabChange, reload = () => window
               aria-selected={active}
               aria-controls={`settings-panel-${name}`}
               onClick={() => onTabChange(name)}
-              className={`flex shrink-0 items-center gap-2 border-b-2 px-4 py-3 text-sm font-medium whitespace-nowrap transition-colors ${
+              className={`flex shrink-0 items-center justify-center gap-2 border-b-2 px-3 py-3 text-sm font-medium whitespace-nowrap transition-colors sm:justify-start sm:px-4 ${
                 active ? 'border-blue-900 text-blue-900' : 'border-transparent text-slate-500 hover:text-slate-800'
               }`}
             >

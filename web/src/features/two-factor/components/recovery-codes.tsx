@@ -27,12 +27,12 @@ export function RecoveryCodes({ codes, onContinue }: { codes: string[]; onContin
           </li>
         ))}
       </ul>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <button type="button" onClick={() => void copy()} className="flex-1 rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
-          {t('twoFactor.copy')}
-        </button>
-        <button type="button" onClick={onContinue} className="flex-1 rounded-lg bg-blue-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-blue-800">
+      <div className="flex flex-col gap-2">
+        <button type="button" onClick={onContinue} className="rounded-lg bg-blue-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-blue-800">
           {t('twoFactor.continue')}
+        </button>
+        <button type="button" onClick={() => void copy()} className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          {t('twoFactor.copy')}
         </button>
       </div>
     </div>
