@@ -63,3 +63,24 @@ describe('retention purge', () => {
     expect(result.purged).toMatchObject({ soft_deleted_things: 3 });
   });
 });
+
+describe('scheduled jobs started by the server', () => {
+  it('should run the retention purge (and, on SQLite, a backup) shortly after start', async () => {
+    const { startScheduledJobs } = await import('../../src/features/maintenance/scheduled-jobs');
+    const { listBackups } = await import('../../src/features/backups/sqlite-backup');
+    const { testDialect } = await import('../support/test-database');
+    await recordAudit(t.ctx.db, { action: 'SEND_SMS', userId: null, userName: 'Old', now: new Date(Date.now() - 30 * DAY) });
+    const weekAgo = new Date(Date.now() - 7 * DAY).toISOString();
+    const older = async () => (await auditTimes()).filter((time) => time < weekAgo).length;
+    expect(await older()).toBeGreaterThan(0);
+    const stop = startScheduledJobs(t.ctx, t.app.log, { firstRunDelayMs: 10 });
+    try {
+      // Retention is 7 days since the test above; the 30-day-old row goes.
+      await expect.poll(older, { timeout: 5_000 }).toBe(0);
+      if (testDialect() === 'sqlite') await expect.poll(() => listBackups(t.ctx.config.dataDir).length, { timeout: 5_000 }).toBe(1);
+      else expect(listBackups(t.ctx.config.dataDir)).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+});

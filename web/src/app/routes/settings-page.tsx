@@ -1,7 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/layout/page-header';
-import { FullPageSpinner } from '@web/components/ui/spinner';
+import { Spinner } from '@web/components/ui/spinner';
 import { useSettings } from '@web/features/settings/api/get-settings';
 import { SETTINGS_TABS, SettingsForm, type SettingsTab } from '@web/features/settings/components/settings-form';
 
@@ -11,7 +12,10 @@ export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: SettingsTab = SETTINGS_TABS.includes(requested as SettingsTab) ? (requested as SettingsTab) : 'general';
-  const { data, isPending, isError } = useSettings();
+  const { data, isPending, isError, error } = useSettings();
+  useEffect(() => {
+    if (error) console.error('Failed to fetch settings', error);
+  }, [error]);
 
   const changeTab = (next: SettingsTab) => {
     setParams(next === 'general' ? {} : { tab: next }, { replace: true });
@@ -20,7 +24,12 @@ export function SettingsPage() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title={t('settings.title')} />
-      {isPending && <FullPageSpinner />}
+      {isPending && (
+        <div className="flex justify-center py-12 text-blue-900" role="status">
+          <Spinner className="h-8 w-8" />
+          <span className="sr-only">{t('app.loading')}</span>
+        </div>
+      )}
       {/* Spec section 8: a failed settings fetch is silent; the page says it could not load. */}
       {isError && <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">{t('settings.loadFailed')}</p>}
       {data && <SettingsForm settings={data} tab={tab} onTabChange={changeTab} />}
