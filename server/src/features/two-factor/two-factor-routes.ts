@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
+import { ACCOUNT_INACTIVE } from '../auth/auth-routes';
 import { completeSignIn } from '../auth/complete-sign-in';
 import { findUserById } from '../users/users-repository';
 import { generateRecoveryCodes, hashRecoveryCode, MAX_CODE_ATTEMPTS_PER_CHALLENGE, sha256, verifyTotp } from './two-factor-challenge';
@@ -24,7 +25,6 @@ import {
 
 export const CHALLENGE_EXPIRED = 'This sign-in has expired. Please sign in again.';
 export const INVALID_CODE = 'Invalid authentication code';
-const ACCOUNT_INACTIVE = 'This account is inactive. Please contact your administrator.';
 
 const userIdParams = z.object({ id: z.coerce.number().int().positive('User not found') });
 const twoFactorStatusSchema = z.object({ enrolled: z.boolean(), recoveryCodesLeft: z.number().int() });
