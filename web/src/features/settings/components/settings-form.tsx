@@ -33,7 +33,7 @@ const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   sms_notifications: 'notifications',
 };
 // Spec section 4: after a successful save the page reloads; a moment first so the toast is read.
-const RELOAD_DELAY_MS = 800;
+const RELOAD_DELAY_MS = 1500;
 
 interface SettingsFormProps {
   settings: Settings;
