@@ -6,6 +6,7 @@ import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { type DatabaseHandle, openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { auditRoutes } from './features/audit/audit-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './features/auth/login-throttle';
 import { createTokenSigner } from './features/auth/tokens';
@@ -17,6 +18,7 @@ import { notificationsRoutes } from './features/notifications/notifications-rout
 import { createSmsGatewayFromEnv } from './features/notifications/sms/sms-config';
 import { createSmsDispatcher } from './features/notifications/sms/sms-dispatcher';
 import type { SmsGateway } from './features/notifications/sms/sms-gateway';
+import { twoFactorRoutes } from './features/two-factor/two-factor-routes';
 import { accessControlPlugin } from './plugins/access-control';
 import { registerErrorHandlers } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -62,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     config,
     db: database.db,
     dialect: database.dialect,
+    sqlite: database.sqlite,
     tokens: createTokenSigner(config.jwtSecret),
     loginThrottle: createLoginThrottle(options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE),
     sms: createSmsDispatcher({
@@ -95,6 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => usersRoutes(scope, ctx), { prefix: '/api/users' });
   await app.register(async (scope) => tasksRoutes(scope, ctx), { prefix: '/api/tasks' });
   await app.register(async (scope) => notificationsRoutes(scope, ctx), { prefix: '/api/notifications' });
+  await app.register(async (scope) => auditRoutes(scope, ctx), { prefix: '/api/audit-logs' });
+  await app.register(async (scope) => twoFactorRoutes(scope, ctx), { prefix: '/api' });
 
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { Database } from './db/schema';
@@ -11,6 +12,8 @@ export interface AppContext {
   config: AppConfig;
   db: Kysely<Database>;
   dialect: Dialect;
+  // The embedded database's own handle, for online backups; absent on PostgreSQL.
+  sqlite?: SQLite.Database;
   tokens: TokenSigner;
   loginThrottle: LoginThrottle;
   sms: SmsDispatcher;

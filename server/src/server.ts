@@ -1,5 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { markServerRunning } from './features/backups/server-pid';
+import { startScheduledJobs } from './features/maintenance/scheduled-jobs';
 import { ensureFirstAdmin } from './features/users/bootstrap-admin';
 
 // Starts the API (and the built web app, when present) on HOST:PORT.
@@ -14,8 +16,15 @@ export async function startServer(): Promise<void> {
     console.log(`\nCreated the first Super Admin.\n  Username: ${admin.username}\n  ${passwordLine}\n`);
   }
 
+  // Retention purge and backups run inside the server; the pid file tells
+  // `npm run restore` that the database is in use.
+  const stopJobs = startScheduledJobs(ctx, app.log);
+  const clearPid = markServerRunning(config.dataDir);
+  process.once('exit', clearPid);
+
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      stopJobs();
       app.close().then(() => process.exit(0), () => process.exit(1));
     });
   }

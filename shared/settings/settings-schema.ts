@@ -6,6 +6,7 @@ export const LANGUAGES = ['en', 'hi', 'mr', 'gu'] as const;
 export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export const PASSWORD_POLICIES = ['basic', 'medium', 'strong'] as const;
 export type PasswordPolicy = (typeof PASSWORD_POLICIES)[number];
+export type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
 
 const toggle = z.enum(['true', 'false'], { error: 'Must be "true" or "false"' });
 
@@ -35,4 +36,13 @@ export const DEFAULT_SETTINGS: Settings = {
   sms_notifications: 'true',
   data_retention_days: '365',
   backup_frequency: 'daily',
+};
+
+// What every signed-in user's screens need: harmless display settings only.
+export const publicSettingsSchema = settingsSchema.pick({ app_name: true, timezone: true, language: true });
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
+  app_name: DEFAULT_SETTINGS.app_name,
+  timezone: DEFAULT_SETTINGS.timezone,
+  language: DEFAULT_SETTINGS.language,
 };

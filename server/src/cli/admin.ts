@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { passwordPolicyProblem } from '@shared/auth/password-policy';
 import { ROLES, type Role } from '@shared/auth/roles';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
@@ -6,6 +7,7 @@ import { migrateToLatest } from '../db/migrate';
 import { recordAudit } from '../features/audit/audit-repository';
 import { generatePassword, hashPassword } from '../features/auth/passwords';
 import { revokeUserSessions } from '../features/auth/sessions-repository';
+import { currentPasswordPolicy } from '../features/settings/settings-repository';
 import { findUserByUsername, insertUser, setPasswordHash } from '../features/users/users-repository';
 
 // `npm run admin -- <command>`: office tasks that must work even when nobody can sign in.
@@ -52,6 +54,11 @@ async function main(argv: string[]): Promise<number> {
         return 1;
       }
       const password = values.password ?? generatePassword();
+      const problem = passwordPolicyProblem(password, await currentPasswordPolicy(database.db));
+      if (problem) {
+        console.error(`${problem} (the password policy in Settings).`);
+        return 1;
+      }
       const user = await insertUser(database.db, {
         username,
         passwordHash: await hashPassword(password),
@@ -75,6 +82,11 @@ async function main(argv: string[]): Promise<number> {
         return 1;
       }
       const password = values.password ?? generatePassword();
+      const problem = passwordPolicyProblem(password, await currentPasswordPolicy(database.db));
+      if (problem) {
+        console.error(`${problem} (the password policy in Settings).`);
+        return 1;
+      }
       await setPasswordHash(database.db, user.id, await hashPassword(password));
       // A reset password means any open session may be someone else's: end them all.
       await revokeUserSessions(database.db, user.id);

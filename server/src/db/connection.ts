@@ -10,6 +10,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
   close: () => Promise<void>;
+  // The raw embedded database, for online backups (SQLite only).
+  sqlite?: SQLite.Database;
 }
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings; our counts always fit a JS number.
@@ -30,5 +32,5 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; s
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', close: () => db.destroy(), sqlite };
 }

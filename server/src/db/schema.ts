@@ -92,6 +92,31 @@ export interface NotificationRecipientsTable {
   sms_updated_at: string | null;
 }
 
+export interface UserTwoFactorTable {
+  user_id: number;
+  secret: string;
+  confirmed_at: string | null;
+  last_time_step: number | null;
+  created_at: string;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface LoginChallengesTable {
+  id_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  failed_attempts: Generated<number>;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -100,6 +125,9 @@ export interface Database {
   tasks: TasksTable;
   notifications: NotificationsTable;
   notification_recipients: NotificationRecipientsTable;
+  user_two_factor: UserTwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -110,3 +138,5 @@ export type AuditLogRow = Selectable<AuditLogsTable>;
 export type TaskRow = Selectable<TasksTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NotificationRecipientRow = Selectable<NotificationRecipientsTable>;
+export type UserTwoFactorRow = Selectable<UserTwoFactorTable>;
+export type LoginChallengeRow = Selectable<LoginChallengesTable>;

@@ -63,6 +63,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
+      // pg's pool.end() resolves before its clients have finished saying goodbye; give them
+      // a moment, or FORCE terminates one mid-goodbye and it reports an unhandled error.
+      for (let wait = 0; wait < 40; wait += 1) {
+        const { rows } = await cleanup.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if ((rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
       rmSync(dataDir, { recursive: true, force: true });

@@ -3,12 +3,14 @@ import { ADMIN_ROLES } from '@shared/auth/roles';
 import { AppShell } from '@web/components/layout/app-shell';
 import { RequireAuth } from '@web/components/layout/require-auth';
 import { HeaderNotificationBell } from '@web/features/notifications/components/header-notification-bell';
+import { AuditLogsPage } from './routes/audit-logs-page';
 import { ComingSoonPage } from './routes/coming-soon-page';
 import { LoginPage } from './routes/login-page';
 import { NotificationsPage } from './routes/notifications-page';
 import { PlaceholderPage } from './routes/placeholder-page';
 import { UsersPage } from './routes/users-page';
 import { TasksPage } from './routes/tasks-page';
+import { SettingsPage } from './routes/settings-page';
 
 function adminOnly(element: React.ReactNode) {
   return <RequireAuth roles={ADMIN_ROLES}>{element}</RequireAuth>;
@@ -32,8 +34,8 @@ export const router = createBrowserRouter([
       { path: '/tasks', element: <TasksPage /> },
       { path: '/notifications', element: <NotificationsPage /> },
       { path: '/analytics', element: adminOnly(<ComingSoonPage titleKey="comingSoon.analytics" />) },
-      { path: '/audit-logs', element: adminOnly(<ComingSoonPage titleKey="comingSoon.auditLogs" />) },
-      { path: '/settings', element: adminOnly(<ComingSoonPage titleKey="comingSoon.settings" />) },
+      { path: '/audit-logs', element: adminOnly(<AuditLogsPage />) },
+      { path: '/settings', element: adminOnly(<SettingsPage />) },
       { path: '/village', element: adminOnly(<PlaceholderPage titleKey="placeholder.village" />) },
       { path: '/appointment', element: adminOnly(<PlaceholderPage titleKey="placeholder.appointment" />) },
       { path: '/service', element: adminOnly(<PlaceholderPage titleKey="placeholder.service" />) },

@@ -1,16 +1,23 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { LoginResponse } from '@shared/auth/auth-schemas';
+import type { LoginOrChallenge, TwoFactorChallenge, TwoFactorLoginResponse } from '@shared/auth/two-factor-schemas';
 import type { User } from '@shared/users/user-schema';
 import { apiRequest, errorMessage, getStoredToken, setUnauthorizedHandler, storeToken } from './api-client';
 import { i18n } from './i18n';
 
 // The session of spec section 4: loading while the stored token is checked, the user
 // once /auth/me answers, nothing (and no token) when it fails.
+// With two-factor sign-in on, the password step ends in a challenge and the code step
+// signs in; right after enrolment it hands back recovery codes to show before going on.
+export type LoginOutcome = { status: 'signed-in' } | { status: 'two-factor'; challenge: TwoFactorChallenge } | { status: 'failed' };
+export type TwoFactorOutcome = { status: 'signed-in' } | { status: 'recovery-codes'; codes: string[]; finish: () => void } | { status: 'failed' };
+
 interface Session {
   user: User | null;
   loading: boolean;
-  login: (username: string, password: string) => Promise<boolean>;
+  login: (username: string, password: string) => Promise<LoginOutcome>;
+  verifyTwoFactor: (challengeToken: string, code: string) => Promise<TwoFactorOutcome>;
   logout: () => Promise<void>;
 }
 
@@ -39,18 +46,42 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .finally(() => setLoading(false));
   }, [clear]);
 
-  const login = useCallback(async (username: string, password: string) => {
-    try {
-      const result = await apiRequest<LoginResponse>('/auth/login', { method: 'POST', body: { username, password } });
-      storeToken(result.token);
-      setUser(result.user);
-      toast.success(i18n.t('login.success'));
-      return true;
-    } catch (error) {
-      toast.error(errorMessage(error, i18n.t('login.failed')));
-      return false;
-    }
+  const signIn = useCallback((result: LoginResponse) => {
+    storeToken(result.token);
+    setUser(result.user);
+    toast.success(i18n.t('login.success'));
   }, []);
+
+  const login = useCallback(
+    async (username: string, password: string): Promise<LoginOutcome> => {
+      try {
+        const result = await apiRequest<LoginOrChallenge>('/auth/login', { method: 'POST', body: { username, password } });
+        if ('twoFactorRequired' in result) return { status: 'two-factor', challenge: result };
+        signIn(result);
+        return { status: 'signed-in' };
+      } catch (error) {
+        toast.error(errorMessage(error, i18n.t('login.failed')));
+        return { status: 'failed' };
+      }
+    },
+    [signIn],
+  );
+
+  const verifyTwoFactor = useCallback(
+    async (challengeToken: string, code: string): Promise<TwoFactorOutcome> => {
+      try {
+        const result = await apiRequest<TwoFactorLoginResponse>('/auth/login/two-factor', { method: 'POST', body: { challengeToken, code } });
+        const { recoveryCodes, ...signedIn } = result;
+        if (recoveryCodes?.length) return { status: 'recovery-codes', codes: recoveryCodes, finish: () => signIn(signedIn) };
+        signIn(signedIn);
+        return { status: 'signed-in' };
+      } catch (error) {
+        toast.error(errorMessage(error, i18n.t('login.failed')));
+        return { status: 'failed' };
+      }
+    },
+    [signIn],
+  );
 
   const logout = useCallback(async () => {
     try {
@@ -63,7 +94,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     toast.success(i18n.t('logout.success'));
   }, [clear]);
 
-  const value = useMemo(() => ({ user, loading, login, logout }), [user, loading, login, logout]);
+  const value = useMemo(() => ({ user, loading, login, verifyTwoFactor, logout }), [user, loading, login, verifyTwoFactor, logout]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

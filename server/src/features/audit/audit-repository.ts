@@ -1,26 +1,9 @@
+import type { AuditActionName } from '@shared/audit/audit-schemas';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { AuditLogRow, Database } from '../../db/schema';
 
-// Actions of spec section 9 plus the ones our users expect to find in the log.
-export type AuditAction =
-  | 'LOGIN'
-  | 'LOGIN_FAILED'
-  | 'LOGOUT'
-  | 'CREATE_USER'
-  | 'UPDATE_USER'
-  | 'DELETE_USER'
-  | 'CREATE_VOTER'
-  | 'UPDATE_VOTER'
-  | 'DELETE_VOTER'
-  | 'IMPORT_VOTERS'
-  | 'EXPORT_VOTERS'
-  | 'SEND_SMS'
-  | 'UPDATE_SETTINGS'
-  | 'RESET_PASSWORD'
-  | 'CHANGE_PASSWORD'
-  | 'CREATE_TASK'
-  | 'UPDATE_TASK'
-  | 'DELETE_TASK';
+// The actions we record: one list, shared with the audit log screen's filter.
+export type AuditAction = AuditActionName;
 
 export interface AuditEntry {
   action: AuditAction;
@@ -49,4 +32,39 @@ export async function recordAudit(db: Kysely<Database> | Transaction<Database>, 
       details: entry.details ? JSON.stringify(entry.details) : null,
     })
     .execute();
+}
+
+export interface AuditLogFilter {
+  action?: string;
+  userId?: number;
+  // Inclusive lower and exclusive upper bounds, ISO-8601 UTC.
+  from?: string;
+  before?: string;
+}
+
+export async function listAuditLogs(
+  db: Kysely<Database>,
+  filter: AuditLogFilter,
+  paging: { page: number; limit: number },
+): Promise<{ rows: Pick<AuditLogRow, 'id' | 'created_at' | 'user_name' | 'action' | 'table_name' | 'record_id' | 'ip_address'>[]; total: number }> {
+  let query = db.selectFrom('audit_logs');
+  if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  if (filter.from) query = query.where('created_at', '>=', filter.from);
+  if (filter.before) query = query.where('created_at', '<', filter.before);
+  const count = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const rows = await query
+    .select(['id', 'created_at', 'user_name', 'action', 'table_name', 'record_id', 'ip_address'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit)
+    .execute();
+  return { rows, total: Number(count.count) };
+}
+
+// The retention purge: the one code path allowed to delete audit rows.
+export async function purgeAuditLogsBefore(db: Kysely<Database>, cutoff: string): Promise<number> {
+  const result = await db.deleteFrom('audit_logs').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

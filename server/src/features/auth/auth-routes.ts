@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ALL_ROLES } from '@shared/auth/roles';
-import { errorSchema, loginInputSchema, loginResponseSchema, messageSchema } from '@shared/auth/auth-schemas';
+import { errorSchema, loginInputSchema, messageSchema } from '@shared/auth/auth-schemas';
+import { loginOrChallengeSchema } from '@shared/auth/two-factor-schemas';
 import { userSchema } from '@shared/users/user-schema';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
-import { findUserByUsername, setLastLogin, toUserDto } from '../users/users-repository';
+import { isTwoFactorRequired } from '../settings/settings-repository';
+import { startTwoFactorChallenge } from '../two-factor/two-factor-challenge';
+import { findUserByUsername, toUserDto } from '../users/users-repository';
+import { completeSignIn } from './complete-sign-in';
 import { decoyPasswordHash, verifyPassword } from './passwords';
-import { createSession, revokeSession } from './sessions-repository';
+import { revokeSession } from './sessions-repository';
 
 // Never say which of the two was wrong: that would confirm a username exists.
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -24,7 +28,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       tags: ['auth'],
       summary: 'Sign in with a username and password',
       body: loginInputSchema,
-      response: { 200: loginResponseSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
+      response: { 200: loginOrChallengeSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
     },
     handler: async (request, reply) => {
       const { username, password } = request.body;
@@ -52,19 +56,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       }
       if (user.is_active !== 1) throw new HttpError(403, ACCOUNT_INACTIVE);
 
+      // With two-factor sign-in on, a right password only earns a challenge; the username's
+      // failure count is cleared once the code is right too (see two-factor-routes.ts).
+      if (await isTwoFactorRequired(ctx.db)) return startTwoFactorChallenge(ctx, user);
+
       ctx.loginThrottle.recordSuccess(username);
-      const now = new Date();
-      const session = await createSession(ctx.db, {
-        userId: user.id,
-        ttlHours: ctx.config.sessionTtlHours,
-        ipAddress: ip,
-        userAgent: request.headers['user-agent'] ?? null,
-        now,
-      });
-      await setLastLogin(ctx.db, user.id, now);
-      await recordAudit(ctx.db, { action: 'LOGIN', userId: user.id, userName: user.full_name, tableName: 'users', recordId: user.id, ipAddress: ip, now });
-      const token = await ctx.tokens.sign({ sid: session.id, sub: String(user.id) }, new Date(session.expires_at));
-      return { token, user: toUserDto({ ...user, last_login: now.toISOString() }) };
+      return completeSignIn(ctx, request, user);
     },
   });
 

@@ -1,13 +1,47 @@
-import type { Kysely } from 'kysely';
-import { DEFAULT_SETTINGS, type Settings } from '@shared/settings/settings-schema';
+import type { Kysely, Transaction } from 'kysely';
+import { DEFAULT_SETTINGS, type PasswordPolicy, type PublicSettings, type Settings } from '@shared/settings/settings-schema';
 import type { Database } from '../../db/schema';
 
 // Stored rows override the defaults; unknown keys in the table are ignored.
-export async function readSettings(db: Kysely<Database>): Promise<Settings> {
+export async function readSettings(db: Kysely<Database> | Transaction<Database>): Promise<Settings> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
   const settings: Settings = { ...DEFAULT_SETTINGS };
   for (const row of rows) {
     if (row.key in settings) settings[row.key as keyof Settings] = row.value as never;
   }
   return settings;
+}
+
+// Upserts the given keys; the change and its audit row share one transaction (caller).
+export async function writeSettings(db: Kysely<Database> | Transaction<Database>, changes: Partial<Settings>, now: Date = new Date()): Promise<void> {
+  const updatedAt = now.toISOString();
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    await db
+      .insertInto('settings')
+      .values({ key, value, updated_at: updatedAt })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: updatedAt }))
+      .execute();
+  }
+}
+
+export async function readPublicSettings(db: Kysely<Database>): Promise<PublicSettings> {
+  const { app_name, timezone, language } = await readSettings(db);
+  return { app_name, timezone, language };
+}
+
+// The password_policy setting, for every code path that sets a password.
+export async function currentPasswordPolicy(db: Kysely<Database>): Promise<PasswordPolicy> {
+  return (await readSettings(db)).password_policy;
+}
+
+// The notification channels switched on in settings; the notifications feature reads these
+// before sending, so switching a channel off takes effect on the next message.
+export async function notificationChannels(db: Kysely<Database>): Promise<{ email: boolean; sms: boolean }> {
+  const settings = await readSettings(db);
+  return { email: settings.email_notifications === 'true', sms: settings.sms_notifications === 'true' };
+}
+
+export async function isTwoFactorRequired(db: Kysely<Database>): Promise<boolean> {
+  return (await readSettings(db)).enable_2fa === 'true';
 }

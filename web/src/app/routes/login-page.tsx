@@ -6,13 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { type LoginInput, loginInputSchema } from '@shared/auth/auth-schemas';
 import { homePathFor } from '@shared/auth/roles';
+import type { TwoFactorChallenge } from '@shared/auth/two-factor-schemas';
 import { Spinner } from '@web/components/ui/spinner';
+import { RecoveryCodes } from '@web/features/two-factor/components/recovery-codes';
+import { TwoFactorStep } from '@web/features/two-factor/components/two-factor-step';
 import { useSession } from '@web/lib/session';
+
+type Step = { kind: 'password' } | { kind: 'code'; challenge: TwoFactorChallenge } | { kind: 'recovery-codes'; codes: string[]; finish: () => void };
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const { user, loading, login } = useSession();
+  const { user, loading, login, verifyTwoFactor } = useSession();
   const [showPassword, setShowPassword] = useState(false);
+  const [step, setStep] = useState<Step>({ kind: 'password' });
   const {
     register,
     handleSubmit,
@@ -23,8 +29,14 @@ export function LoginPage() {
   if (!loading && user) return <Navigate to={homePathFor(user.role)} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
-    await login(values.username, values.password);
+    const outcome = await login(values.username, values.password);
+    if (outcome.status === 'two-factor') setStep({ kind: 'code', challenge: outcome.challenge });
   });
+
+  const onVerify = async (challenge: TwoFactorChallenge, code: string) => {
+    const outcome = await verifyTwoFactor(challenge.challengeToken, code);
+    if (outcome.status === 'recovery-codes') setStep({ kind: 'recovery-codes', codes: outcome.codes, finish: outcome.finish });
+  };
 
   return (
     <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-blue-950 via-blue-900 to-indigo-800 px-4 py-10">
@@ -36,57 +48,63 @@ export function LoginPage() {
           <h1 className="text-2xl font-bold text-slate-900">{t('login.title')}</h1>
           <p className="mt-1 text-sm text-slate-500">{t('login.subtitle')}</p>
         </div>
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
-          <div>
-            <label htmlFor="username" className="mb-1 block text-sm font-medium text-slate-700">
-              {t('login.username')}
-            </label>
-            <input
-              id="username"
-              type="text"
-              autoComplete="username"
-              autoCapitalize="none"
-              placeholder={t('login.usernamePlaceholder')}
-              className="w-full rounded-lg border border-slate-300 px-3 py-2.5 text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
-              aria-invalid={errors.username ? 'true' : undefined}
-              {...register('username')}
-            />
-            {errors.username && <p className="mt-1 text-sm text-red-600">{t('login.usernameRequired')}</p>}
-          </div>
-          <div>
-            <label htmlFor="password" className="mb-1 block text-sm font-medium text-slate-700">
-              {t('login.password')}
-            </label>
-            <div className="relative">
+        {step.kind === 'code' && (
+          <TwoFactorStep challenge={step.challenge} onVerify={(code) => onVerify(step.challenge, code)} onBack={() => setStep({ kind: 'password' })} />
+        )}
+        {step.kind === 'recovery-codes' && <RecoveryCodes codes={step.codes} onContinue={step.finish} />}
+        {step.kind === 'password' && (
+          <form onSubmit={onSubmit} noValidate className="space-y-5">
+            <div>
+              <label htmlFor="username" className="mb-1 block text-sm font-medium text-slate-700">
+                {t('login.username')}
+              </label>
               <input
-                id="password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                placeholder={t('login.passwordPlaceholder')}
-                className="w-full rounded-lg border border-slate-300 py-2.5 pl-3 pr-11 text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
-                aria-invalid={errors.password ? 'true' : undefined}
-                {...register('password')}
+                id="username"
+                type="text"
+                autoComplete="username"
+                autoCapitalize="none"
+                placeholder={t('login.usernamePlaceholder')}
+                className="w-full rounded-lg border border-slate-300 px-3 py-2.5 text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
+                aria-invalid={errors.username ? 'true' : undefined}
+                {...register('username')}
               />
-              <button
-                type="button"
-                onClick={() => setShowPassword((value) => !value)}
-                className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-500 hover:text-slate-800"
-                aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-              >
-                {showPassword ? <EyeOff aria-hidden="true" className="h-5 w-5" /> : <Eye aria-hidden="true" className="h-5 w-5" />}
-              </button>
+              {errors.username && <p className="mt-1 text-sm text-red-600">{t('login.usernameRequired')}</p>}
             </div>
-            {errors.password && <p className="mt-1 text-sm text-red-600">{t('login.passwordRequired')}</p>}
-          </div>
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className="flex w-full items-center justify-center gap-2 rounded-lg bg-blue-900 px-4 py-2.5 font-semibold text-white hover:bg-blue-800 disabled:opacity-70"
-          >
-            {isSubmitting && <Spinner className="h-4 w-4" />}
-            {isSubmitting ? t('login.signingIn') : t('login.submit')}
-          </button>
-        </form>
+            <div>
+              <label htmlFor="password" className="mb-1 block text-sm font-medium text-slate-700">
+                {t('login.password')}
+              </label>
+              <div className="relative">
+                <input
+                  id="password"
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  placeholder={t('login.passwordPlaceholder')}
+                  className="w-full rounded-lg border border-slate-300 py-2.5 pl-3 pr-11 text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
+                  aria-invalid={errors.password ? 'true' : undefined}
+                  {...register('password')}
+                />
+                <button
+                  type="button"
+                  onClick={() => setShowPassword((value) => !value)}
+                  className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-500 hover:text-slate-800"
+                  aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
+                >
+                  {showPassword ? <EyeOff aria-hidden="true" className="h-5 w-5" /> : <Eye aria-hidden="true" className="h-5 w-5" />}
+                </button>
+              </div>
+              {errors.password && <p className="mt-1 text-sm text-red-600">{t('login.passwordRequired')}</p>}
+            </div>
+            <button
+              type="submit"
+              disabled={isSubmitting}
+              className="flex w-full items-center justify-center gap-2 rounded-lg bg-blue-900 px-4 py-2.5 font-semibold text-white hover:bg-blue-800 disabled:opacity-70"
+            >
+              {isSubmitting && <Spinner className="h-4 w-4" />}
+              {isSubmitting ? t('login.signingIn') : t('login.submit')}
+            </button>
+          </form>
+        )}
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { Menu } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useApplySettings, useAppSettings } from '@web/lib/app-settings';
 import { useSession } from '@web/lib/session';
 import { Sidebar } from './sidebar';
 
@@ -12,8 +13,9 @@ export function AppShell({ bell }: { bell?: ReactNode }) {
   const { t } = useTranslation();
   const { user, logout } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Spec section 2: the default name until the app_name setting has loaded.
+  const appName = useApplySettings(useAppSettings(), t('app.defaultName'));
   if (!user) return null;
-  const appName = t('app.defaultName');
   const closeMenu = () => setMenuOpen(false);
 
   return (

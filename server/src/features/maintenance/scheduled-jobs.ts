@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import { createBackup, isBackupDue, lastBackupTime } from '../backups/sqlite-backup';
+import { runRetention } from '../retention/retention';
+import { readSettings } from '../settings/settings-repository';
+
+export interface ScheduledBackupResult {
+  status: 'created' | 'not-due' | 'not-sqlite';
+  file?: string;
+}
+
+// One check of the backup_frequency setting: back up when the newest backup is old enough.
+// On PostgreSQL the database's own tools do this job (README, "Backups").
+export async function runScheduledBackup(ctx: AppContext, now: Date = new Date()): Promise<ScheduledBackupResult> {
+  if (!ctx.sqlite) return { status: 'not-sqlite' };
+  const { backup_frequency } = await readSettings(ctx.db);
+  if (!isBackupDue(backup_frequency, lastBackupTime(ctx.config.dataDir), now)) return { status: 'not-due' };
+  return { status: 'created', file: await createBackup(ctx.sqlite, ctx.config.dataDir, { now }) };
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+// Started by the server (not by tests): the retention purge daily, a backup check hourly
+// (so a changed frequency applies within the hour). Both run once shortly after start.
+export function startScheduledJobs(ctx: AppContext, log: FastifyBaseLogger, options: { firstRunDelayMs?: number } = {}): () => void {
+  const retention = async () => {
+    try {
+      const result = await runRetention(ctx.db);
+      log.info({ retention: result }, 'retention purge finished');
+    } catch (error) {
+      log.error({ err: error }, 'retention purge failed');
+    }
+  };
+  const backup = async () => {
+    try {
+      const result = await runScheduledBackup(ctx);
+      if (result.status === 'created') log.info({ file: result.file }, 'database backup created');
+    } catch (error) {
+      log.error({ err: error }, 'database backup failed');
+    }
+  };
+  const delay = options.firstRunDelayMs ?? 60_000;
+  const timers = [
+    setTimeout(() => void retention(), delay),
+    setTimeout(() => void backup(), delay),
+    setInterval(() => void retention(), DAY_MS),
+    setInterval(() => void backup(), HOUR_MS),
+  ];
+  // Timers never keep the process alive on their own.
+  for (const timer of timers) timer.unref();
+  return () => {
+    for (const timer of timers) clearTimeout(timer);
+  };
+}

@@ -1,0 +1,82 @@
+import { FileSearch } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { AuditLog } from '@shared/audit/audit-schemas';
+import { Badge } from '@web/components/ui/badge';
+import { formatDateTime } from '@web/lib/date-format';
+import { actionColor, humaniseAction } from './audit-action';
+
+interface AuditLogsTableProps {
+  logs: AuditLog[];
+  timeZone: string;
+}
+
+// Spec section 2: Timestamp, User ("System" when none), Action, Details (table and record), IP ("-" when none).
+export function AuditLogsTable({ logs, timeZone }: AuditLogsTableProps) {
+  const { t } = useTranslation();
+  if (logs.length === 0) {
+    return (
+      <div className="rounded-xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
+        <FileSearch aria-hidden="true" className="mx-auto mb-3 h-10 w-10 text-slate-400" />
+        <p className="text-base font-semibold text-slate-800">{t('auditLogs.emptyTitle')}</p>
+        <p className="mt-1 text-sm text-slate-500">{t('auditLogs.emptyText')}</p>
+      </div>
+    );
+  }
+  const details = (log: AuditLog) => (
+    <>
+      {log.table_name ?? ''}
+      {log.table_name && log.record_id && ' '}
+      {log.record_id && <span className="text-slate-400">{t('auditLogs.recordId', { id: log.record_id })}</span>}
+    </>
+  );
+  return (
+    <>
+      {/* Phones: one card per row, so nothing hides behind a sideways scroll. */}
+      <ul data-testid="audit-log-cards" className="space-y-2 sm:hidden">
+        {logs.map((log) => (
+          <li key={log.id} className="rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm">
+            <div className="flex items-center justify-between gap-2">
+              <Badge color={actionColor(log.action)}>{humaniseAction(log.action)}</Badge>
+              <time dateTime={log.created_at} className="text-xs text-slate-500">
+                {formatDateTime(log.created_at, timeZone)}
+              </time>
+            </div>
+            <p className="mt-2 font-medium text-slate-900">{log.user_name || t('auditLogs.system')}</p>
+            <div className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-600">
+              <span>{details(log)}</span>
+              <span className="font-mono">{log.ip_address || t('auditLogs.none')}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">{t('auditLogs.timestamp')}</th>
+              <th scope="col" className="px-4 py-3">{t('auditLogs.user')}</th>
+              <th scope="col" className="px-4 py-3">{t('auditLogs.action')}</th>
+              <th scope="col" className="px-4 py-3">{t('auditLogs.details')}</th>
+              <th scope="col" className="px-4 py-3">{t('auditLogs.ipAddress')}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {logs.map((log) => (
+              <tr key={log.id} className="hover:bg-slate-50">
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                  <time dateTime={log.created_at}>{formatDateTime(log.created_at, timeZone)}</time>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-900">{log.user_name || t('auditLogs.system')}</td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <Badge color={actionColor(log.action)}>{humaniseAction(log.action)}</Badge>
+                </td>
+                <td className="px-4 py-3 text-slate-600">{details(log)}</td>
+                <td className="px-4 py-3 whitespace-nowrap font-mono text-xs text-slate-600">{log.ip_address || t('auditLogs.none')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Settings } from '@shared/settings/settings-schema';
+import { apiRequest } from '@web/lib/api-client';
+
+export const settingsQuery = queryOptions({
+  queryKey: ['settings', 'all'],
+  queryFn: ({ signal }) => apiRequest<Settings>('/settings', { signal }),
+});
+
+export function useSettings() {
+  return useQuery(settingsQuery);
+}

@@ -1,0 +1,220 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Bell, Database, Settings as SettingsIcon, Shield } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import {
+  BACKUP_FREQUENCIES,
+  LANGUAGES,
+  PASSWORD_POLICIES,
+  type Settings,
+  settingsSchema,
+  TIMEZONES,
+} from '@shared/settings/settings-schema';
+import { Button } from '@web/components/ui/button';
+import { FormField, inputClassName } from '@web/components/ui/form-field';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { useUpdateSettings } from '../api/update-settings';
+
+export const SETTINGS_TABS = ['general', 'data', 'security', 'notifications'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+const TAB_ICONS = { general: SettingsIcon, data: Database, security: Shield, notifications: Bell } as const;
+const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
+  app_name: 'general',
+  timezone: 'general',
+  language: 'general',
+  data_retention_days: 'data',
+  backup_frequency: 'data',
+  enable_2fa: 'security',
+  password_policy: 'security',
+  email_notifications: 'notifications',
+  sms_notifications: 'notifications',
+};
+// Spec section 4: after a successful save the page reloads; a moment first so the toast is read.
+const RELOAD_DELAY_MS = 1500;
+
+interface SettingsFormProps {
+  settings: Settings;
+  tab: SettingsTab;
+  onTabChange: (tab: SettingsTab) => void;
+  reload?: () => void;
+}
+
+export function SettingsForm({ settings, tab, onTabChange, reload = () => window.location.reload() }: SettingsFormProps) {
+  const { t } = useTranslation();
+  const update = useUpdateSettings();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Settings>({ resolver: zodResolver(settingsSchema), defaultValues: settings });
+  const saving = isSubmitting || update.isPending || update.isSuccess;
+
+  // A problem on another tab would be invisible: open the first tab that has one.
+  const showFirstProblem = (problems: FieldErrors<Settings>) => {
+    const first = (Object.keys(problems) as (keyof Settings)[])[0];
+    if (first) onTabChange(FIELD_TAB[first]);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      toast.success(t('settings.saved'));
+      setTimeout(reload, RELOAD_DELAY_MS);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (field in FIELD_TAB) setError(field as keyof Settings, { message });
+        }
+        showFirstProblem(error.fields as FieldErrors<Settings>);
+      }
+      toast.error(errorMessage(error, t('settings.saveFailed')));
+    }
+  }, showFirstProblem);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div role="tablist" aria-label={t('settings.title')} className="grid grid-cols-2 border-b border-slate-200 sm:flex">
+        {SETTINGS_TABS.map((name) => {
+          const Icon = TAB_ICONS[name];
+          const active = name === tab;
+          return (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`settings-tab-${name}`}
+              aria-selected={active}
+              aria-controls={`settings-panel-${name}`}
+              onClick={() => onTabChange(name)}
+              className={`flex shrink-0 items-center justify-center gap-2 border-b-2 px-3 py-3 text-sm font-medium whitespace-nowrap transition-colors sm:justify-start sm:px-4 ${
+                active ? 'border-blue-900 text-blue-900' : 'border-transparent text-slate-500 hover:text-slate-800'
+              }`}
+            >
+              <Icon aria-hidden="true" className="h-4 w-4" />
+              {t(`settings.tabs.${name}`)}
+            </button>
+          );
+        })}
+      </div>
+
+      <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`} className="space-y-5 p-5 sm:p-6">
+        {tab === 'general' && (
+          <>
+            <FormField label={t('settings.appName')} error={errors.app_name?.message}>
+              <input type="text" className={inputClassName} placeholder={t('settings.appNamePlaceholder')} {...register('app_name')} />
+            </FormField>
+            <FormField label={t('settings.timezone')} error={errors.timezone?.message}>
+              <select className={inputClassName} {...register('timezone')}>
+                {TIMEZONES.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <FormField label={t('settings.language')} error={errors.language?.message}>
+              <select className={inputClassName} {...register('language')}>
+                {LANGUAGES.map((code) => (
+                  <option key={code} value={code}>
+                    {t(`settings.languages.${code}`)}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          </>
+        )}
+
+        {tab === 'data' && (
+          <>
+            <FormField label={t('settings.dataRetention')} error={errors.data_retention_days?.message} hint={t('settings.dataRetentionHint')}>
+              <input type="number" min={1} max={3650} step={1} inputMode="numeric" className={inputClassName} placeholder={t('settings.dataRetentionPlaceholder')} {...register('data_retention_days')} />
+            </FormField>
+            <FormField label={t('settings.backupFrequency')} error={errors.backup_frequency?.message} hint={t('settings.backupHint')}>
+              <select className={inputClassName} {...register('backup_frequency')}>
+                {BACKUP_FREQUENCIES.map((frequency) => (
+                  <option key={frequency} value={frequency}>
+                    {t(`settings.backupFrequencies.${frequency}`)}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          </>
+        )}
+
+        {tab === 'security' && (
+          <>
+            <Controller
+              control={control}
+              name="enable_2fa"
+              render={({ field }) => (
+                <ToggleRow label={t('settings.enable2fa')} hint={t('settings.enable2faHint')} checked={field.value === 'true'} onChange={(on) => field.onChange(on ? 'true' : 'false')} error={errors.enable_2fa?.message} />
+              )}
+            />
+            <FormField label={t('settings.passwordPolicy')} error={errors.password_policy?.message} hint={t('settings.passwordPolicyHint')}>
+              <select className={inputClassName} {...register('password_policy')}>
+                {PASSWORD_POLICIES.map((policy) => (
+                  <option key={policy} value={policy}>
+                    {t(`settings.passwordPolicies.${policy}`)}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          </>
+        )}
+
+        {tab === 'notifications' && (
+          <>
+            <Controller
+              control={control}
+              name="email_notifications"
+              render={({ field }) => (
+                <ToggleRow label={t('settings.emailNotifications')} checked={field.value === 'true'} onChange={(on) => field.onChange(on ? 'true' : 'false')} error={errors.email_notifications?.message} />
+              )}
+            />
+            <Controller
+              control={control}
+              name="sms_notifications"
+              render={({ field }) => (
+                <ToggleRow label={t('settings.smsNotifications')} checked={field.value === 'true'} onChange={(on) => field.onChange(on ? 'true' : 'false')} error={errors.sms_notifications?.message} />
+              )}
+            />
+          </>
+        )}
+      </div>
+
+      <div className="flex justify-end border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">
+        <Button type="submit" busy={saving} className="w-full sm:w-auto">
+          {saving ? t('settings.saving') : t('settings.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+// Toggles store the text "true" or "false" (spec section 4); shown as a switch.
+function ToggleRow({ label, hint, checked, onChange, error }: { label: string; hint?: string; checked: boolean; onChange: (on: boolean) => void; error?: string }): ReactNode {
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 p-4">
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-slate-800">{label}</p>
+        {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+        {error && <p className="mt-1 text-sm text-red-600">{error}</p>}
+      </div>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-label={label}
+        onClick={() => onChange(!checked)}
+        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus:outline-none focus:ring-2 focus:ring-blue-200 ${checked ? 'bg-blue-900' : 'bg-slate-300'}`}
+      >
+        <span className={`inline-block h-5 w-5 transform rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`} />
+      </button>
+    </div>
+  );
+}
