@@ -11,6 +11,7 @@ import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions 
 import { createTokenSigner } from './features/auth/tokens';
 import { healthRoutes } from './features/health/health-routes';
 import { settingsRoutes } from './features/settings/settings-routes';
+import { voterRoutes } from './features/voters/voters-routes';
 import { accessControlPlugin } from './plugins/access-control';
 import { registerErrorHandlers } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(async (scope) => authRoutes(scope, ctx), { prefix: '/api/auth' });
   await app.register(async (scope) => settingsRoutes(scope, ctx), { prefix: '/api/settings' });
+  await app.register(async (scope) => voterRoutes(scope, ctx), { prefix: '/api/voters' });
 
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

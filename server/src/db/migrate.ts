@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as foundation from './migrations/2026-11-21-001-foundation';
+import * as voters from './migrations/2026-11-21-003-voters';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
 // work the same under tsx, in tests and in a bundle. Append new ones in order.
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-foundation': foundation,
+  '2026-11-21-003-voters': voters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
