@@ -5,6 +5,7 @@ import { RequireAuth } from '@web/components/layout/require-auth';
 import { ComingSoonPage } from './routes/coming-soon-page';
 import { LoginPage } from './routes/login-page';
 import { PlaceholderPage } from './routes/placeholder-page';
+import { VotersPage } from './routes/voters-page';
 
 function adminOnly(element: React.ReactNode) {
   return <RequireAuth roles={ADMIN_ROLES}>{element}</RequireAuth>;
@@ -24,7 +25,7 @@ export const router = createBrowserRouter([
       { path: '/', element: adminOnly(<Navigate to="/dashboard" replace />) },
       { path: '/dashboard', element: adminOnly(<ComingSoonPage titleKey="comingSoon.dashboard" />) },
       { path: '/users', element: adminOnly(<ComingSoonPage titleKey="comingSoon.users" />) },
-      { path: '/voters', element: <ComingSoonPage titleKey="comingSoon.voters" /> },
+      { path: '/voters', element: <VotersPage /> },
       { path: '/tasks', element: <ComingSoonPage titleKey="comingSoon.tasks" /> },
       { path: '/notifications', element: <ComingSoonPage titleKey="comingSoon.notifications" /> },
       { path: '/analytics', element: adminOnly(<ComingSoonPage titleKey="comingSoon.analytics" />) },
