@@ -15,10 +15,19 @@ interface VoterFiltersProps {
   onClear: () => void;
 }
 
-function Select({ value, onChange, options }: { value: string; onChange: (value: string) => void; options: readonly { value: string; label: string }[] }) {
+interface SelectProps {
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  // Set by FormField so the label names the select.
+  id?: string;
+  'aria-describedby'?: string;
+}
+
+function Select({ value, onChange, options, ...aria }: SelectProps) {
   const { t } = useTranslation();
   return (
-    <select className={inputClassName} value={value} onChange={(event) => onChange(event.target.value)}>
+    <select className={inputClassName} value={value} onChange={(event) => onChange(event.target.value)} {...aria}>
       <option value="">{t('voters.filters.any')}</option>
       {options.map((option) => (
         <option key={option.value} value={option.value}>

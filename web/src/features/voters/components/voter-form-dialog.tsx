@@ -80,10 +80,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function ListSelect({ registration, options, disabled }: { registration: UseFormRegisterReturn; options: readonly (ListOption | string)[]; disabled?: boolean }) {
+interface ListSelectProps {
+  registration: UseFormRegisterReturn;
+  options: readonly (ListOption | string)[];
+  disabled?: boolean;
+  // Set by FormField so the label names the select.
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}
+
+function ListSelect({ registration, options, disabled, ...aria }: ListSelectProps) {
   const { t } = useTranslation();
   return (
-    <select className={inputClassName} disabled={disabled} {...registration}>
+    <select className={inputClassName} disabled={disabled} {...aria} {...registration}>
       <option value="">{t('voters.form.choose')}</option>
       {options.map((option) => {
         const value = typeof option === 'string' ? option : option.value;
@@ -134,6 +144,7 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
     handleSubmit,
     watch,
     setValue,
+    getValues,
     setError,
     reset,
     setFocus,
@@ -279,7 +290,7 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
               options={TALUKAS}
               registration={register('taluka', {
                 onChange: (event: { target: { value: string } }) => {
-                  const village = watch('village');
+                  const village = getValues('village');
                   if (village && !villagesOf(event.target.value).includes(village)) setValue('village', '');
                 },
               })}
