@@ -115,10 +115,12 @@ export function VotersPage() {
         <VoterFilters filters={filters} booths={booths} activeCount={activeFilterCount} onChange={setFilter} onClear={clearAll} />
       )}
 
-      <div className="mb-3 flex min-h-6 items-center gap-2 text-sm text-slate-600">
-        {tab === 'search' && list && <span data-testid="found-count">{t('voters.found', { count: list.total })}</span>}
-        {voters.isFetching && <Spinner className="h-4 w-4 text-blue-900" />}
-      </div>
+      {(tab === 'search' || voters.isFetching) && (
+        <div className="mb-3 flex min-h-5 items-center gap-2 text-sm text-slate-600">
+          {tab === 'search' && list && <span data-testid="found-count">{t('voters.found', { count: list.total })}</span>}
+          {voters.isFetching && <Spinner className="h-4 w-4 text-blue-900" />}
+        </div>
+      )}
 
       {!list ? (
         voters.isPending && (

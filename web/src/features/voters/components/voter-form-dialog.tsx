@@ -350,16 +350,16 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
           </FormField>
         </Section>
       </div>
-      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">
-        <Button variant="secondary" onClick={onClose}>
+      <div className="flex justify-end gap-2 border-t border-slate-200 px-4 py-3 sm:px-5">
+        <Button variant="secondary" className="px-3 sm:px-4" onClick={onClose}>
           {t('common.cancel')}
         </Button>
         {!editing && (
-          <Button type="submit" variant="secondary" disabled={submitDisabled} busy={isSubmitting && addAnother.current} onClick={() => (addAnother.current = true)}>
+          <Button type="submit" variant="secondary" className="px-3 sm:px-4" disabled={submitDisabled} busy={isSubmitting && addAnother.current} onClick={() => (addAnother.current = true)}>
             {t('voters.form.saveAndAddAnother')}
           </Button>
         )}
-        <Button type="submit" disabled={submitDisabled} busy={isSubmitting && !addAnother.current} onClick={() => (addAnother.current = false)}>
+        <Button type="submit" className="px-3 sm:px-4" disabled={submitDisabled} busy={isSubmitting && !addAnother.current} onClick={() => (addAnother.current = false)}>
           {isSubmitting ? t('voters.form.saving') : editing ? t('voters.form.save') : t('voters.form.create')}
         </Button>
       </div>

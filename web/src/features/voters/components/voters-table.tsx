@@ -115,13 +115,15 @@ export function VotersTable(props: VotersTableProps) {
               </div>
               <Actions voter={voter} {...props} />
             </div>
-            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
               <Contact voter={voter} />
               <span className="text-slate-600">
                 {voter.ward_area ? `${voter.ward_area} · ` : ''}
                 {voter.booth ?? '—'}
               </span>
-              <span className="text-slate-600">{voter.caste ?? ''}</span>
+            </div>
+            <div className="mt-1 flex items-center gap-2 text-sm text-slate-600">
+              {voter.caste && <span>{voter.caste}</span>}
               <PreferenceBadge preference={voter.political_preference} />
             </div>
           </li>
