@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Camera, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { type FieldPath, type Resolver, useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { type FieldPath, type Resolver, useForm, type UseFormRegisterReturn, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { ListOption } from '@shared/reference/staff-lists';
@@ -125,7 +125,6 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
   const updateVoter = useUpdateVoter();
   const [photo, setPhoto] = useState<File | null>(null);
   const [removePhoto, setRemovePhoto] = useState(false);
-  const addAnother = useRef(false);
   const photoInput = useRef<HTMLInputElement>(null);
 
   // Spec section 5: the voter ID never changes once saved, and only Super Admin or Admin change
@@ -142,7 +141,7 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setValue,
     getValues,
     setError,
@@ -151,10 +150,7 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
     formState: { errors, isSubmitting },
   } = useForm<FormState, unknown, VoterInput>({ resolver, defaultValues: toFormState(voter, defaultBooth) });
 
-  const fullName = watch('full_name');
-  const caste = watch('caste');
-  const taluka = watch('taluka');
-  const presentInCity = watch('present_in_city');
+  const [fullName, caste, taluka, presentInCity] = useWatch({ control, name: ['full_name', 'caste', 'taluka', 'present_in_city'] });
   const subcastes = subcastesOf(caste);
   const villages = villagesOf(taluka);
 
@@ -165,7 +161,9 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
 
   const field = (name: FieldPath<FormState>) => ({ error: errors[name]?.message, label: t(`voters.fields.${name}`) });
 
-  const onSubmit = handleSubmit(async (input) => {
+  const onSubmit = handleSubmit(async (input, event) => {
+    // Which button sent the form: "Save & add another" keeps the dialog open for the next voter.
+    const addAnother = (event?.nativeEvent as SubmitEvent | undefined)?.submitter?.dataset.action === 'add-another';
     const values: Record<string, unknown> = { ...input };
     for (const key of Object.keys(locked)) delete values[key];
     try {
@@ -177,7 +175,7 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
       }
       await createVoter.mutateAsync({ values, photo });
       toast.success(t('voters.created'));
-      if (!addAnother.current) {
+      if (!addAnother) {
         onClose();
         return;
       }
@@ -355,11 +353,11 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
           {t('common.cancel')}
         </Button>
         {!editing && (
-          <Button type="submit" variant="secondary" className="px-3 sm:px-4" disabled={submitDisabled} busy={isSubmitting && addAnother.current} onClick={() => (addAnother.current = true)}>
+          <Button type="submit" variant="secondary" className="px-3 sm:px-4" disabled={submitDisabled || isSubmitting} data-action="add-another">
             {t('voters.form.saveAndAddAnother')}
           </Button>
         )}
-        <Button type="submit" className="px-3 sm:px-4" disabled={submitDisabled} busy={isSubmitting && !addAnother.current} onClick={() => (addAnother.current = false)}>
+        <Button type="submit" className="px-3 sm:px-4" disabled={submitDisabled} busy={isSubmitting}>
           {isSubmitting ? t('voters.form.saving') : editing ? t('voters.form.save') : t('voters.form.create')}
         </Button>
       </div>
