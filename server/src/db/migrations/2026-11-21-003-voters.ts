@@ -15,7 +15,11 @@ const FILTER_INDEXES: Record<string, string[]> = {
   voters_occupation_idx: ['occupation', 'id'],
   voters_age_idx: ['age', 'id'],
   voters_mobile_idx: ['mobile_number', 'id'],
-  voters_live_idx: ['id'],
+  // Counting a combination of filters reads only these, never the table: the search tab's
+  // usual combinations (booth or caste or party, with gender and an age range).
+  voters_booth_count_idx: ['booth', 'gender', 'age', 'political_preference'],
+  voters_caste_count_idx: ['caste', 'gender', 'political_preference', 'age'],
+  voters_party_count_idx: ['political_preference', 'gender', 'age'],
 };
 
 // Free-text search reads substrings of these columns (name in Latin or Devanagari, mobile,
@@ -67,6 +71,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [name, columns] of Object.entries(FILTER_INDEXES)) {
     await db.schema.createIndex(name).on('voters').columns(columns).where(sql.ref('deleted_at'), 'is', null).execute();
   }
+  // Live voters newest first, and the unfiltered count, read from one small index.
+  await db.schema.createIndex('voters_live_idx').on('voters').columns(['deleted_at', 'id']).execute();
 
   if (isPostgres(db)) {
     // pg_trgm is a trusted extension: the database owner may create it.

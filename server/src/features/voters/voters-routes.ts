@@ -25,6 +25,7 @@ import { recordAudit } from '../audit/audit-repository';
 import { assertBoothAllowed, assertRestrictedUnchanged, boothScopeFor, VOTER_NOT_FOUND } from './voter-access';
 import { readVoterForm, validationError } from './voter-form';
 import { photoPath, processPhoto, removePhoto, savePhoto } from './voter-photos';
+import { tuneVoterQueries } from './voter-text-search';
 import { findVoter, insertVoter, isUniqueViolation, listVoters, softDeleteVoter, toVoterDto, updateVoter, voterIdExists } from './voters-repository';
 
 export const VOTER_ID_EXISTS = 'Voter ID already exists';
@@ -49,6 +50,7 @@ function changedFields(before: VoterInput, after: VoterInput): string[] {
 }
 
 export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await tuneVoterQueries(ctx.db, ctx.dialect);
   // Multipart only in this scope, with the photo limit: one file of 5 MB, a bounded form.
   await app.register(fastifyMultipart, {
     limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 60, fieldSize: 4096, parts: 64, headerPairs: 100 },
