@@ -6,7 +6,7 @@ import villagesData from './data/villages.json';
 import type { ListOption } from './staff-lists';
 
 // The lists of the Voter entity (spec section 3). The data lives in JSON beside this file
-// (see ../../docs/reference-lists.md for where each came from) so an organisation can edit
+// (docs/reference-lists.md says where each came from) so an organisation can edit
 // a list without touching code; `value` is what is stored, `en`/`mr` what is shown.
 export interface CasteEntry {
   name: string;
