@@ -1,4 +1,5 @@
-import { X } from 'lucide-react';
+import { SlidersHorizontal, X } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CASTE_VALUES, GENDERS, OCCUPATIONS, POLITICAL_PREFERENCES, VILLAGES } from '@shared/reference/voter-lists';
 import { AGE_MAX, AGE_MIN } from '@shared/voters/voter-schema';
@@ -44,6 +45,8 @@ const asOptions = (values: readonly string[]) => values.map((value) => ({ value,
 // pause in typing; selects apply at once.
 export function VoterFilters({ filters, booths, activeCount, onChange, onClear }: VoterFiltersProps) {
   const { t } = useTranslation();
+  // On a phone the filters fold away under one button so the results stay in view.
+  const [open, setOpen] = useState(false);
   const text = (key: FilterKey, extra: { type?: string; min?: number; max?: number; inputMode?: 'numeric' } = {}) => (
     <DebouncedInput className={inputClassName} value={filters[key]} onValueChange={(value) => onChange(key, value)} {...extra} />
   );
@@ -51,10 +54,15 @@ export function VoterFilters({ filters, booths, activeCount, onChange, onClear }
 
   return (
     <section aria-label={t('voters.filters.title')} className="mb-4 rounded-lg border border-slate-200 bg-white p-4">
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">
-        <FormField label={t('voters.searchLabel')} className="col-span-2 md:col-span-3 xl:col-span-2">
-          <DebouncedInput type="search" className={inputClassName} value={filters.search} onValueChange={(value) => onChange('search', value)} placeholder={t('voters.quickSearch')} />
-        </FormField>
+      <FormField label={t('voters.searchLabel')}>
+        <DebouncedInput type="search" className={inputClassName} value={filters.search} onValueChange={(value) => onChange('search', value)} placeholder={t('voters.quickSearch')} />
+      </FormField>
+      <Button variant="secondary" className="mt-3 w-full md:hidden" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
+        <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+        {t('voters.filters.title')}
+        {activeCount > (filters.search ? 1 : 0) && ` (${activeCount - (filters.search ? 1 : 0)})`}
+      </Button>
+      <div className={`${open ? 'grid' : 'hidden'} mt-3 grid-cols-2 items-end gap-3 md:grid md:grid-cols-3 xl:grid-cols-4`}>
         <FormField label={t('voters.filters.gender')}>{select('gender', GENDERS.map((option) => ({ value: option.value, label: option.en })))}</FormField>
         <FormField label={t('voters.filters.booth')}>{select('booth', asOptions(booths))}</FormField>
         <FormField label={t('voters.filters.area')}>{text('area')}</FormField>
