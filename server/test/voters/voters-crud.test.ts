@@ -173,6 +173,25 @@ describe('POST /api/voters', () => {
   });
 });
 
+describe('GET /api/voters', () => {
+  it('should answer every role, each seeing only what its booths allow', async () => {
+    await seedVoter(t.ctx, { booth: 'Booth-01' });
+    await seedVoter(t.ctx, { booth: 'Booth-44' });
+    const totals: Record<string, number> = {};
+    for (const role of ['Super Admin', 'Admin', 'Supervisor', 'Karyakarta'] as const) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/voters?limit=100', headers: as[role] });
+      expect(response.statusCode, role).toBe(200);
+      const body = response.json();
+      totals[role] = body.total;
+      if (role === 'Karyakarta') expect(body.voters.every((voter: { booth: string }) => voter.booth === 'Booth-01')).toBe(true);
+    }
+    expect(totals['Super Admin']).toBe(totals.Admin);
+    expect(totals.Karyakarta).toBeLessThan(totals.Admin ?? 0);
+    const byAccess = await t.app.inject({ method: 'GET', url: '/api/voters?limit=1', headers: adminByBoothAccess });
+    expect(byAccess.json().total).toBe(totals.Admin);
+  });
+});
+
 describe('GET /api/voters/:id', () => {
   it('should return the voter to every role that may reach its booth', async () => {
     const voter = await seedVoter(t.ctx, { booth: 'Booth-01' });
