@@ -92,12 +92,19 @@ export interface VotersTable {
   deleted_by: number | null;
 }
 
+// Live (not soft-deleted) voters per booth, kept exact by triggers; '' is "no booth".
+export interface VoterBoothCountsTable {
+  booth: string;
+  live: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   settings: SettingsTable;
   audit_logs: AuditLogsTable;
   voters: VotersTable;
+  voter_booth_counts: VoterBoothCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -85,7 +85,19 @@ export function applyVoterFilters<O>(
   return q;
 }
 
+function hasFilters(filters: Partial<VoterFilters>): boolean {
+  return Object.values(filters).some((value) => value !== undefined && value !== '');
+}
+
 export async function countVoters(db: Executor, filters: Partial<VoterFilters>, scope: BoothScope, dialect: Dialect): Promise<number> {
+  // No filter: the per-booth counters (exact under every write) answer without reading voters.
+  if (!hasFilters(filters)) {
+    if (scope.kind === 'booths' && scope.booths.length === 0) return 0;
+    let query = db.selectFrom('voter_booth_counts').select((eb) => eb.fn.sum<number | string | null>('live').as('live'));
+    if (scope.kind === 'booths') query = query.where('booth', 'in', [...scope.booths]);
+    const row = await query.executeTakeFirst();
+    return Number(row?.live ?? 0);
+  }
   const row = await applyVoterFilters(db.selectFrom('voters'), filters, scope, dialect)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
