@@ -10,6 +10,7 @@ async function apiToken(page: Page, user: E2eUser): Promise<string> {
 }
 
 test('should let a Karyakarta add a voter with a photo, find them by a Devanagari fragment, and edit only the free fields', async ({ page }) => {
+  test.setTimeout(60_000);
   const suffix = Date.now().toString().slice(-6);
   const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
   await signIn(page, E2E_USERS.karyakarta);
@@ -82,9 +83,11 @@ test('should let a Karyakarta add a voter with a photo, find them by a Devanagar
 });
 
 test('should let an Admin filter in the search tab, page through the results, and delete a voter', async ({ page }) => {
+  // 33 voters are created through the API first: two pages of 30.
+  test.setTimeout(90_000);
   const ward = `E2E Ward ${Date.now().toString().slice(-6)}`;
   const token = await apiToken(page, E2E_USERS.admin);
-  for (let index = 1; index <= 33; index += 1) {
+  const create = async (index: number) => {
     const response = await page.request.post('/api/voters', {
       headers: { authorization: `Bearer ${token}` },
       data: {
@@ -99,7 +102,9 @@ test('should let an Admin filter in the search tab, page through the results, an
       },
     });
     expect(response.status()).toBe(201);
-  }
+  };
+  // In order, so "newest first" has a known order.
+  for (let index = 1; index <= 33; index += 1) await create(index);
 
   await signIn(page, E2E_USERS.admin);
   await page.goto('/voters?tab=entry');
