@@ -349,15 +349,18 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
         </Section>
       </div>
       <div className="flex justify-end gap-2 border-t border-slate-200 px-4 py-3 sm:px-5">
-        <Button variant="secondary" className="px-3 sm:px-4" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
+        {/* On a phone the header's close button cancels; the footer keeps the two ways to save. */}
+        <div className="hidden sm:block">
+          <Button variant="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+        </div>
         {!editing && (
-          <Button type="submit" variant="secondary" className="px-3 sm:px-4" disabled={submitDisabled || isSubmitting} data-action="add-another">
+          <Button type="submit" variant="secondary" className="flex-1 whitespace-nowrap px-3 sm:flex-none sm:px-4" disabled={submitDisabled || isSubmitting} data-action="add-another">
             {t('voters.form.saveAndAddAnother')}
           </Button>
         )}
-        <Button type="submit" className="px-3 sm:px-4" disabled={submitDisabled} busy={isSubmitting}>
+        <Button type="submit" className="flex-1 whitespace-nowrap px-3 sm:flex-none sm:px-4" disabled={submitDisabled} busy={isSubmitting}>
           {isSubmitting ? t('voters.form.saving') : editing ? t('voters.form.save') : t('voters.form.create')}
         </Button>
       </div>
