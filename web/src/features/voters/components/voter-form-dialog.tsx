@@ -75,7 +75,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="border-t border-slate-200 pt-4 first:border-t-0 first:pt-0">
       <legend className="mb-3 text-sm font-semibold uppercase tracking-wide text-blue-900">{title}</legend>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">{children}</div>
+      {/* Two columns even on a phone: short fields side by side mean less scrolling per voter. */}
+      <div className="grid grid-cols-2 items-end gap-3">{children}</div>
     </fieldset>
   );
 }
@@ -203,7 +204,7 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
     <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
       <div className="flex-1 space-y-5 overflow-y-auto px-5 py-4">
         <Section title={t('voters.form.sections.photo')}>
-          <div className="flex items-center gap-4 sm:col-span-2">
+          <div className="flex items-center gap-4 col-span-2">
             {shownPhoto ? (
               <img src={shownPhoto} alt={t('voters.photoOf', { name: fullName || '' })} className="h-20 w-20 rounded-full object-cover" />
             ) : (
@@ -257,7 +258,7 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
         </Section>
 
         <Section title={t('voters.form.sections.personal')}>
-          <FormField {...field('full_name')} required className="sm:col-span-2">
+          <FormField {...field('full_name')} required className="col-span-2">
             {text('full_name', { autoComplete: 'off' })}
           </FormField>
           <FormField {...field('age')}>{text('age', { type: 'number', inputMode: 'numeric', min: 18, max: 120 })}</FormField>
@@ -265,7 +266,7 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
             <ListSelect registration={register('gender')} options={GENDERS} />
           </FormField>
           <FormField {...field('date_of_birth')}>{text('date_of_birth', { type: 'date' })}</FormField>
-          <FormField {...field('father_husband_name')}>{text('father_husband_name', { autoComplete: 'off' })}</FormField>
+          <FormField {...field('father_husband_name')} className="col-span-2 sm:col-span-1">{text('father_husband_name', { autoComplete: 'off' })}</FormField>
           <FormField {...field('religion')}>
             <ListSelect registration={register('religion')} options={RELIGIONS} />
           </FormField>
@@ -309,7 +310,7 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
           <FormField {...field('present_city_name')}>
             <input className={inputClassName} disabled={presentInCity} {...register('present_city_name')} />
           </FormField>
-          {editing && !canEditRestricted && <p className="text-xs text-slate-500 sm:col-span-2">{t('voters.form.restrictedNote')}</p>}
+          {editing && !canEditRestricted && <p className="text-xs text-slate-500 col-span-2">{t('voters.form.restrictedNote')}</p>}
         </Section>
 
         <Section title={t('voters.form.sections.political')}>
@@ -326,7 +327,7 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
           <FormField {...field('political_preference')}>
             <ListSelect registration={register('political_preference')} options={POLITICAL_PREFERENCES} />
           </FormField>
-          <FormField {...field('party_designation')}>{text('party_designation')}</FormField>
+          <FormField {...field('party_designation')} className="col-span-2 sm:col-span-1">{text('party_designation')}</FormField>
         </Section>
 
         <Section title={t('voters.form.sections.other')}>
@@ -343,7 +344,7 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
             <input type="checkbox" className="h-5 w-5 rounded border-slate-300" {...register('is_dead')} />
             {t('voters.fields.is_dead')}
           </label>
-          <FormField {...field('comment')} className="sm:col-span-2">
+          <FormField {...field('comment')} className="col-span-2">
             <textarea className={inputClassName} rows={2} {...register('comment')} />
           </FormField>
         </Section>
