@@ -121,12 +121,15 @@ async function main(): Promise<void> {
     const sample = (await (await fetch(`${address}/api/voters?${query(0)}`, { headers })).json()) as { total: number };
     rows.push([name, sample.total.toLocaleString('en-IN'), http.p50.toFixed(1), http.p95.toFixed(1), direct.p50.toFixed(1), direct.p95.toFixed(1), (http.p95 / direct.p95).toFixed(2)]);
   }
+  // The floor every call pays (token check with its session and user lookups, routing, HTTP).
+  const floor = await measure(async () => (await fetch(`${address}/api/auth/me`, { headers })).json());
   await app.close();
 
   const header = ['query', 'matches', 'HTTP p50 ms', 'HTTP p95 ms', 'direct p50 ms', 'direct p95 ms', 'HTTP/direct p95'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
   console.log(`\n${line(header)}\n|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
+  console.log(`\nFixed cost of any signed-in call (GET /api/auth/me): p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms.`);
   if (process.env.BENCH_KEEP !== 'true' && process.env.BENCH_CLEAN === 'true') rmSync(sqliteFile, { force: true });
 }
 
