@@ -19,6 +19,7 @@ import { createSmsGatewayFromEnv } from './features/notifications/sms/sms-config
 import { createSmsDispatcher } from './features/notifications/sms/sms-dispatcher';
 import type { SmsGateway } from './features/notifications/sms/sms-gateway';
 import { twoFactorRoutes } from './features/two-factor/two-factor-routes';
+import { voterRoutes } from './features/voters/voters-routes';
 import { accessControlPlugin } from './plugins/access-control';
 import { registerErrorHandlers } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => notificationsRoutes(scope, ctx), { prefix: '/api/notifications' });
   await app.register(async (scope) => auditRoutes(scope, ctx), { prefix: '/api/audit-logs' });
   await app.register(async (scope) => twoFactorRoutes(scope, ctx), { prefix: '/api' });
+  await app.register(async (scope) => voterRoutes(scope, ctx), { prefix: '/api/voters' });
 
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

@@ -2,6 +2,8 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as foundation from './migrations/2026-11-21-001-foundation';
 import * as tasksNotifications from './migrations/2026-11-21-005-tasks-notifications';
 import * as twoFactor from './migrations/2026-11-21-004-two-factor';
+import * as voters from './migrations/2026-11-21-003-voters';
+import * as voterCounts from './migrations/2026-11-21-003b-voter-counts';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -10,6 +12,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-001-foundation': foundation,
   '2026-11-21-005-tasks-notifications': tasksNotifications,
   '2026-11-21-004-two-factor': twoFactor,
+  '2026-11-21-003-voters': voters,
+  '2026-11-21-003b-voter-counts': voterCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

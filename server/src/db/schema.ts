@@ -117,6 +117,52 @@ export interface LoginChallengesTable {
   used_at: string | null;
 }
 
+export interface VotersTable {
+  id: Generated<number>;
+  voter_no: string;
+  full_name: string;
+  voter_id: string;
+  age: number | null;
+  gender: string | null;
+  date_of_birth: string | null;
+  father_husband_name: string | null;
+  religion: string | null;
+  disability: string | null;
+  mobile_number: string | null;
+  whatsapp_number: string | null;
+  house_no: string | null;
+  ward_area: string | null;
+  village: string | null;
+  booth: string | null;
+  district: string | null;
+  taluka: string | null;
+  present_in_city: number;
+  present_city_name: string | null;
+  category: string | null;
+  caste: string | null;
+  sub_caste: string | null;
+  political_preference: string | null;
+  party_designation: string | null;
+  head_of_house: number | null;
+  occupation: string | null;
+  occupation_subcategory: string | null;
+  is_dead: number;
+  comment: string | null;
+  voter_image: string | null;
+  created_at: string;
+  updated_at: string;
+  created_by: number | null;
+  updated_by: number | null;
+  deleted_at: string | null;
+  deleted_by: number | null;
+}
+
+// Live (not soft-deleted) voters per booth, kept exact by triggers; '' is "no booth".
+export interface VoterBoothCountsTable {
+  booth: string;
+  live: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -128,6 +174,8 @@ export interface Database {
   user_two_factor: UserTwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  voters: VotersTable;
+  voter_booth_counts: VoterBoothCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -140,3 +188,5 @@ export type NotificationRow = Selectable<NotificationsTable>;
 export type NotificationRecipientRow = Selectable<NotificationRecipientsTable>;
 export type UserTwoFactorRow = Selectable<UserTwoFactorTable>;
 export type LoginChallengeRow = Selectable<LoginChallengesTable>;
+export type VoterRow = Selectable<VotersTable>;
+export type NewVoterRow = Insertable<VotersTable>;

@@ -11,6 +11,7 @@ import { PlaceholderPage } from './routes/placeholder-page';
 import { UsersPage } from './routes/users-page';
 import { TasksPage } from './routes/tasks-page';
 import { SettingsPage } from './routes/settings-page';
+import { VotersPage } from './routes/voters-page';
 
 function adminOnly(element: React.ReactNode) {
   return <RequireAuth roles={ADMIN_ROLES}>{element}</RequireAuth>;
@@ -30,7 +31,7 @@ export const router = createBrowserRouter([
       { path: '/', element: adminOnly(<Navigate to="/dashboard" replace />) },
       { path: '/dashboard', element: adminOnly(<ComingSoonPage titleKey="comingSoon.dashboard" />) },
       { path: '/users', element: adminOnly(<UsersPage />) },
-      { path: '/voters', element: <ComingSoonPage titleKey="comingSoon.voters" /> },
+      { path: '/voters', element: <VotersPage /> },
       { path: '/tasks', element: <TasksPage /> },
       { path: '/notifications', element: <NotificationsPage /> },
       { path: '/analytics', element: adminOnly(<ComingSoonPage titleKey="comingSoon.analytics" />) },

@@ -1,0 +1,139 @@
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import SQLite from 'better-sqlite3';
+import { buildApp } from '../server/src/app';
+import type { AppConfig } from '../server/src/config';
+import { openDatabase } from '../server/src/db/connection';
+import { migrateToLatest } from '../server/src/db/migrate';
+import { hashPassword } from '../server/src/features/auth/passwords';
+import { insertUser } from '../server/src/features/users/users-repository';
+import { listVoters } from '../server/src/features/voters/voters-repository';
+import { voterQuerySchema } from '@shared/voters/voter-schema';
+import { createVoterGenerator } from './voter-generator';
+
+// npm run bench: loads BENCH_VOTERS voters (default 1,000,000) into a SQLite file, starts the
+// real server on 127.0.0.1, and prints p50/p95 of GET /api/voters through HTTP next to the
+// same query run directly on the database (the repository call, no HTTP).
+const TOTAL = Number(process.env.BENCH_VOTERS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const BATCH = 10_000;
+const dataDir = path.resolve(import.meta.dirname, '.data');
+const sqliteFile = path.join(dataDir, `voters-${TOTAL}.sqlite`);
+const ADMIN = { username: 'bench.admin', password: 'Bench-Admin-2026' };
+
+const COLUMNS = [
+  'voter_no', 'full_name', 'voter_id', 'age', 'gender', 'father_husband_name', 'religion', 'mobile_number', 'house_no', 'ward_area', 'village', 'booth',
+  'district', 'taluka', 'present_in_city', 'category', 'caste', 'sub_caste', 'political_preference', 'occupation', 'created_at', 'updated_at', 'created_by', 'updated_by',
+] as const;
+
+async function load(): Promise<void> {
+  if (existsSync(sqliteFile)) {
+    console.log(`Using the existing ${path.relative(process.cwd(), sqliteFile)} (delete it to regenerate).`);
+    return;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const handle = openDatabase({ dataDir, sqliteFile });
+  await migrateToLatest(handle.db);
+  await insertUser(handle.db, { username: ADMIN.username, passwordHash: await hashPassword(ADMIN.password), full_name: 'Bench Admin', role: 'Admin', booth_access: ['Admin'] });
+  await handle.close();
+
+  // Bulk load straight through better-sqlite3: one prepared insert, one transaction per batch.
+  const sqlite = new SQLite(sqliteFile);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = OFF');
+  sqlite.pragma('cache_size = -200000');
+  const insert = sqlite.prepare(`INSERT INTO voters (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((column) => `@${column}`).join(', ')})`);
+  const next = createVoterGenerator();
+  const started = performance.now();
+  const insertBatch = sqlite.transaction((from: number, to: number) => {
+    for (let index = from; index < to; index += 1) {
+      const voter = next(index);
+      insert.run({ ...voter, updated_at: voter.created_at, created_by: 1, updated_by: 1 });
+    }
+  });
+  for (let from = 0; from < TOTAL; from += BATCH) {
+    insertBatch(from, Math.min(from + BATCH, TOTAL));
+    if ((from / BATCH) % 10 === 9) process.stdout.write(`\r  loaded ${(from + BATCH).toLocaleString('en-IN')} voters`);
+  }
+  sqlite.exec('ANALYZE');
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  sqlite.close();
+  const seconds = (performance.now() - started) / 1000;
+  const megabytes = statSync(sqliteFile).size / 1024 / 1024;
+  console.log(`\r  loaded ${TOTAL.toLocaleString('en-IN')} voters in ${seconds.toFixed(1)} s (${megabytes.toFixed(0)} MB file)`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function measure(run: (index: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let index = 0; index < 3; index += 1) await run(index);
+  const times: number[] = [];
+  for (let index = 0; index < RUNS; index += 1) {
+    const started = performance.now();
+    await run(index);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function main(): Promise<void> {
+  console.log(`Voter list benchmark: ${TOTAL.toLocaleString('en-IN')} voters on SQLite, ${RUNS} runs per query`);
+  await load();
+
+  const database = openDatabase({ dataDir, sqliteFile });
+  const config: AppConfig = {
+    port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined, jwtSecret: 'bench-secret-that-is-long-enough-0123456789', adminUsername: 'admin',
+    adminPassword: undefined, sessionTtlHours: 1, trustProxy: false, logLevel: 'silent', webDistDir: path.join(dataDir, 'no-web'),
+  };
+  const { app, ctx } = await buildApp({ config, database, logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+
+  const first = (await (await fetch(`${address}/api/voters?limit=30`, { headers })).json()) as { totalPages: number; total: number };
+  // Each query cycles through a few values so the runs are not one cached answer.
+  const cases: [string, (index: number) => string][] = [
+    ['unfiltered page 1', () => 'page=1'],
+    ['3 filters (caste, gender, party)', (i) => `caste=${['Kunbi', 'Maratha', 'Banjara', 'Mali'][i % 4]}&gender=Female&political_preference=BJP`],
+    ['booth + gender + age range', (i) => `booth=Booth-${String(1 + ((i * 37) % 396)).padStart(2, '0')}&gender=Male&age_min=30&age_max=45`],
+    ['name search, Latin', (i) => `search=${encodeURIComponent(['sunita shivaji', 'rahul vitthal', 'priya ganesh', 'sachin balaji'][i % 4]!)}`],
+    ['name search, Devanagari', (i) => `search=${encodeURIComponent(['सुनीता शिवाजी', 'राहुल विठ्ठल', 'प्रिया गणेश', 'सचिन बालाजी'][i % 4]!)}`],
+    ['mobile search (5 digits)', (i) => `search=${['98765', '87012', '70454', '93211'][i % 4]}`],
+    ['last page', () => `page=${first.totalPages}`],
+  ];
+
+  const rows: string[][] = [];
+  for (const [name, query] of cases) {
+    const http = await measure(async (index) => {
+      const response = await fetch(`${address}/api/voters?${query(index)}`, { headers });
+      if (!response.ok) throw new Error(`${name}: HTTP ${response.status} ${await response.text()}`);
+      return response.json();
+    });
+    const direct = await measure(async (index) => {
+      const { page, limit, ...filters } = voterQuerySchema.parse(Object.fromEntries(new URLSearchParams(query(index))));
+      return listVoters(ctx.db, { filters, scope: { kind: 'all' }, dialect: 'sqlite', page, limit });
+    });
+    const sample = (await (await fetch(`${address}/api/voters?${query(0)}`, { headers })).json()) as { total: number };
+    rows.push([name, sample.total.toLocaleString('en-IN'), http.p50.toFixed(1), http.p95.toFixed(1), direct.p50.toFixed(1), direct.p95.toFixed(1), (http.p95 / direct.p95).toFixed(2)]);
+  }
+  // The floor every call pays (token check with its session and user lookups, routing, HTTP).
+  const floor = await measure(async () => (await fetch(`${address}/api/auth/me`, { headers })).json());
+  await app.close();
+
+  const header = ['query', 'matches', 'HTTP p50 ms', 'HTTP p95 ms', 'direct p50 ms', 'direct p95 ms', 'HTTP/direct p95'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
+  console.log(`\n${line(header)}\n|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
+  console.log(`\nFixed cost of any signed-in call (GET /api/auth/me): p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms.`);
+  if (process.env.BENCH_KEEP !== 'true' && process.env.BENCH_CLEAN === 'true') rmSync(sqliteFile, { force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
