@@ -84,3 +84,36 @@ describe('scheduled jobs started by the server', () => {
     }
   });
 });
+
+describe('retention purge of deleted voters', () => {
+  it('should remove voters soft-deleted before the cutoff, with their photos, and keep live and recently deleted ones', async () => {
+    const { existsSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { photoPath } = await import('../../src/features/voters/voter-photos');
+    const dataDir = t.ctx.config.dataDir;
+    const now = new Date('2027-03-01T00:00:00.000Z');
+    const days = Number((await t.ctx.db.selectFrom('settings').select('value').where('key', '=', 'data_retention_days').executeTakeFirst())?.value ?? 365);
+    const old = new Date(now.getTime() - (days + 1) * DAY).toISOString();
+    const recent = new Date(now.getTime() - (days - 1) * DAY).toISOString();
+    const base = { present_in_city: 1, is_dead: 0, created_at: old, updated_at: old };
+    const image = `${'a'.repeat(32)}.webp`;
+    for (const size of ['full', 'thumb'] as const) {
+      const file = photoPath(dataDir, image, size);
+      if (!file) throw new Error('photo path refused');
+      mkdirSync((await import('node:path')).dirname(file), { recursive: true });
+      writeFileSync(file, 'x');
+    }
+    const insert = (voterId: string, deletedAt: string | null, voterImage: string | null = null) =>
+      t.ctx.db.insertInto('voters').values({ ...base, voter_no: voterId, full_name: voterId, voter_id: voterId, deleted_at: deletedAt, voter_image: voterImage }).returning('id').executeTakeFirstOrThrow();
+    const purgedVoter = await insert('RETOLD1', old, image);
+    const recentVoter = await insert('RETNEW1', recent);
+    const liveVoter = await insert('RETLIVE', null);
+
+    const result = await runRetention(t.ctx.db, { now, dataDir });
+    expect(result.purged.voters).toBe(1);
+    const left = (await t.ctx.db.selectFrom('voters').select('id').where('voter_id', 'like', 'RET%').execute()).map((row) => row.id);
+    expect(left.sort()).toEqual([recentVoter.id, liveVoter.id].sort());
+    expect(left).not.toContain(purgedVoter.id);
+    expect(existsSync(photoPath(dataDir, image, 'full') ?? '')).toBe(false);
+    expect(existsSync(photoPath(dataDir, image, 'thumb') ?? '')).toBe(false);
+  });
+});
