@@ -16,6 +16,7 @@ import { notificationsRoutes } from './features/notifications/notifications-rout
 import { createSmsGatewayFromEnv } from './features/notifications/sms/sms-config';
 import { createSmsDispatcher } from './features/notifications/sms/sms-dispatcher';
 import type { SmsGateway } from './features/notifications/sms/sms-gateway';
+import { voterRoutes } from './features/voters/voters-routes';
 import { accessControlPlugin } from './plugins/access-control';
 import { registerErrorHandlers } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => settingsRoutes(scope, ctx), { prefix: '/api/settings' });
   await app.register(async (scope) => tasksRoutes(scope, ctx), { prefix: '/api/tasks' });
   await app.register(async (scope) => notificationsRoutes(scope, ctx), { prefix: '/api/notifications' });
+  await app.register(async (scope) => voterRoutes(scope, ctx), { prefix: '/api/voters' });
 
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

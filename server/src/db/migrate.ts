@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as foundation from './migrations/2026-11-21-001-foundation';
 import * as tasksNotifications from './migrations/2026-11-21-005-tasks-notifications';
+import * as voters from './migrations/2026-11-21-003-voters';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -8,6 +9,7 @@ import type { Database } from './schema';
 const migrations: Record<string, Migration> = {
   '2026-11-21-001-foundation': foundation,
   '2026-11-21-005-tasks-notifications': tasksNotifications,
+  '2026-11-21-003-voters': voters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

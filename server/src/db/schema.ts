@@ -90,6 +90,44 @@ export interface NotificationRecipientsTable {
   sms_provider_id: string | null;
   sms_next_attempt_at: string | null;
   sms_updated_at: string | null;
+export interface VotersTable {
+  id: Generated<number>;
+  voter_no: string;
+  full_name: string;
+  voter_id: string;
+  age: number | null;
+  gender: string | null;
+  date_of_birth: string | null;
+  father_husband_name: string | null;
+  religion: string | null;
+  disability: string | null;
+  mobile_number: string | null;
+  whatsapp_number: string | null;
+  house_no: string | null;
+  ward_area: string | null;
+  village: string | null;
+  booth: string | null;
+  district: string | null;
+  taluka: string | null;
+  present_in_city: number;
+  present_city_name: string | null;
+  category: string | null;
+  caste: string | null;
+  sub_caste: string | null;
+  political_preference: string | null;
+  party_designation: string | null;
+  head_of_house: number | null;
+  occupation: string | null;
+  occupation_subcategory: string | null;
+  is_dead: number;
+  comment: string | null;
+  voter_image: string | null;
+  created_at: string;
+  updated_at: string;
+  created_by: number | null;
+  updated_by: number | null;
+  deleted_at: string | null;
+  deleted_by: number | null;
 }
 
 export interface Database {
@@ -100,6 +138,7 @@ export interface Database {
   tasks: TasksTable;
   notifications: NotificationsTable;
   notification_recipients: NotificationRecipientsTable;
+  voters: VotersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -110,3 +149,5 @@ export type AuditLogRow = Selectable<AuditLogsTable>;
 export type TaskRow = Selectable<TasksTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NotificationRecipientRow = Selectable<NotificationRecipientsTable>;
+export type VoterRow = Selectable<VotersTable>;
+export type NewVoterRow = Insertable<VotersTable>;

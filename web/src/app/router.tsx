@@ -8,6 +8,7 @@ import { LoginPage } from './routes/login-page';
 import { NotificationsPage } from './routes/notifications-page';
 import { PlaceholderPage } from './routes/placeholder-page';
 import { TasksPage } from './routes/tasks-page';
+import { VotersPage } from './routes/voters-page';
 
 function adminOnly(element: React.ReactNode) {
   return <RequireAuth roles={ADMIN_ROLES}>{element}</RequireAuth>;
@@ -27,7 +28,7 @@ export const router = createBrowserRouter([
       { path: '/', element: adminOnly(<Navigate to="/dashboard" replace />) },
       { path: '/dashboard', element: adminOnly(<ComingSoonPage titleKey="comingSoon.dashboard" />) },
       { path: '/users', element: adminOnly(<ComingSoonPage titleKey="comingSoon.users" />) },
-      { path: '/voters', element: <ComingSoonPage titleKey="comingSoon.voters" /> },
+      { path: '/voters', element: <VotersPage /> },
       { path: '/tasks', element: <TasksPage /> },
       { path: '/notifications', element: <NotificationsPage /> },
       { path: '/analytics', element: adminOnly(<ComingSoonPage titleKey="comingSoon.analytics" />) },

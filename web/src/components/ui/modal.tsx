@@ -9,12 +9,14 @@ interface ModalProps {
   children: ReactNode;
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
+  // A form that holds its own footer replaces the scrolling body's padding and layout.
+  bodyClassName?: string;
 }
 
 const SIZES = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' };
 
 // A dialog that fills a phone screen and centres on larger ones; Escape closes it.
-export function Modal({ open, title, onClose, children, footer, size = 'md' }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, size = 'md', bodyClassName = 'flex-1 overflow-y-auto px-5 py-4' }: ModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
   useEffect(() => {
@@ -37,7 +39,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'md' }: M
             <X aria-hidden="true" className="h-5 w-5" />
           </button>
         </div>
-        <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        <div className={bodyClassName}>{children}</div>
         {footer && <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
       </div>
     </div>

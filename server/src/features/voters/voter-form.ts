@@ -1,0 +1,63 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { PHOTO_TOO_LARGE, VOTER_FIELD_LABELS } from '@shared/voters/voter-schema';
+import { HttpError } from '../../plugins/error-handler';
+
+// POST and PUT /api/voters take a multipart form (spec section 7: every voter field as text,
+// the photo as the file field voter_image). A JSON body is accepted too, for scripts.
+export interface VoterForm {
+  fields: Record<string, unknown>;
+  photo: Buffer | null;
+  removePhoto: boolean;
+}
+
+export const PHOTO_FIELD = 'voter_image';
+const KNOWN_FIELDS = new Set<string>([...Object.keys(VOTER_FIELD_LABELS), 'remove_image']);
+
+function isFileTooLarge(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+export async function readVoterForm(request: FastifyRequest): Promise<VoterForm> {
+  const fields: Record<string, unknown> = {};
+  let photo: Buffer | null = null;
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) throw new HttpError(400, 'The request body must be a form');
+    for (const [key, value] of Object.entries(body ?? {})) if (KNOWN_FIELDS.has(key)) fields[key] = value;
+  } else {
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== PHOTO_FIELD) {
+            await part.toBuffer();
+            throw new HttpError(400, `Unexpected file field "${part.fieldname.slice(0, 40)}"`);
+          }
+          const bytes = await part.toBuffer();
+          // A form with no file chosen still sends an empty file part.
+          if (bytes.length > 0) photo = bytes;
+        } else if (KNOWN_FIELDS.has(part.fieldname)) {
+          fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        }
+      }
+    } catch (error) {
+      if (isFileTooLarge(error)) throw new HttpError(413, PHOTO_TOO_LARGE, { voter_image: PHOTO_TOO_LARGE });
+      throw error;
+    }
+  }
+  const remove = fields.remove_image;
+  delete fields.remove_image;
+  return { fields, photo, removePhoto: remove === true || remove === 'true' || remove === '1' };
+}
+
+// Zod issues as the API's validation error: the first message, and one message per field.
+export function validationError(error: z.ZodError): HttpError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const name = issue.path.map(String).join('.') || 'request';
+    fields[name] ??= issue.message;
+  }
+  const [first] = Object.values(fields);
+  return new HttpError(400, first ?? 'Invalid voter', fields);
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { HttpError } from '../../plugins/error-handler';
+
+// Voter photos: checked by content, re-encoded (which drops EXIF, GPS and any payload hidden
+// in the file), stored with a thumbnail under a random name in DATA_DIR/uploads/voters, and
+// only ever served through the authenticated, booth-scoped GET /api/voters/{id}/photo.
+export const NOT_AN_IMAGE = 'Photo must be a JPEG, PNG, GIF or WebP image';
+const FULL_SIZE = 1200;
+const THUMB_SIZE = 160;
+// A small file can still decode to a huge bitmap; refuse anything past 40 megapixels.
+const MAX_PIXELS = 40_000_000;
+const FILE_NAME = /^[a-f0-9]{32}\.webp$/;
+
+export type PhotoSize = 'full' | 'thumb';
+
+export interface ProcessedPhoto {
+  full: Buffer;
+  thumb: Buffer;
+}
+
+function sniffFormat(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 6 && ['GIF87a', 'GIF89a'].includes(bytes.subarray(0, 6).toString('latin1'))) return 'gif';
+  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return null;
+}
+
+export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+  const sniffed = sniffFormat(bytes);
+  if (!sniffed) throw new HttpError(400, NOT_AN_IMAGE, { voter_image: NOT_AN_IMAGE });
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false, failOn: 'error' });
+    const metadata = await image.metadata();
+    if (metadata.format !== sniffed) throw new Error(`content says ${sniffed}, decoder says ${metadata.format}`);
+    // rotate() applies the EXIF orientation before the metadata is dropped.
+    const upright = image.rotate();
+    const full = await upright.clone().resize(FULL_SIZE, FULL_SIZE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+    const thumb = await upright.clone().resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover', position: 'attention' }).webp({ quality: 70 }).toBuffer();
+    return { full, thumb };
+  } catch {
+    throw new HttpError(400, NOT_AN_IMAGE, { voter_image: NOT_AN_IMAGE });
+  }
+}
+
+function photoDir(dataDir: string): string {
+  return path.join(dataDir, 'uploads', 'voters');
+}
+
+export function photoPath(dataDir: string, fileName: string, size: PhotoSize): string | null {
+  // The name comes from our own column, but never let a path reach the file system unchecked.
+  if (!FILE_NAME.test(fileName)) return null;
+  const name = size === 'thumb' ? fileName.replace(/\.webp$/, '-thumb.webp') : fileName;
+  return path.join(photoDir(dataDir), name);
+}
+
+export async function savePhoto(dataDir: string, photo: ProcessedPhoto): Promise<string> {
+  await mkdir(photoDir(dataDir), { recursive: true, mode: 0o700 });
+  const fileName = `${randomBytes(16).toString('hex')}.webp`;
+  const fullPath = photoPath(dataDir, fileName, 'full');
+  const thumbPath = photoPath(dataDir, fileName, 'thumb');
+  if (!fullPath || !thumbPath) throw new Error('generated photo name is invalid');
+  await writeFile(fullPath, photo.full, { mode: 0o600, flag: 'wx' });
+  await writeFile(thumbPath, photo.thumb, { mode: 0o600, flag: 'wx' });
+  return fileName;
+}
+
+export async function removePhoto(dataDir: string, fileName: string | null): Promise<void> {
+  if (!fileName) return;
+  for (const size of ['full', 'thumb'] as const) {
+    const file = photoPath(dataDir, fileName, size);
+    if (file) await rm(file, { force: true });
+  }
+}

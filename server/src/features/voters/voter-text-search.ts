@@ -1,0 +1,43 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Dialect } from '../../db/connection';
+import type { Database } from '../../db/schema';
+
+// The one place where free-text voter search differs by database (decision 004):
+// - SQLite: the FTS5 trigram index voters_fts (see the voters migration). Terms of three
+//   characters or more are matched there; shorter ones fall back to LIKE.
+// - PostgreSQL: ILIKE, served by pg_trgm GIN indexes on the same columns.
+// Either way the meaning is "the column contains the term", whatever the script or case.
+
+// Which columns each kind of text filter reads.
+export const TEXT_FILTER_COLUMNS = {
+  search: ['full_name', 'mobile_number', 'voter_id'],
+  father_husband_name: ['father_husband_name'],
+  area: ['ward_area', 'house_no'],
+} as const;
+export type TextFilter = keyof typeof TEXT_FILTER_COLUMNS;
+
+const TRIGRAM_MIN_LENGTH = 3;
+
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+// An FTS5 query for "a column of these contains the term": a quoted phrase (quotes
+// doubled inside) limited to the columns, which the trigram tokenizer reads as a substring.
+function ftsQuery(columns: readonly string[], term: string): string {
+  return `{${columns.join(' ')}} : "${term.replaceAll('"', '""')}"`;
+}
+
+export function textFilter(eb: ExpressionBuilder<Database, 'voters'>, dialect: Dialect, kind: TextFilter, rawTerm: string): Expression<SqlBool> {
+  const term = kind === 'search' ? rawTerm.trim().replace(/^\+91[\s-]?/, '') : rawTerm.trim();
+  const columns = TEXT_FILTER_COLUMNS[kind];
+  const pattern = likePattern(term);
+  if (dialect === 'postgres') {
+    return eb.or(columns.map((column) => eb(`voters.${column}`, 'ilike', pattern)));
+  }
+  if ([...term].length >= TRIGRAM_MIN_LENGTH) {
+    return eb('voters.id', 'in', sql<number>`(SELECT rowid FROM voters_fts WHERE voters_fts MATCH ${ftsQuery(columns, term)})`);
+  }
+  // SQLite's LIKE ignores ASCII case, as the trigram tokenizer does.
+  return eb.or(columns.map((column) => sql<SqlBool>`${sql.ref(`voters.${column}`)} LIKE ${pattern} ESCAPE '\\'`));
+}

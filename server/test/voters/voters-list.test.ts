@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInAs, type TestApp } from '../support/test-app';
+import { seedVoter } from './voter-test-helpers';
+
+let t: TestApp;
+type Headers = { authorization: string };
+let admin: Headers;
+let karyakarta: Headers;
+let supervisor: Headers;
+let noBooths: Headers;
+
+// A small constituency with known answers for every filter.
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await signInAs(t, 'Admin')).headers;
+  karyakarta = (await signInAs(t, 'Karyakarta', { booth_access: ['Booth-01'] })).headers;
+  supervisor = (await signInAs(t, 'Supervisor', { booth_access: ['Booth-01', 'Booth-02'] })).headers;
+  noBooths = (await signInAs(t, 'Karyakarta', { booth_access: [] })).headers;
+  await seedVoter(t.ctx, { full_name: 'राहुल शिवाजी चव्हाण', voter_id: 'MHR0000001', mobile_number: '9876543210', gender: 'Male', age: 34, booth: 'Booth-01', caste: 'Banjara', political_preference: 'Congress', village: 'Arambhi', taluka: 'Digras', occupation: 'Farmer', ward_area: 'Shivaji Nagar', house_no: '12/A', father_husband_name: 'शिवाजी चव्हाण' });
+  await seedVoter(t.ctx, { full_name: 'Sunita Rahul Pawar', voter_id: 'MHR0000002', mobile_number: '9123456789', gender: 'Female', age: 29, booth: 'Booth-01', caste: 'Maratha', political_preference: 'BJP', village: 'Arambhi', taluka: 'Digras', occupation: 'Homemaker', ward_area: 'Gandhi Chowk', father_husband_name: 'Rahul Pawar' });
+  await seedVoter(t.ctx, { full_name: 'Asha Deshmukh', voter_id: 'XYZ1234567', gender: 'Female', age: 67, booth: 'Booth-02', caste: 'Maratha', political_preference: 'BJP', village: 'Ashta', taluka: 'Digras', occupation: 'Retired', ward_area: 'Ward 5' });
+  await seedVoter(t.ctx, { full_name: 'Imran Shaikh', voter_id: 'ABC7654321', mobile_number: '9000011111', gender: 'Male', age: 45, booth: 'Booth-03', caste: 'Muslim - Sheikh', village: 'Other', taluka: 'Other', occupation: 'Business' });
+  await seedVoter(t.ctx, { full_name: 'प्रिया जाधव', voter_id: 'MHR0000005', gender: 'Female', age: 18, booth: 'Booth-03', caste: 'Mahar', political_preference: 'Vanchit', occupation: 'Student' });
+  await seedVoter(t.ctx, { full_name: '100% Ready_Man', voter_id: 'ODD0000006', gender: 'Other', age: 120, booth: 'Booth-04' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function list(query: string, headers: Headers = admin) {
+  const response = await t.app.inject({ method: 'GET', url: `/api/voters${query}`, headers });
+  return response;
+}
+async function names(query: string, headers: Headers = admin): Promise<string[]> {
+  const response = await list(query, headers);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().voters.map((voter: { full_name: string }) => voter.full_name);
+}
+
+describe('GET /api/voters', () => {
+  it('should list every voter newest first with voters, total and totalPages, 30 per page by default', async () => {
+    const response = await list('');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ total: 6, totalPages: 1, page: 1, limit: 30 });
+    expect(body.voters[0].full_name).toBe('100% Ready_Man');
+    expect(body.voters[5].full_name).toBe('राहुल शिवाजी चव्हाण');
+    expect(body.voters[0]._id).toBe(body.voters[0].id);
+  });
+
+  it('should answer 401 when signed out', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/voters' })).statusCode).toBe(401);
+  });
+
+  it('should find a Latin substring of a name in any letter case', async () => {
+    expect(await names('?search=rahul')).toEqual(['Sunita Rahul Pawar']);
+    expect(await names('?search=DESHM')).toEqual(['Asha Deshmukh']);
+    expect(await names('?search=nita%20ra')).toEqual(['Sunita Rahul Pawar']);
+  });
+
+  it('should find a Devanagari substring of a name', async () => {
+    expect(await names(`?search=${encodeURIComponent('शिवाजी च')}`)).toEqual(['राहुल शिवाजी चव्हाण']);
+    expect(await names(`?search=${encodeURIComponent('जाध')}`)).toEqual(['प्रिया जाधव']);
+    expect(await names(`?search=${encodeURIComponent('प्रि')}`)).toEqual(['प्रिया जाधव']);
+  });
+
+  it('should find a full or partial mobile number, with or without +91', async () => {
+    expect(await names('?search=9876543210')).toEqual(['राहुल शिवाजी चव्हाण']);
+    expect(await names('?search=%2B91%209876543210')).toEqual(['राहुल शिवाजी चव्हाण']);
+    expect(await names('?search=45678')).toEqual(['Sunita Rahul Pawar']);
+    expect(await names('?search=0011')).toEqual(['Imran Shaikh']);
+  });
+
+  it('should find a voter ID, whole or in part, in any letter case', async () => {
+    expect(await names('?search=xyz1234567')).toEqual(['Asha Deshmukh']);
+    expect(await names('?search=c765')).toEqual(['Imran Shaikh']);
+    expect(await names('?search=MHR00000').then((found) => found.length)).toBe(3);
+  });
+
+  it('should match one- and two-character searches and treat % and _ as plain characters', async () => {
+    expect(await names('?search=Im')).toEqual(['Imran Shaikh']);
+    expect(await names('?search=%25')).toEqual(['100% Ready_Man']);
+    expect(await names('?search=_')).toEqual(['100% Ready_Man']);
+    expect(await names('?search=y_M')).toEqual(['100% Ready_Man']);
+    expect(await names('?search=zzqq')).toEqual([]);
+  });
+
+  it('should filter by each exact-match field', async () => {
+    expect(await names('?gender=Female')).toEqual(['प्रिया जाधव', 'Asha Deshmukh', 'Sunita Rahul Pawar']);
+    expect(await names('?caste=Maratha')).toEqual(['Asha Deshmukh', 'Sunita Rahul Pawar']);
+    expect(await names('?booth=Booth-03')).toEqual(['प्रिया जाधव', 'Imran Shaikh']);
+    expect(await names('?village=Arambhi')).toEqual(['Sunita Rahul Pawar', 'राहुल शिवाजी चव्हाण']);
+    expect(await names('?taluka=Other')).toEqual(['Imran Shaikh']);
+    expect(await names('?political_preference=BJP')).toEqual(['Asha Deshmukh', 'Sunita Rahul Pawar']);
+    expect(await names('?occupation=Student')).toEqual(['प्रिया जाधव']);
+  });
+
+  it('should filter by area or house number, and by father/husband name, as substrings', async () => {
+    expect(await names('?area=shivaji')).toEqual(['राहुल शिवाजी चव्हाण']);
+    expect(await names('?area=12%2FA')).toEqual(['राहुल शिवाजी चव्हाण']);
+    expect(await names('?area=Ward')).toEqual(['Asha Deshmukh']);
+    expect(await names('?father_husband_name=rahul')).toEqual(['Sunita Rahul Pawar']);
+    expect(await names(`?father_husband_name=${encodeURIComponent('शिवाजी')}`)).toEqual(['राहुल शिवाजी चव्हाण']);
+  });
+
+  it('should filter by mobile status', async () => {
+    expect(await names('?mobile_filter=with_mobile')).toEqual(['Imran Shaikh', 'Sunita Rahul Pawar', 'राहुल शिवाजी चव्हाण']);
+    expect(await names('?mobile_filter=without_mobile')).toEqual(['100% Ready_Man', 'प्रिया जाधव', 'Asha Deshmukh']);
+  });
+
+  it('should filter by age range, both ends included', async () => {
+    expect(await names('?age_min=45')).toEqual(['100% Ready_Man', 'Imran Shaikh', 'Asha Deshmukh']);
+    expect(await names('?age_max=29')).toEqual(['प्रिया जाधव', 'Sunita Rahul Pawar']);
+    expect(await names('?age_min=29&age_max=45')).toEqual(['Imran Shaikh', 'Sunita Rahul Pawar', 'राहुल शिवाजी चव्हाण']);
+  });
+
+  it('should combine filters and ignore empty parameters', async () => {
+    expect(await names('?gender=Female&caste=Maratha&booth=Booth-01&search=&area=')).toEqual(['Sunita Rahul Pawar']);
+    expect(await names('?search=rahul&political_preference=BJP&mobile_filter=with_mobile')).toEqual(['Sunita Rahul Pawar']);
+  });
+
+  it('should answer 400 naming the parameter when a filter is invalid', async () => {
+    const cases: [string, string, string][] = [
+      ['?gender=Robot', 'gender', 'Choose Male, Female or Other'],
+      ['?mobile_filter=maybe', 'mobile_filter', 'Mobile filter must be with_mobile or without_mobile'],
+      ['?age_min=abc', 'age_min', 'Minimum age must be a number'],
+      ['?age_min=50&age_max=40', 'age_max', 'Maximum age must not be less than minimum age'],
+      ['?page=0', 'page', 'Page must be 1 or more'],
+      ['?limit=101', 'limit', 'Limit must be 100 or less'],
+      ['?booth=Booth-999', 'booth', 'Choose a booth from the list'],
+    ];
+    for (const [query, field, message] of cases) {
+      const response = await list(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().fields[field], query).toBe(message);
+    }
+  });
+});
+
+describe('GET /api/voters paging', () => {
+  it('should split into pages with the right totalPages, including a short last page and a page past the end', async () => {
+    const pageOne = (await list('?limit=4&page=1')).json();
+    expect(pageOne).toMatchObject({ total: 6, totalPages: 2, page: 1, limit: 4 });
+    expect(pageOne.voters).toHaveLength(4);
+    const pageTwo = (await list('?limit=4&page=2')).json();
+    expect(pageTwo.voters.map((voter: { full_name: string }) => voter.full_name)).toEqual(['Sunita Rahul Pawar', 'राहुल शिवाजी चव्हाण']);
+    const ids = [...pageOne.voters, ...pageTwo.voters].map((voter: { id: number }) => voter.id);
+    expect(new Set(ids).size).toBe(6);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+    const past = (await list('?limit=4&page=3')).json();
+    expect(past).toMatchObject({ voters: [], total: 6, totalPages: 2 });
+  });
+
+  it('should read pages from the far end in the same order as from the front', async () => {
+    const all = (await list('?limit=100')).json().voters.map((voter: { id: number }) => voter.id);
+    for (let page = 1; page <= 6; page += 1) {
+      const one = (await list(`?limit=1&page=${page}`)).json();
+      expect(one.voters.map((voter: { id: number }) => voter.id)).toEqual([all[page - 1]]);
+      expect(one.totalPages).toBe(6);
+    }
+    const lastOfThree = (await list('?limit=5&page=2')).json();
+    expect(lastOfThree.voters.map((voter: { id: number }) => voter.id)).toEqual([all[5]]);
+  });
+
+  it('should answer totalPages 0 and no voters when nothing matches', async () => {
+    expect((await list('?search=nobody-at-all')).json()).toMatchObject({ voters: [], total: 0, totalPages: 0 });
+  });
+});
+
+describe('GET /api/voters booth scoping', () => {
+  it('should show and count only the booths of a Karyakarta or Supervisor', async () => {
+    const own = (await list('', karyakarta)).json();
+    expect(own.total).toBe(2);
+    expect(own.voters.every((voter: { booth: string }) => voter.booth === 'Booth-01')).toBe(true);
+    expect((await list('', supervisor)).json().total).toBe(3);
+    expect((await list('?search=deshmukh', karyakarta)).json().total).toBe(0);
+    expect((await list('?gender=Female', supervisor)).json().total).toBe(2);
+  });
+
+  it('should refuse with 403 a booth filter outside the user\'s booths', async () => {
+    const response = await list('?booth=Booth-03', karyakarta);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('You do not have access to Booth-03');
+    expect((await list('?booth=Booth-01', karyakarta)).json().total).toBe(2);
+  });
+
+  it('should show nothing to a field user without booths', async () => {
+    expect((await list('', noBooths)).json()).toMatchObject({ voters: [], total: 0 });
+  });
+});

@@ -1,0 +1,155 @@
+import { FileSpreadsheet, Plus, Search, SlidersHorizontal } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isAdminRole } from '@shared/auth/roles';
+import { ALL_BOOTHS_ACCESS, BOOTHS, isBooth } from '@shared/reference/booths';
+import type { Voter } from '@shared/voters/voter-schema';
+import { PageHeader } from '@web/components/layout/page-header';
+import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { inputClassName } from '@web/components/ui/form-field';
+import { Spinner } from '@web/components/ui/spinner';
+import { useDeleteVoter } from '@web/features/voters/api/delete-voter';
+import { useVoters } from '@web/features/voters/api/get-voters';
+import { DebouncedInput } from '@web/features/voters/components/debounced-input';
+import { useVoterSearchParams } from '@web/features/voters/components/use-voter-search-params';
+import { VoterFilters } from '@web/features/voters/components/voter-filters';
+import { VoterFormDialog } from '@web/features/voters/components/voter-form-dialog';
+import { VoterPagination } from '@web/features/voters/components/voter-pagination';
+import { VotersTable } from '@web/features/voters/components/voters-table';
+import { errorMessage } from '@web/lib/api-client';
+import { useSession } from '@web/lib/session';
+
+type Editing = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; id: number };
+
+// /voters (spec section 2): tab=entry (quick search, Add Voter, the table), tab=search (every
+// filter and the count), tab=import (issue 5). Filters and page live in the URL.
+export function VotersPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const { tab, page, filters, listParams, setFilter, setPage, clearAll, activeFilterCount } = useVoterSearchParams();
+  const [editing, setEditing] = useState<Editing>({ kind: 'closed' });
+  const [deleting, setDeleting] = useState<Voter | null>(null);
+  const voters = useVoters(listParams);
+  const deleteVoter = useDeleteVoter();
+
+  const isAdmin = user ? isAdminRole(user.role) : false;
+  // The booths this user may choose: all for office roles, else their own (the server checks too).
+  const booths = useMemo(() => {
+    if (!user || isAdmin || user.booth_access.includes(ALL_BOOTHS_ACCESS)) return BOOTHS;
+    return user.booth_access.filter(isBooth);
+  }, [user, isAdmin]);
+
+  const failed = voters.isError;
+  useEffect(() => {
+    if (failed) toast.error(errorMessage(voters.error, t('voters.fetchFailed')), { id: 'voters-fetch' });
+  }, [failed, voters.error, t]);
+
+  // A page past the end (after deletes, or an old bookmark) moves to the last page.
+  const totalPages = voters.data?.totalPages ?? 0;
+  useEffect(() => {
+    if (voters.data && !voters.isPlaceholderData && totalPages > 0 && page > totalPages) setPage(totalPages);
+  }, [voters.data, voters.isPlaceholderData, totalPages, page, setPage]);
+
+  const closeForm = useCallback(() => setEditing({ kind: 'closed' }), []);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteVoter.mutateAsync(deleting.id);
+      toast.success(t('voters.deleted'));
+    } catch (error) {
+      toast.error(errorMessage(error, t('voters.deleteFailed')));
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  if (!user) return null;
+
+  if (tab === 'import') {
+    return (
+      <div>
+        <PageHeader title={t('voters.titles.import')} />
+        <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-6 text-slate-600">
+          <FileSpreadsheet aria-hidden="true" className="h-6 w-6 text-blue-900" />
+          <p>{t('voters.importSoon')}</p>
+        </div>
+      </div>
+    );
+  }
+
+  const list = voters.data;
+  return (
+    <div>
+      <PageHeader title={t(`voters.titles.${tab}`)}>
+        <div className="flex gap-2">
+          {tab === 'entry' && isAdmin && (
+            <Link to="/voters?tab=search" className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+              <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+              {t('voters.advancedSearch')}
+            </Link>
+          )}
+          <Button onClick={() => setEditing({ kind: 'create' })}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            {t('voters.addVoter')}
+          </Button>
+        </div>
+      </PageHeader>
+
+      {tab === 'entry' ? (
+        <div className="relative mb-4">
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
+          <DebouncedInput
+            type="search"
+            aria-label={t('voters.searchLabel')}
+            placeholder={t('voters.quickSearch')}
+            className={`${inputClassName} py-2.5 pl-9`}
+            value={filters.search}
+            onValueChange={(value) => setFilter('search', value)}
+          />
+        </div>
+      ) : (
+        <VoterFilters filters={filters} booths={booths} activeCount={activeFilterCount} onChange={setFilter} onClear={clearAll} />
+      )}
+
+      <div className="mb-3 flex min-h-6 items-center gap-2 text-sm text-slate-600">
+        {tab === 'search' && list && <span data-testid="found-count">{t('voters.found', { count: list.total })}</span>}
+        {voters.isFetching && <Spinner className="h-4 w-4 text-blue-900" />}
+      </div>
+
+      {!list ? (
+        voters.isPending && (
+          <div className="flex justify-center p-10 text-blue-900" role="status">
+            <Spinner className="h-8 w-8" />
+            <span className="sr-only">{t('voters.loading')}</span>
+          </div>
+        )
+      ) : list.voters.length === 0 ? (
+        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
+          <p className="font-medium text-slate-700">{t('voters.noVoters')}</p>
+          <p className="mt-1 text-sm text-slate-500">{t('voters.noVotersHint')}</p>
+        </div>
+      ) : (
+        <>
+          <VotersTable voters={list.voters} canDelete={isAdmin} onEdit={(voter) => setEditing({ kind: 'edit', id: voter.id })} onDelete={setDeleting} />
+          <VoterPagination page={page} totalPages={list.totalPages} total={list.total} onPage={setPage} />
+        </>
+      )}
+
+      {editing.kind !== 'closed' && (
+        <VoterFormDialog voterId={editing.kind === 'edit' ? editing.id : null} booths={booths} canEditRestricted={isAdmin} onClose={closeForm} />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('voters.deleteTitle')}
+        message={deleting ? t('voters.deleteMessage', { name: deleting.full_name, voterId: deleting.voter_id }) : ''}
+        busy={deleteVoter.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

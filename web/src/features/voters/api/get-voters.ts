@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { VoterList } from '@shared/voters/voter-schema';
+import { apiRequest } from '@web/lib/api-client';
+
+// The list query exactly as the URL holds it (spec section 7: page, limit and every filter).
+export type VoterListParams = Record<string, string | number | undefined>;
+
+export function getVoters(params: VoterListParams, signal?: AbortSignal): Promise<VoterList> {
+  return apiRequest<VoterList>('/voters', { query: params, signal });
+}
+
+export function votersQueryOptions(params: VoterListParams) {
+  return queryOptions({
+    queryKey: ['voters', 'list', params],
+    queryFn: ({ signal }) => getVoters(params, signal),
+    // Keep the current page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useVoters(params: VoterListParams) {
+  return useQuery(votersQueryOptions(params));
+}

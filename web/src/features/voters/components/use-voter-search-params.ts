@@ -1,0 +1,91 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { VoterListParams } from '../api/get-voters';
+
+// The URL is the state (STYLE.md): tab, page and every filter live in the query string, so a
+// search can be bookmarked, shared, and survives a reload.
+export const VOTER_TABS = ['entry', 'search', 'import'] as const;
+export type VoterTab = (typeof VOTER_TABS)[number];
+
+export const FILTER_KEYS = [
+  'search',
+  'gender',
+  'area',
+  'booth',
+  'caste',
+  'father_husband_name',
+  'occupation',
+  'mobile_filter',
+  'age_min',
+  'age_max',
+  'village',
+  'political_preference',
+] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+export type VoterFilterValues = Record<FilterKey, string>;
+
+export function useVoterSearchParams() {
+  const [params, setParams] = useSearchParams();
+  const rawTab = params.get('tab');
+  const tab: VoterTab = (VOTER_TABS as readonly string[]).includes(rawTab ?? '') ? (rawTab as VoterTab) : 'entry';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const paramsKey = params.toString();
+
+  const filters = useMemo(() => {
+    const current = new URLSearchParams(paramsKey);
+    return Object.fromEntries(FILTER_KEYS.map((key) => [key, current.get(key) ?? ''])) as VoterFilterValues;
+  }, [paramsKey]);
+
+  // The entry tab has only the quick search; the search tab sends every filter.
+  const listParams = useMemo<VoterListParams>(() => {
+    const active = tab === 'search' ? filters : { search: filters.search };
+    const query: VoterListParams = { page };
+    for (const [key, value] of Object.entries(active)) if (value) query[key] = value;
+    return query;
+  }, [tab, filters, page]);
+
+  const update = useCallback(
+    (change: (next: URLSearchParams) => void) => {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          change(next);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  // Changing a filter goes back to page 1 (spec section 4: a filter change re-fetches).
+  const setFilter = useCallback(
+    (key: FilterKey, value: string) =>
+      update((next) => {
+        if (value) next.set(key, value);
+        else next.delete(key);
+        next.delete('page');
+      }),
+    [update],
+  );
+
+  const setPage = useCallback(
+    (value: number) =>
+      update((next) => {
+        if (value > 1) next.set('page', String(value));
+        else next.delete('page');
+      }),
+    [update],
+  );
+
+  const clearAll = useCallback(
+    () =>
+      update((next) => {
+        for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
+      }),
+    [update],
+  );
+
+  const activeFilterCount = FILTER_KEYS.filter((key) => filters[key] !== '').length;
+  return { tab, page, filters, listParams, setFilter, setPage, clearAll, activeFilterCount };
+}

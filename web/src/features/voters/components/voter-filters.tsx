@@ -1,0 +1,76 @@
+import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { CASTE_VALUES, GENDERS, OCCUPATIONS, POLITICAL_PREFERENCES, VILLAGES } from '@shared/reference/voter-lists';
+import { AGE_MAX, AGE_MIN } from '@shared/voters/voter-schema';
+import { Button } from '@web/components/ui/button';
+import { FormField, inputClassName } from '@web/components/ui/form-field';
+import { DebouncedInput } from './debounced-input';
+import type { FilterKey, VoterFilterValues } from './use-voter-search-params';
+
+interface VoterFiltersProps {
+  filters: VoterFilterValues;
+  booths: readonly string[];
+  activeCount: number;
+  onChange: (key: FilterKey, value: string) => void;
+  onClear: () => void;
+}
+
+function Select({ value, onChange, options }: { value: string; onChange: (value: string) => void; options: readonly { value: string; label: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <select className={inputClassName} value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">{t('voters.filters.any')}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+// Spec section 2, "search": every filter of the Search & Filter tab. Text boxes wait for a
+// pause in typing; selects apply at once.
+export function VoterFilters({ filters, booths, activeCount, onChange, onClear }: VoterFiltersProps) {
+  const { t } = useTranslation();
+  const text = (key: FilterKey, extra: { type?: string; min?: number; max?: number; inputMode?: 'numeric' } = {}) => (
+    <DebouncedInput className={inputClassName} value={filters[key]} onValueChange={(value) => onChange(key, value)} {...extra} />
+  );
+  const select = (key: FilterKey, options: readonly { value: string; label: string }[]) => <Select value={filters[key]} onChange={(value) => onChange(key, value)} options={options} />;
+
+  return (
+    <section aria-label={t('voters.filters.title')} className="mb-4 rounded-lg border border-slate-200 bg-white p-4">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">
+        <FormField label={t('voters.searchLabel')} className="col-span-2 md:col-span-3 xl:col-span-2">
+          <DebouncedInput type="search" className={inputClassName} value={filters.search} onValueChange={(value) => onChange('search', value)} placeholder={t('voters.quickSearch')} />
+        </FormField>
+        <FormField label={t('voters.filters.gender')}>{select('gender', GENDERS.map((option) => ({ value: option.value, label: option.en })))}</FormField>
+        <FormField label={t('voters.filters.booth')}>{select('booth', asOptions(booths))}</FormField>
+        <FormField label={t('voters.filters.area')}>{text('area')}</FormField>
+        <FormField label={t('voters.filters.fatherHusband')}>{text('father_husband_name')}</FormField>
+        <FormField label={t('voters.filters.caste')}>{select('caste', asOptions(CASTE_VALUES))}</FormField>
+        <FormField label={t('voters.filters.occupation')}>{select('occupation', OCCUPATIONS.map((option) => ({ value: option.value, label: option.en })))}</FormField>
+        <FormField label={t('voters.filters.mobileStatus')}>
+          {select('mobile_filter', [
+            { value: 'with_mobile', label: t('voters.filters.withMobile') },
+            { value: 'without_mobile', label: t('voters.filters.withoutMobile') },
+          ])}
+        </FormField>
+        <FormField label={t('voters.filters.village')}>{select('village', asOptions(VILLAGES))}</FormField>
+        <FormField label={t('voters.filters.politicalPreference')}>{select('political_preference', POLITICAL_PREFERENCES.map((option) => ({ value: option.value, label: option.value })))}</FormField>
+        <div className="grid grid-cols-2 gap-3">
+          <FormField label={t('voters.filters.ageMin')}>{text('age_min', { type: 'number', min: AGE_MIN, max: AGE_MAX, inputMode: 'numeric' })}</FormField>
+          <FormField label={t('voters.filters.ageMax')}>{text('age_max', { type: 'number', min: AGE_MIN, max: AGE_MAX, inputMode: 'numeric' })}</FormField>
+        </div>
+      </div>
+      <div className="mt-3 flex justify-end">
+        <Button variant="ghost" onClick={onClear} disabled={activeCount === 0}>
+          <X aria-hidden="true" className="h-4 w-4" />
+          {t('voters.clearAll')}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+import { Pencil, Phone, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Voter } from '@shared/voters/voter-schema';
+import { PreferenceBadge } from './preference-badge';
+import { VoterPhoto } from './voter-photo';
+
+interface VotersTableProps {
+  voters: Voter[];
+  canDelete: boolean;
+  onEdit: (voter: Voter) => void;
+  onDelete: (voter: Voter) => void;
+}
+
+function Demographics({ voter }: { voter: Voter }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span>{voter.gender ?? '—'}</span>
+      <span className="text-slate-500"> · {voter.age !== null ? t('voters.years', { age: voter.age }) : t('voters.ageUnknown')}</span>
+    </>
+  );
+}
+
+function Contact({ voter }: { voter: Voter }) {
+  const { t } = useTranslation();
+  if (!voter.mobile_number) return <span className="text-slate-400">{t('voters.noMobile')}</span>;
+  return (
+    <a href={`tel:${voter.mobile_number}`} className="inline-flex items-center gap-1 text-blue-800 hover:underline">
+      <Phone aria-hidden="true" className="h-3.5 w-3.5" />
+      {voter.mobile_number}
+    </a>
+  );
+}
+
+function Actions({ voter, canDelete, onEdit, onDelete }: { voter: Voter } & Omit<VotersTableProps, 'voters'>) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex justify-end gap-1">
+      <button type="button" onClick={() => onEdit(voter)} className="rounded-lg p-2 text-blue-800 hover:bg-blue-50" aria-label={t('voters.editVoter', { name: voter.full_name })}>
+        <Pencil aria-hidden="true" className="h-4 w-4" />
+      </button>
+      {/* Spec section 6: the delete icon only for Super Admin and Admin. */}
+      {canDelete && (
+        <button type="button" onClick={() => onDelete(voter)} className="rounded-lg p-2 text-red-600 hover:bg-red-50" aria-label={t('voters.deleteVoter', { name: voter.full_name })}>
+          <Trash2 aria-hidden="true" className="h-4 w-4" />
+        </button>
+      )}
+    </div>
+  );
+}
+
+// Spec section 2: seven columns on a wide screen; on a phone the same data as one card per voter.
+export function VotersTable(props: VotersTableProps) {
+  const { t } = useTranslation();
+  const { voters } = props;
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="px-4 py-3">{t('voters.columns.photo')}</th>
+              <th scope="col" className="px-4 py-3">{t('voters.columns.details')}</th>
+              <th scope="col" className="px-4 py-3">{t('voters.columns.demographics')}</th>
+              <th scope="col" className="px-4 py-3">{t('voters.columns.contact')}</th>
+              <th scope="col" className="px-4 py-3">{t('voters.columns.location')}</th>
+              <th scope="col" className="px-4 py-3">{t('voters.columns.political')}</th>
+              <th scope="col" className="px-4 py-3 text-right">{t('voters.columns.actions')}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {voters.map((voter) => (
+              <tr key={voter.id} className="hover:bg-slate-50" data-testid="voter-row">
+                <td className="px-4 py-2">
+                  <VoterPhoto voter={voter} />
+                </td>
+                <td className="px-4 py-2">
+                  <div className="font-medium text-slate-900">{voter.full_name}</div>
+                  <div className="font-mono text-xs text-slate-500">{voter.voter_id}</div>
+                </td>
+                <td className="px-4 py-2 text-slate-700">
+                  <Demographics voter={voter} />
+                </td>
+                <td className="px-4 py-2">
+                  <Contact voter={voter} />
+                </td>
+                <td className="px-4 py-2 text-slate-700">
+                  <div>{voter.ward_area ?? '—'}</div>
+                  <div className="text-xs text-slate-500">{voter.booth ?? '—'}</div>
+                </td>
+                <td className="px-4 py-2">
+                  <div className="mb-1 text-slate-700">{voter.caste ?? '—'}</div>
+                  <PreferenceBadge preference={voter.political_preference} />
+                </td>
+                <td className="px-4 py-2">
+                  <Actions voter={voter} {...props} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul className="space-y-3 md:hidden">
+        {voters.map((voter) => (
+          <li key={voter.id} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm" data-testid="voter-card">
+            <div className="flex items-start gap-3">
+              <VoterPhoto voter={voter} className="h-12 w-12" />
+              <div className="min-w-0 flex-1">
+                <div className="truncate font-semibold text-slate-900">{voter.full_name}</div>
+                <div className="font-mono text-xs text-slate-500">{voter.voter_id}</div>
+                <div className="mt-1 text-sm text-slate-700">
+                  <Demographics voter={voter} />
+                </div>
+              </div>
+              <Actions voter={voter} {...props} />
+            </div>
+            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+              <Contact voter={voter} />
+              <span className="text-slate-600">
+                {voter.ward_area ? `${voter.ward_area} · ` : ''}
+                {voter.booth ?? '—'}
+              </span>
+              <span className="text-slate-600">{voter.caste ?? ''}</span>
+              <PreferenceBadge preference={voter.political_preference} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
