@@ -90,6 +90,8 @@ export interface NotificationRecipientsTable {
   sms_provider_id: string | null;
   sms_next_attempt_at: string | null;
   sms_updated_at: string | null;
+}
+
 export interface VotersTable {
   id: Generated<number>;
   voter_no: string;

@@ -147,6 +147,8 @@ export const en = {
       votingReminderText: 'Reminder: polling day is coming. Please make sure every voter in your booth knows their polling station and goes to vote.',
       announcement: 'Announcement',
       announcementText: 'Announcement: a meeting will be held on [DATE] at [TIME]. Your presence is requested.',
+    },
+  },
   voters: {
     titles: { entry: 'Voter Data Entry', search: 'Search & Filter', import: 'Import/Export' },
     quickSearch: 'Search by name, mobile or voter ID',
