@@ -6,6 +6,7 @@ import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { type DatabaseHandle, openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
+import { analyticsRoutes } from './features/analytics/analytics-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './features/auth/login-throttle';
 import { createTokenSigner } from './features/auth/tokens';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => tasksRoutes(scope, ctx), { prefix: '/api/tasks' });
   await app.register(async (scope) => notificationsRoutes(scope, ctx), { prefix: '/api/notifications' });
   await app.register(async (scope) => voterRoutes(scope, ctx), { prefix: '/api/voters' });
+  await app.register(async (scope) => analyticsRoutes(scope, ctx), { prefix: '/api/analytics' });
 
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

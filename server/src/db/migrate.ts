@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as foundation from './migrations/2026-11-21-001-foundation';
 import * as tasksNotifications from './migrations/2026-11-21-005-tasks-notifications';
 import * as voters from './migrations/2026-11-21-003-voters';
+import * as voterStats from './migrations/2026-11-21-006-voter-stats';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-001-foundation': foundation,
   '2026-11-21-005-tasks-notifications': tasksNotifications,
   '2026-11-21-003-voters': voters,
+  '2026-11-21-006-voter-stats': voterStats,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -132,6 +132,24 @@ export interface VotersTable {
   deleted_by: number | null;
 }
 
+// Counts kept exact by triggers (migration 006): per location, and overall.
+export interface VoterStatsTable {
+  dimension: string;
+  taluka: string;
+  village: string;
+  booth: string;
+  value1: string;
+  value2: string;
+  count: number;
+}
+
+export interface VoterStatsTotalsTable {
+  dimension: string;
+  value1: string;
+  value2: string;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -141,6 +159,8 @@ export interface Database {
   notifications: NotificationsTable;
   notification_recipients: NotificationRecipientsTable;
   voters: VotersTable;
+  voter_stats: VoterStatsTable;
+  voter_stats_totals: VoterStatsTotalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
