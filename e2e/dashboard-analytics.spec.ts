@@ -30,6 +30,8 @@ test('should show the dashboard with its cards, quick actions, disclaimer and re
 });
 
 test('should show each analytics view for a booth, change with a filter, and show the empty state', async ({ page, request }) => {
+  // Many steps (three voters created, five views): more time than one screen check.
+  test.setTimeout(90_000);
   const token = await apiToken(request, E2E_USERS.admin);
   const stamp = Date.now().toString(36).toUpperCase();
   const place = { booth: 'Booth-350', taluka: 'Ner', village: 'Udapur' };
@@ -55,7 +57,7 @@ test('should show each analytics view for a booth, change with a filter, and sho
   await expect(page.getByRole('region', { name: 'Total Voters' })).toContainText('3');
   await expect(page.getByRole('region', { name: 'Political Parties' })).toContainText('2');
   await expect(page.getByRole('region', { name: 'Caste Groups' })).toContainText('2');
-  await expect(page.getByRole('heading', { name: 'Political Preference Distribution' })).toBeVisible();
+  await expect(page.getByTestId('chart-title')).toHaveText('Political Preference Distribution');
   await expect(page.getByRole('region', { name: 'Political Preference', exact: true }).getByText('2 (66.67%)')).toBeVisible();
   const cross = page.getByRole('region', { name: 'Caste vs Political Preference' });
   await expect(cross.getByRole('row')).toHaveCount(4);
@@ -71,7 +73,7 @@ test('should show each analytics view for a booth, change with a filter, and sho
     ['Political Preference', 'Political Preference Distribution'],
   ] as const) {
     await page.getByRole('group', { name: 'Chart view' }).getByRole('button', { name: button, exact: true }).click();
-    await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+    await expect(page.getByTestId('chart-title')).toHaveText(title);
     await expect(page.getByRole('figure', { name: title }).locator('canvas')).toBeVisible();
   }
 

@@ -117,7 +117,9 @@ export function AnalyticsPage() {
           </div>
         ) : (
           <>
-            <h2 className="mb-4 text-lg font-semibold text-slate-900">{chart.title}</h2>
+            <h2 className="mb-4 text-lg font-semibold text-slate-900" data-testid="chart-title">
+              {chart.title}
+            </h2>
             <AnalyticsChart kind={chart.kind} title={chart.title} labels={chart.labels} values={chart.values} />
           </>
         )}
