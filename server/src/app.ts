@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { type DatabaseHandle, openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { auditRoutes } from './features/audit/audit-routes';
+import { analyticsRoutes } from './features/analytics/analytics-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './features/auth/login-throttle';
 import { createTokenSigner } from './features/auth/tokens';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => auditRoutes(scope, ctx), { prefix: '/api/audit-logs' });
   await app.register(async (scope) => twoFactorRoutes(scope, ctx), { prefix: '/api' });
   await app.register(async (scope) => voterRoutes(scope, ctx), { prefix: '/api/voters' });
+  await app.register(async (scope) => analyticsRoutes(scope, ctx), { prefix: '/api/analytics' });
 
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

@@ -163,6 +163,24 @@ export interface VoterBoothCountsTable {
   live: number;
 }
 
+// Counts kept exact by triggers (migration 006): per location, and overall.
+export interface VoterStatsTable {
+  dimension: string;
+  taluka: string;
+  village: string;
+  booth: string;
+  value1: string;
+  value2: string;
+  count: number;
+}
+
+export interface VoterStatsTotalsTable {
+  dimension: string;
+  value1: string;
+  value2: string;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -176,6 +194,8 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   voters: VotersTable;
   voter_booth_counts: VoterBoothCountsTable;
+  voter_stats: VoterStatsTable;
+  voter_stats_totals: VoterStatsTotalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,10 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ADMIN_ROLES } from '@shared/auth/roles';
 import { AppShell } from '@web/components/layout/app-shell';
 import { RequireAuth } from '@web/components/layout/require-auth';
 import { HeaderNotificationBell } from '@web/features/notifications/components/header-notification-bell';
 import { AuditLogsPage } from './routes/audit-logs-page';
-import { ComingSoonPage } from './routes/coming-soon-page';
+import { FullPageSpinner } from '@web/components/ui/spinner';
+import { DashboardPage } from './routes/dashboard-page';
 import { LoginPage } from './routes/login-page';
 import { NotificationsPage } from './routes/notifications-page';
 import { PlaceholderPage } from './routes/placeholder-page';
@@ -12,6 +14,9 @@ import { UsersPage } from './routes/users-page';
 import { TasksPage } from './routes/tasks-page';
 import { SettingsPage } from './routes/settings-page';
 import { VotersPage } from './routes/voters-page';
+
+// Chart.js is large and only the analytics screen needs it: load that screen on demand.
+const AnalyticsPage = lazy(() => import('./routes/analytics-page').then((module) => ({ default: module.AnalyticsPage })));
 
 function adminOnly(element: React.ReactNode) {
   return <RequireAuth roles={ADMIN_ROLES}>{element}</RequireAuth>;
@@ -29,12 +34,19 @@ export const router = createBrowserRouter([
     ),
     children: [
       { path: '/', element: adminOnly(<Navigate to="/dashboard" replace />) },
-      { path: '/dashboard', element: adminOnly(<ComingSoonPage titleKey="comingSoon.dashboard" />) },
+      { path: '/dashboard', element: adminOnly(<DashboardPage />) },
       { path: '/users', element: adminOnly(<UsersPage />) },
       { path: '/voters', element: <VotersPage /> },
       { path: '/tasks', element: <TasksPage /> },
       { path: '/notifications', element: <NotificationsPage /> },
-      { path: '/analytics', element: adminOnly(<ComingSoonPage titleKey="comingSoon.analytics" />) },
+      {
+        path: '/analytics',
+        element: adminOnly(
+          <Suspense fallback={<FullPageSpinner />}>
+            <AnalyticsPage />
+          </Suspense>,
+        ),
+      },
       { path: '/audit-logs', element: adminOnly(<AuditLogsPage />) },
       { path: '/settings', element: adminOnly(<SettingsPage />) },
       { path: '/village', element: adminOnly(<PlaceholderPage titleKey="placeholder.village" />) },

@@ -1,0 +1,219 @@
+import { BarChart3 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { compareBooths } from '@shared/analytics/analytics-schema';
+import { PageHeader } from '@web/components/layout/page-header';
+import { Button } from '@web/components/ui/button';
+import { FormField, inputClassName } from '@web/components/ui/form-field';
+import { Spinner } from '@web/components/ui/spinner';
+import { useAnalytics, useFilterOptions } from '@web/features/analytics/api/get-analytics';
+import { AnalyticsChart } from '@web/features/analytics/components/analytics-chart';
+import { PartyBadge } from '@web/features/analytics/components/party-badge';
+import { formatToday } from '@web/lib/format';
+
+const VIEWS = ['political', 'caste', 'gender', 'age', 'area'] as const;
+type View = (typeof VIEWS)[number];
+const FILTERS = ['taluka', 'village', 'booth'] as const;
+
+// /analytics (spec section 2). Filters and the chosen view live in the URL.
+export function AnalyticsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const filters = { taluka: params.get('taluka') || undefined, village: params.get('village') || undefined, booth: params.get('booth') || undefined };
+  const view: View = VIEWS.find((item) => item === params.get('view')) ?? 'political';
+  const analytics = useAnalytics(filters);
+  const options = useFilterOptions();
+  const data = analytics.data;
+  const unknown = (value: string | null) => value ?? t('analytics.unknown');
+  const neutral = (value: string | null) => value ?? t('analytics.neutral');
+
+  const update = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const clearFilters = () => {
+    const next = new URLSearchParams(params);
+    for (const key of FILTERS) next.delete(key);
+    setParams(next, { replace: true });
+  };
+
+  const chart = (() => {
+    if (!data) return null;
+    switch (view) {
+      case 'political':
+        return { kind: 'doughnut' as const, title: t('analytics.chartTitles.political'), labels: data.preference.map((row) => neutral(row.political_preference)), values: data.preference.map((row) => row.count) };
+      case 'caste':
+        return { kind: 'doughnut' as const, title: t('analytics.chartTitles.caste'), labels: data.caste.map((row) => unknown(row.caste)), values: data.caste.map((row) => row.count) };
+      case 'gender':
+        return { kind: 'doughnut' as const, title: t('analytics.chartTitles.gender'), labels: data.gender.map((row) => unknown(row.gender)), values: data.gender.map((row) => row.count) };
+      case 'age':
+        return { kind: 'bar' as const, title: t('analytics.chartTitles.age'), labels: data.ageGroups.map((row) => row.age_group), values: data.ageGroups.map((row) => row.count) };
+      case 'area': {
+        const top = data.areas.slice(0, 10);
+        return { kind: 'bar' as const, title: t('analytics.chartTitles.area'), labels: top.map((row) => unknown(row.ward_area)), values: top.map((row) => row.voter_count) };
+      }
+    }
+  })();
+
+  const totalVoters = data?.gender.reduce((sum, row) => sum + row.count, 0) ?? 0;
+  const booths = [...(options.data?.booths ?? [])].sort(compareBooths);
+  const selectOptions = {
+    taluka: { all: t('analytics.allTaluka'), values: options.data?.talukas ?? [] },
+    village: { all: t('analytics.allVillages'), values: options.data?.villages ?? [] },
+    booth: { all: t('analytics.allBooths'), values: booths },
+  };
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <PageHeader title={t('analytics.title')} />
+        <p className="-mt-4 text-sm text-slate-500">{formatToday()}</p>
+      </div>
+
+      <section aria-label={t('analytics.filters')} className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-4 sm:items-end">
+        {FILTERS.map((key) => (
+          <FormField key={key} label={t(`analytics.filterLabels.${key}`)}>
+            <select className={inputClassName} value={filters[key] ?? ''} onChange={(event) => update(key, event.target.value)}>
+              <option value="">{selectOptions[key].all}</option>
+              {selectOptions[key].values.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        ))}
+        <Button variant="secondary" onClick={clearFilters}>
+          {t('analytics.clearFilters')}
+        </Button>
+      </section>
+
+      <div role="group" aria-label={t('analytics.views')} className="flex flex-wrap gap-2">
+        {VIEWS.map((item) => (
+          <button
+            key={item}
+            type="button"
+            aria-pressed={view === item}
+            onClick={() => update('view', item === 'political' ? '' : item)}
+            className={`rounded-full px-4 py-1.5 text-sm font-medium ${view === item ? 'bg-blue-900 text-white' : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
+          >
+            {t(`analytics.viewLabels.${item}`)}
+          </button>
+        ))}
+      </div>
+
+      <section aria-label={chart?.title ?? t('analytics.title')} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        {analytics.isLoading ? (
+          <div className="flex justify-center py-16 text-blue-900">
+            <Spinner className="h-8 w-8" />
+          </div>
+        ) : !chart || chart.values.length === 0 ? (
+          <div className="flex flex-col items-center py-16 text-center text-slate-500">
+            <BarChart3 aria-hidden="true" className="mb-3 h-10 w-10" />
+            <p className="font-medium text-slate-700">{t('analytics.noData')}</p>
+            <p className="text-sm">{t('analytics.noDataHint')}</p>
+          </div>
+        ) : (
+          <>
+            <h2 className="mb-4 text-lg font-semibold text-slate-900" data-testid="chart-title">
+              {chart.title}
+            </h2>
+            <AnalyticsChart kind={chart.kind} title={chart.title} labels={chart.labels} values={chart.values} />
+          </>
+        )}
+      </section>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        {[
+          { label: t('analytics.summary.totalVoters'), value: totalVoters },
+          { label: t('analytics.summary.parties'), value: data?.preference.length ?? 0 },
+          { label: t('analytics.summary.castes'), value: data?.caste.length ?? 0 },
+        ].map((card) => (
+          <section key={card.label} aria-label={card.label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <p className="text-sm text-slate-500">{card.label}</p>
+            <p className="mt-1 text-3xl font-bold text-slate-900">{card.value.toLocaleString('en-IN')}</p>
+          </section>
+        ))}
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="list-political" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="list-political" className="mb-3 font-semibold text-slate-900">
+            {t('analytics.lists.political')}
+          </h2>
+          <ul className="divide-y divide-slate-100 text-sm">
+            {(data?.preference ?? []).map((row) => (
+              <li key={row.political_preference ?? ''} className="flex justify-between py-2">
+                <PartyBadge party={row.political_preference} />
+                <span className="text-slate-700">
+                  {row.count.toLocaleString('en-IN')} ({row.percentage.toFixed(2)}%)
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="list-caste" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="list-caste" className="mb-3 font-semibold text-slate-900">
+            {t('analytics.lists.caste')}
+          </h2>
+          <ul className="divide-y divide-slate-100 text-sm">
+            {(data?.caste ?? []).slice(0, 10).map((row) => (
+              <li key={row.caste ?? ''} className="flex justify-between py-2">
+                <span className="text-slate-800">{unknown(row.caste)}</span>
+                <span className="text-slate-700">
+                  {row.count.toLocaleString('en-IN')} ({row.percentage.toFixed(2)}%)
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      <section aria-labelledby="list-cross" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="list-cross" className="mb-3 font-semibold text-slate-900">
+          {t('analytics.lists.cross')}
+        </h2>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-500">
+              <tr>
+                <th className="py-2 pr-4 font-medium">{t('analytics.columns.caste')}</th>
+                <th className="py-2 pr-4 font-medium">{t('analytics.columns.preference')}</th>
+                <th className="py-2 pr-4 text-right font-medium">{t('analytics.columns.count')}</th>
+                <th className="py-2 text-right font-medium">{t('analytics.columns.percentage')}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {(data?.cross ?? []).slice(0, 15).map((row) => (
+                <tr key={`${row.caste}|${row.political_preference}`}>
+                  <td className="py-2 pr-4 text-slate-800">{unknown(row.caste)}</td>
+                  <td className="py-2 pr-4">
+                    <PartyBadge party={row.political_preference} />
+                  </td>
+                  <td className="py-2 pr-4 text-right">{row.count.toLocaleString('en-IN')}</td>
+                  <td className="py-2 text-right">{row.percentage.toFixed(2)}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="list-areas" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="list-areas" className="mb-3 font-semibold text-slate-900">
+          {t('analytics.lists.areas')}
+        </h2>
+        <ul className="divide-y divide-slate-100 text-sm">
+          {(data?.areas ?? []).slice(0, 5).map((row) => (
+            <li key={row.ward_area ?? ''} className="flex justify-between py-2">
+              <span className="text-slate-800">{unknown(row.ward_area)}</span>
+              <span className="text-slate-700">{row.voter_count.toLocaleString('en-IN')}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

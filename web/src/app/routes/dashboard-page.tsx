@@ -1,0 +1,99 @@
+import { BarChart3, ClipboardList, MessageSquare, ShieldAlert, TrendingUp, UserPlus, Users, Vote } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '@web/components/layout/page-header';
+import { Spinner } from '@web/components/ui/spinner';
+import { useDashboardStats, useRecentActivity } from '@web/features/dashboard/api/get-dashboard';
+import { formatDateTime, formatToday, humaniseAction } from '@web/lib/format';
+
+// /dashboard (spec section 2). The percentage changes are fixed decorations (spec section 9).
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const stats = useDashboardStats();
+  const activity = useRecentActivity();
+  const cards = [
+    { label: t('dashboard.totalVoters'), value: stats.data?.totalVoters, change: '+2.5%', icon: Vote, color: 'bg-blue-50 text-blue-700' },
+    { label: t('dashboard.activeUsers'), value: stats.data?.activeUsers, change: '+1.2%', icon: Users, color: 'bg-green-50 text-green-700' },
+    { label: t('dashboard.totalTasks'), value: stats.data?.totalTasks, change: '+5.4%', icon: ClipboardList, color: 'bg-purple-50 text-purple-700' },
+  ];
+  const actions = [
+    { label: t('dashboard.addVoter'), to: '/voters?tab=entry', icon: UserPlus },
+    { label: t('dashboard.viewTasks'), to: '/tasks', icon: ClipboardList },
+    { label: t('dashboard.sendSms'), to: '/notifications', icon: MessageSquare },
+    { label: t('dashboard.analytics'), to: '/analytics', icon: BarChart3 },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <PageHeader title={t('dashboard.title')} />
+        <p className="-mt-4 text-sm text-slate-500" data-testid="today">
+          {formatToday()}
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {cards.map((card) => (
+          <section key={card.label} aria-label={card.label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <div className="flex items-center justify-between">
+              <p className="text-sm font-medium text-slate-500">{card.label}</p>
+              <span className={`rounded-lg p-2 ${card.color}`}>
+                <card.icon aria-hidden="true" className="h-5 w-5" />
+              </span>
+            </div>
+            <p className="mt-2 text-3xl font-bold text-slate-900">{stats.isLoading ? <Spinner className="h-6 w-6" /> : (card.value ?? 0).toLocaleString('en-IN')}</p>
+            <p className="mt-1 flex items-center gap-1 text-sm text-green-700">
+              <TrendingUp aria-hidden="true" className="h-4 w-4" />
+              {card.change}
+            </p>
+          </section>
+        ))}
+      </div>
+      <section aria-labelledby="quick-actions" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="quick-actions" className="mb-4 text-lg font-semibold text-slate-900">
+          {t('dashboard.quickActions')}
+        </h2>
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          {actions.map((action) => (
+            <Link key={action.to} to={action.to} className="flex flex-col items-center gap-2 rounded-lg border border-slate-200 p-4 text-center text-sm font-medium text-slate-700 hover:border-blue-300 hover:bg-blue-50">
+              <action.icon aria-hidden="true" className="h-6 w-6 text-blue-900" />
+              {action.label}
+            </Link>
+          ))}
+        </div>
+      </section>
+      <section aria-labelledby="disclaimer" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-900">
+        <ShieldAlert aria-hidden="true" className="h-6 w-6 shrink-0" />
+        <div>
+          <h2 id="disclaimer" className="font-semibold">
+            {t('dashboard.disclaimerTitle')}
+          </h2>
+          <p className="mt-1 text-sm">{t('dashboard.disclaimer')}</p>
+        </div>
+      </section>
+      <section aria-labelledby="recent-activity" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="recent-activity" className="mb-4 text-lg font-semibold text-slate-900">
+          {t('dashboard.recentActivity')}
+        </h2>
+        {activity.isLoading ? (
+          <Spinner className="h-6 w-6 text-blue-900" />
+        ) : (activity.data ?? []).length === 0 ? (
+          <p className="py-4 text-center text-sm text-slate-500">{t('dashboard.noActivity')}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {(activity.data ?? []).map((item) => (
+              <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm">
+                <span>
+                  <span className="font-medium text-slate-900">{item.user_name ?? t('dashboard.system')}</span>{' '}
+                  <span className="text-slate-600">{humaniseAction(item.action)}</span>
+                </span>
+                <time dateTime={item.created_at} className="text-xs text-slate-500">
+                  {formatDateTime(item.created_at)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

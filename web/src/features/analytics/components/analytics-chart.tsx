@@ -1,0 +1,30 @@
+import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip } from 'chart.js';
+import { Bar, Doughnut } from 'react-chartjs-2';
+
+ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
+
+const PALETTE = ['#f97316', '#2563eb', '#16a34a', '#dc2626', '#9333ea', '#0d9488', '#ca8a04', '#db2777', '#4f46e5', '#65a30d', '#0891b2', '#78716c'];
+
+interface AnalyticsChartProps {
+  kind: 'doughnut' | 'bar';
+  title: string;
+  labels: string[];
+  values: number[];
+}
+
+// One chart component for the five views; sized by its container so it reads on a phone.
+export function AnalyticsChart({ kind, title, labels, values }: AnalyticsChartProps) {
+  const data = {
+    labels,
+    datasets: [{ label: title, data: values, backgroundColor: labels.map((_, index) => PALETTE[index % PALETTE.length]), borderWidth: kind === 'doughnut' ? 2 : 0 }],
+  };
+  return (
+    <figure className="relative h-72 w-full sm:h-96" aria-label={title}>
+      {kind === 'doughnut' ? (
+        <Doughnut data={data} options={{ maintainAspectRatio: false, plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } } }} />
+      ) : (
+        <Bar data={data} options={{ maintainAspectRatio: false, plugins: { legend: { display: false } }, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } }} />
+      )}
+    </figure>
+  );
+}

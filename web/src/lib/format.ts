@@ -1,0 +1,18 @@
+// Shared display helpers: today's date for page titles, and audit action names made
+// readable (spec section 2: underscores to spaces, title case).
+export function formatToday(locale = 'en-IN', now = new Date()): string {
+  return now.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+export function humaniseAction(action: string): string {
+  return action
+    .toLowerCase()
+    .split('_')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+export function formatDateTime(iso: string, locale = 'en-IN'): string {
+  return new Date(iso).toLocaleString(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
