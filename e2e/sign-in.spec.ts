@@ -57,8 +57,13 @@ test.describe('/login', () => {
 
 for (const { user, landing, menu } of cases) {
   test(`should sign in as ${user.role}, land on the right page, see exactly that role's menu, and sign out`, async ({ page }) => {
-    await signIn(page, user);
+    // Signed in by hand (not the helper) so the short-lived success toast is caught as it appears.
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Login successful!')).toBeVisible();
+    await expect(page.getByText(`Welcome back, ${user.full_name}`)).toBeVisible();
     await expect(page).toHaveURL(landing);
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await expect(nav.getByRole('link')).toHaveText(menu);
