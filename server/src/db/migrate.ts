@@ -3,7 +3,6 @@ import * as foundation from './migrations/2026-11-21-001-foundation';
 import * as tasksNotifications from './migrations/2026-11-21-005-tasks-notifications';
 import * as twoFactor from './migrations/2026-11-21-004-two-factor';
 import * as voters from './migrations/2026-11-21-003-voters';
-import * as voterCounts from './migrations/2026-11-21-003b-voter-counts';
 import * as voterStats from './migrations/2026-11-21-006-voter-stats';
 import type { Database } from './schema';
 
@@ -14,7 +13,6 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-005-tasks-notifications': tasksNotifications,
   '2026-11-21-004-two-factor': twoFactor,
   '2026-11-21-003-voters': voters,
-  '2026-11-21-003b-voter-counts': voterCounts,
   '2026-11-21-006-voter-stats': voterStats,
 };
 

@@ -157,12 +157,6 @@ export interface VotersTable {
   deleted_by: number | null;
 }
 
-// Live (not soft-deleted) voters per booth, kept exact by triggers; '' is "no booth".
-export interface VoterBoothCountsTable {
-  booth: string;
-  live: number;
-}
-
 // Counts kept exact by triggers (migration 006): per location, and overall.
 export interface VoterStatsTable {
   dimension: string;
@@ -193,7 +187,6 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   voters: VotersTable;
-  voter_booth_counts: VoterBoothCountsTable;
   voter_stats: VoterStatsTable;
   voter_stats_totals: VoterStatsTotalsTable;
 }

@@ -24,8 +24,13 @@ async function groupByCounts(): Promise<Record<string, number>> {
 }
 
 async function counterCounts(): Promise<Record<string, number>> {
-  const rows = await t.ctx.db.selectFrom('voter_booth_counts').selectAll().where('live', '!=', 0).execute();
-  return Object.fromEntries(rows.map((row) => [row.booth, Number(row.live)]));
+  const rows = await t.ctx.db
+    .selectFrom('voter_stats')
+    .select(['booth', (eb) => eb.fn.sum<number>('count').as('live')])
+    .where('dimension', '=', 'status')
+    .groupBy('booth')
+    .execute();
+  return Object.fromEntries(rows.filter((row) => Number(row.live) !== 0).map((row) => [row.booth, Number(row.live)]));
 }
 
 describe('unfiltered voter counts', () => {

@@ -90,12 +90,19 @@ function hasFilters(filters: Partial<VoterFilters>): boolean {
 }
 
 export async function countVoters(db: Executor, filters: Partial<VoterFilters>, scope: BoothScope, dialect: Dialect): Promise<number> {
-  // No filter: the per-booth counters (exact under every write) answer without reading voters.
+  // No filter: the trigger-kept counts (migration 006, exact under every write) answer
+  // without reading voters: the overall total, or the sum over the user's booths.
   if (!hasFilters(filters)) {
     if (scope.kind === 'booths' && scope.booths.length === 0) return 0;
-    let query = db.selectFrom('voter_booth_counts').select((eb) => eb.fn.sum<number | string | null>('live').as('live'));
-    if (scope.kind === 'booths') query = query.where('booth', 'in', [...scope.booths]);
-    const row = await query.executeTakeFirst();
+    const row =
+      scope.kind === 'all'
+        ? await db.selectFrom('voter_stats_totals').select((eb) => eb.fn.sum<number | string | null>('count').as('live')).where('dimension', '=', 'status').executeTakeFirst()
+        : await db
+            .selectFrom('voter_stats')
+            .select((eb) => eb.fn.sum<number | string | null>('count').as('live'))
+            .where('dimension', '=', 'status')
+            .where('booth', 'in', [...scope.booths])
+            .executeTakeFirst();
     return Number(row?.live ?? 0);
   }
   const row = await applyVoterFilters(db.selectFrom('voters'), filters, scope, dialect)
