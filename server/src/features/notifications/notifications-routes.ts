@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
-import { readSettings } from '../settings/settings-repository';
+import { notificationChannels } from '../settings/settings-repository';
 import { insertNotification, listMyNotifications, listNotificationLogs, markRead, type NewRecipient, notificationStats } from './notifications-repository';
 
 const idParams = z.object({ id: z.coerce.number().int().positive('Notification id must be a positive number') });
@@ -51,7 +51,7 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
         throw new HttpError(400, 'Every recipient must be an active user', { recipients: 'Every recipient must be an active user' });
       }
       // The sms_notifications setting off means in-app only.
-      const smsOn = (await readSettings(ctx.db)).sms_notifications === 'true';
+      const smsOn = (await notificationChannels(ctx.db)).sms;
       const recipients: NewRecipient[] = active.map((recipient) => ({
         user_id: recipient.id,
         recipient_name: recipient.full_name,
