@@ -92,6 +92,11 @@ export interface GeneratedVoter {
   created_at: string;
 }
 
+function villageOfBooth(boothIndex: number, taluka: string): string {
+  const villages = VILLAGES_BY_TALUKA[taluka] ?? ['Other'];
+  return villages[boothIndex % villages.length] ?? 'Other';
+}
+
 export function createVoterGenerator(seed = 20261121) {
   const random = seededRandom(seed);
   const casteEntries: [(typeof CASTES)[number], number][] = CASTES.map((caste) => [caste, CASTE_WEIGHTS[caste.name] ?? 0.25]);
@@ -128,7 +133,8 @@ export function createVoterGenerator(seed = 20261121) {
       mobile_number: random() < 0.7 ? `${pick(random, ['9', '8', '7'])}${String(Math.floor(random() * 1e9)).padStart(9, '0')}` : null,
       house_no: String(1 + Math.floor(random() * 400)),
       ward_area: `Ward ${1 + Math.floor(random() * 18)}`,
-      village: pick(random, VILLAGES_BY_TALUKA[taluka] ?? ['Other']),
+      // A polling booth serves one village (a big village has several booths), as on the rolls.
+      village: villageOfBooth(boothIndex, taluka),
       booth,
       district: 'Yavatmal',
       taluka,

@@ -6,6 +6,7 @@ describe('humaniseAction', () => {
     expect(humaniseAction('CREATE_VOTER')).toBe('Create Voter');
     expect(humaniseAction('LOGIN')).toBe('Login');
     expect(humaniseAction('SEND_SMS')).toBe('Send Sms');
+    expect(humaniseAction('LOGIN_FAILED')).toBe('Login Failed');
   });
 });
 

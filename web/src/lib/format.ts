@@ -1,5 +1,5 @@
 // Shared display helpers: today's date for page titles, and audit action names made
-// readable (spec section 2: underscores to spaces, title case).
+// readable (spec section 2: underscores to spaces, title case; LOGIN_FAILED reads Login Failed).
 export function formatToday(locale = 'en-IN', now = new Date()): string {
   return now.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 }
@@ -11,8 +11,4 @@ export function humaniseAction(action: string): string {
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
-}
-
-export function formatDateTime(iso: string, locale = 'en-IN'): string {
-  return new Date(iso).toLocaleString(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }

@@ -6,8 +6,10 @@ import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Spinner } from '@web/components/ui/spinner';
+import { StatCard } from '@web/components/ui/stat-card';
 import { useAnalytics, useFilterOptions } from '@web/features/analytics/api/get-analytics';
 import { AnalyticsChart } from '@web/features/analytics/components/analytics-chart';
+import { CountList } from '@web/features/analytics/components/count-list';
 import { PartyBadge } from '@web/features/analytics/components/party-badge';
 import { formatToday } from '@web/lib/format';
 
@@ -26,6 +28,7 @@ export function AnalyticsPage() {
   const data = analytics.data;
   const unknown = (value: string | null) => value ?? t('analytics.unknown');
   const neutral = (value: string | null) => value ?? t('analytics.neutral');
+  const share = (count: number, percentage: number) => `${count.toLocaleString('en-IN')} (${percentage.toFixed(2)}%)`;
 
   const update = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -131,44 +134,21 @@ export function AnalyticsPage() {
           { label: t('analytics.summary.parties'), value: data?.preference.length ?? 0 },
           { label: t('analytics.summary.castes'), value: data?.caste.length ?? 0 },
         ].map((card) => (
-          <section key={card.label} aria-label={card.label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <p className="text-sm text-slate-500">{card.label}</p>
-            <p className="mt-1 text-3xl font-bold text-slate-900">{card.value.toLocaleString('en-IN')}</p>
-          </section>
+          <StatCard key={card.label} label={card.label} value={card.value.toLocaleString('en-IN')} />
         ))}
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="list-political" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="list-political" className="mb-3 font-semibold text-slate-900">
-            {t('analytics.lists.political')}
-          </h2>
-          <ul className="divide-y divide-slate-100 text-sm">
-            {(data?.preference ?? []).map((row) => (
-              <li key={row.political_preference ?? ''} className="flex justify-between py-2">
-                <PartyBadge party={row.political_preference} />
-                <span className="text-slate-700">
-                  {row.count.toLocaleString('en-IN')} ({row.percentage.toFixed(2)}%)
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="list-caste" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="list-caste" className="mb-3 font-semibold text-slate-900">
-            {t('analytics.lists.caste')}
-          </h2>
-          <ul className="divide-y divide-slate-100 text-sm">
-            {(data?.caste ?? []).slice(0, 10).map((row) => (
-              <li key={row.caste ?? ''} className="flex justify-between py-2">
-                <span className="text-slate-800">{unknown(row.caste)}</span>
-                <span className="text-slate-700">
-                  {row.count.toLocaleString('en-IN')} ({row.percentage.toFixed(2)}%)
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <CountList
+          id="list-political"
+          title={t('analytics.lists.political')}
+          items={(data?.preference ?? []).map((row) => ({ key: row.political_preference ?? '', label: <PartyBadge party={row.political_preference} />, value: share(row.count, row.percentage) }))}
+        />
+        <CountList
+          id="list-caste"
+          title={t('analytics.lists.caste')}
+          items={(data?.caste ?? []).slice(0, 10).map((row) => ({ key: row.caste ?? '', label: unknown(row.caste), value: share(row.count, row.percentage) }))}
+        />
       </div>
 
       <section aria-labelledby="list-cross" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -201,19 +181,11 @@ export function AnalyticsPage() {
         </div>
       </section>
 
-      <section aria-labelledby="list-areas" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="list-areas" className="mb-3 font-semibold text-slate-900">
-          {t('analytics.lists.areas')}
-        </h2>
-        <ul className="divide-y divide-slate-100 text-sm">
-          {(data?.areas ?? []).slice(0, 5).map((row) => (
-            <li key={row.ward_area ?? ''} className="flex justify-between py-2">
-              <span className="text-slate-800">{unknown(row.ward_area)}</span>
-              <span className="text-slate-700">{row.voter_count.toLocaleString('en-IN')}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <CountList
+        id="list-areas"
+        title={t('analytics.lists.areas')}
+        items={(data?.areas ?? []).slice(0, 5).map((row) => ({ key: row.ward_area ?? '', label: unknown(row.ward_area), value: row.voter_count.toLocaleString('en-IN') }))}
+      />
     </div>
   );
 }

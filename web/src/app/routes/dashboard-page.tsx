@@ -3,14 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Spinner } from '@web/components/ui/spinner';
+import { StatCard } from '@web/components/ui/stat-card';
 import { useDashboardStats, useRecentActivity } from '@web/features/dashboard/api/get-dashboard';
-import { formatDateTime, formatToday, humaniseAction } from '@web/lib/format';
+import { useAppSettings } from '@web/lib/app-settings';
+import { formatDateTime } from '@web/lib/date-format';
+import { formatToday, humaniseAction } from '@web/lib/format';
 
 // /dashboard (spec section 2). The percentage changes are fixed decorations (spec section 9).
 export function DashboardPage() {
   const { t } = useTranslation();
   const stats = useDashboardStats();
   const activity = useRecentActivity();
+  const { timezone } = useAppSettings();
   const cards = [
     { label: t('dashboard.totalVoters'), value: stats.data?.totalVoters, change: '+2.5%', icon: Vote, color: 'bg-blue-50 text-blue-700' },
     { label: t('dashboard.activeUsers'), value: stats.data?.activeUsers, change: '+1.2%', icon: Users, color: 'bg-green-50 text-green-700' },
@@ -33,19 +37,19 @@ export function DashboardPage() {
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         {cards.map((card) => (
-          <section key={card.label} aria-label={card.label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <div className="flex items-center justify-between">
-              <p className="text-sm font-medium text-slate-500">{card.label}</p>
-              <span className={`rounded-lg p-2 ${card.color}`}>
-                <card.icon aria-hidden="true" className="h-5 w-5" />
-              </span>
-            </div>
-            <p className="mt-2 text-3xl font-bold text-slate-900">{stats.isLoading ? <Spinner className="h-6 w-6" /> : (card.value ?? 0).toLocaleString('en-IN')}</p>
-            <p className="mt-1 flex items-center gap-1 text-sm text-green-700">
-              <TrendingUp aria-hidden="true" className="h-4 w-4" />
-              {card.change}
-            </p>
-          </section>
+          <StatCard
+            key={card.label}
+            label={card.label}
+            icon={card.icon}
+            iconClassName={card.color}
+            value={stats.isLoading ? <Spinner className="h-6 w-6" /> : (card.value ?? 0).toLocaleString('en-IN')}
+            footer={
+              <p className="mt-1 flex items-center gap-1 text-sm text-green-700">
+                <TrendingUp aria-hidden="true" className="h-4 w-4" />
+                {card.change}
+              </p>
+            }
+          />
         ))}
       </div>
       <section aria-labelledby="quick-actions" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -87,7 +91,7 @@ export function DashboardPage() {
                   <span className="text-slate-600">{humaniseAction(item.action)}</span>
                 </span>
                 <time dateTime={item.created_at} className="text-xs text-slate-500">
-                  {formatDateTime(item.created_at)}
+                  {formatDateTime(item.created_at, timezone)}
                 </time>
               </li>
             ))}

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@web/components/layout/page-header';
+import { StatCard } from '@web/components/ui/stat-card';
 import { useSession } from '@web/lib/session';
 import { useNotificationLogs } from '@web/features/notifications/api/get-notification-logs';
 import { useNotificationStats } from '@web/features/notifications/api/get-notification-stats';
@@ -34,17 +35,7 @@ export function NotificationsPage() {
       <PageHeader title={t('notifications.title')} />
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
         {cards.map((card) => (
-          <div key={card.label} className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <div className={`rounded-lg p-3 ${card.color}`}>
-              <card.icon aria-hidden="true" className="h-6 w-6" />
-            </div>
-            <div>
-              <p className="text-sm text-slate-500">{card.label}</p>
-              <p className="text-2xl font-bold text-slate-900" data-testid={`stat-${card.label}`}>
-                {card.value ?? '–'}
-              </p>
-            </div>
-          </div>
+          <StatCard key={card.label} label={card.label} value={card.value ?? '–'} icon={card.icon} iconClassName={card.color} />
         ))}
       </div>
       <div className="grid gap-6 lg:grid-cols-2">

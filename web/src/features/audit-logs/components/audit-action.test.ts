@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionColor, humaniseAction } from './audit-action';
-
-describe('humaniseAction', () => {
-  it('should turn underscores into spaces and use title case', () => {
-    expect(humaniseAction('LOGIN')).toBe('Login');
-    expect(humaniseAction('CREATE_VOTER')).toBe('Create Voter');
-    expect(humaniseAction('SEND_SMS')).toBe('Send Sms');
-    expect(humaniseAction('LOGIN_FAILED')).toBe('Login Failed');
-  });
-});
+import { actionColor } from './audit-action';
 
 describe('actionColor', () => {
   it('should follow the spec colours', () => {

@@ -1,15 +1,5 @@
 import type { BadgeColor } from '@web/components/ui/badge';
 
-// Spec section 2: "LOGIN_FAILED" reads "Login Failed".
-export function humaniseAction(action: string): string {
-  return action
-    .toLowerCase()
-    .split('_')
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
-
 // Spec section 2: blue for login and logout, green create, yellow update, red delete, grey the rest.
 export function actionColor(action: string): BadgeColor {
   if (action === 'LOGIN' || action === 'LOGOUT') return 'blue';

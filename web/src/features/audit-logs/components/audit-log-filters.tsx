@@ -3,7 +3,7 @@ import { AUDIT_ACTIONS } from '@shared/audit/audit-schemas';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import type { AuditLogFilters as Filters } from '../api/get-audit-logs';
-import { humaniseAction } from './audit-action';
+import { humaniseAction } from '@web/lib/format';
 
 interface AuditLogFiltersProps {
   filters: Filters;

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { AuditLog } from '@shared/audit/audit-schemas';
 import { Badge } from '@web/components/ui/badge';
 import { formatDateTime } from '@web/lib/date-format';
-import { actionColor, humaniseAction } from './audit-action';
+import { humaniseAction } from '@web/lib/format';
+import { actionColor } from './audit-action';
 
 interface AuditLogsTableProps {
   logs: AuditLog[];
