@@ -3,6 +3,8 @@ import { E2E_USERS } from './support/e2e-users';
 import { signIn } from './support/session';
 
 test('should send a message, show it on the recipient bell, mark it read there, and update the stats', async ({ browser }) => {
+  // Two people, two browser contexts and a dozen steps: more time than one screen check.
+  test.setTimeout(90_000);
   const text = `Booth meeting moved ${Date.now()}`;
   const adminPage = await (await browser.newContext()).newPage();
   await signIn(adminPage, E2E_USERS.admin);

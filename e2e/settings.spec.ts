@@ -48,9 +48,17 @@ test('should change the app name, reload, and show it in the sidebar and title f
   await signIn(page, E2E_USERS.superAdmin);
   await expect(page.getByTestId('app-name')).toHaveText('Voter Management');
   try {
-    await saveAppName(page, 'Yavatmal Voter Office');
-    await expect(page.getByText('Settings updated successfully')).toBeVisible();
+    // Hold the save's answer back a little so the "Saving..." state can be seen on any machine.
+    await page.route('**/api/settings', async (route) => {
+      if (route.request().method() === 'PUT') await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.goto('/settings');
+    await page.getByLabel('Application Name').fill('Yavatmal Voter Office');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByRole('button', { name: 'Saving...' })).toBeVisible();
+    await expect(page.getByText('Settings updated successfully')).toBeVisible();
+    await page.unroute('**/api/settings');
     // The page reloads after a successful save (spec section 4); the shell reads the
     // name afresh only then (it caches the display settings for minutes otherwise).
     await expect(page.getByTestId('app-name')).toHaveText('Yavatmal Voter Office');

@@ -3,6 +3,8 @@ import { E2E_USERS } from './support/e2e-users';
 import { signIn } from './support/session';
 
 test('should create a task as a Supervisor, move it as the Karyakarta, and delete it as its assigner', async ({ browser }) => {
+  // Two people, two browser contexts and a dozen steps: more time than one screen check.
+  test.setTimeout(90_000);
   const title = `Visit ward 3 households ${Date.now()}`;
   const supervisorPage = await (await browser.newContext()).newPage();
   await signIn(supervisorPage, E2E_USERS.supervisor);
