@@ -168,6 +168,14 @@ export interface VoterStatsTable {
   count: number;
 }
 
+export interface VoterStatsTalukaTable {
+  dimension: string;
+  taluka: string;
+  value1: string;
+  value2: string;
+  count: number;
+}
+
 export interface VoterStatsTotalsTable {
   dimension: string;
   value1: string;
@@ -189,6 +197,7 @@ export interface Database {
   voters: VotersTable;
   voter_stats: VoterStatsTable;
   voter_stats_totals: VoterStatsTotalsTable;
+  voter_stats_taluka: VoterStatsTalukaTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

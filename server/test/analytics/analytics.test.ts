@@ -267,6 +267,14 @@ describe('kept counts', () => {
         expectedTotals.set(totalKey, (expectedTotals.get(totalKey) ?? 0) + count);
       }
       expect(new Map(totals.map((row) => [`${row.value1}|${row.value2}`, Number(row.count)])), `${dimension} totals`).toEqual(expectedTotals);
+      const expectedTaluka = new Map<string, number>();
+      for (const [rowKey, count] of expected) {
+        const [taluka, , , v1, v2] = rowKey.split('|');
+        const talukaKey = `${taluka}|${v1}|${v2}`;
+        expectedTaluka.set(talukaKey, (expectedTaluka.get(talukaKey) ?? 0) + count);
+      }
+      const byTaluka = await t.ctx.db.selectFrom('voter_stats_taluka').selectAll().where('dimension', '=', dimension).where('count', '!=', 0).execute();
+      expect(new Map(byTaluka.map((row) => [`${row.taluka}|${row.value1}|${row.value2}`, Number(row.count)])), `${dimension} by taluka`).toEqual(expectedTaluka);
     }
   });
 });

@@ -6,7 +6,8 @@ import { isPostgres } from './portable';
 // Analytics at a million voters cannot GROUP BY the voters table on every request, so
 // counts are kept per dimension value, per location (voter_stats) and overall
 // (voter_stats_totals), and triggers keep them exact under every insert, update, soft
-// delete and purge. Only live voters (deleted_at IS NULL) count. Keys never hold NULL
+// delete and purge; a third table per taluka answers the taluka filter alone, the one
+// filter that spans a third of the constituency. Only live voters (deleted_at IS NULL) count. Keys never hold NULL
 // (an empty string stands for "not given") because NULLs never conflict in a unique key.
 const AGE_GROUP = (v: string) =>
   `CASE WHEN ${v}.age IS NULL OR ${v}.age < 18 THEN 'Unknown' WHEN ${v}.age <= 25 THEN '18-25' WHEN ${v}.age <= 35 THEN '26-35' ` +
@@ -25,18 +26,23 @@ const DIMENSIONS = (v: string): [string, string, string][] => [
 const LOCATION = (v: string) => `coalesce(${v}.taluka, ''), coalesce(${v}.village, ''), coalesce(${v}.booth, '')`;
 const STATS_KEY = 'dimension, taluka, village, booth, value1, value2';
 const TOTALS_KEY = 'dimension, value1, value2';
+const TALUKA_KEY = 'dimension, taluka, value1, value2';
 const TRACKED_COLUMNS = 'gender, age, ward_area, caste, political_preference, taluka, village, booth, is_dead, present_in_city, deleted_at';
 
-function upserts(v: string, delta: string, statsTable: string, totalsTable: string): string[] {
+function upserts(v: string, delta: string): string[] {
   const statsValues = DIMENSIONS(v)
     .map(([dimension, value1, value2]) => `('${dimension}', ${LOCATION(v)}, ${value1}, ${value2}, ${delta})`)
     .join(', ');
   const totalsValues = DIMENSIONS(v)
     .map(([dimension, value1, value2]) => `('${dimension}', ${value1}, ${value2}, ${delta})`)
     .join(', ');
+  const talukaValues = DIMENSIONS(v)
+    .map(([dimension, value1, value2]) => `('${dimension}', coalesce(${v}.taluka, ''), ${value1}, ${value2}, ${delta})`)
+    .join(', ');
   return [
-    `INSERT INTO voter_stats (${STATS_KEY}, count) VALUES ${statsValues} ON CONFLICT (${STATS_KEY}) DO UPDATE SET count = ${statsTable}.count + excluded.count`,
-    `INSERT INTO voter_stats_totals (${TOTALS_KEY}, count) VALUES ${totalsValues} ON CONFLICT (${TOTALS_KEY}) DO UPDATE SET count = ${totalsTable}.count + excluded.count`,
+    `INSERT INTO voter_stats (${STATS_KEY}, count) VALUES ${statsValues} ON CONFLICT (${STATS_KEY}) DO UPDATE SET count = voter_stats.count + excluded.count`,
+    `INSERT INTO voter_stats_totals (${TOTALS_KEY}, count) VALUES ${totalsValues} ON CONFLICT (${TOTALS_KEY}) DO UPDATE SET count = voter_stats_totals.count + excluded.count`,
+    `INSERT INTO voter_stats_taluka (${TALUKA_KEY}, count) VALUES ${talukaValues} ON CONFLICT (${TALUKA_KEY}) DO UPDATE SET count = voter_stats_taluka.count + excluded.count`,
   ];
 }
 
@@ -62,6 +68,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('count', 'integer', (col) => col.notNull())
     .addPrimaryKeyConstraint('voter_stats_totals_pk', ['dimension', 'value1', 'value2'])
     .execute();
+  await db.schema
+    .createTable('voter_stats_taluka')
+    .addColumn('dimension', 'text', (col) => col.notNull())
+    .addColumn('taluka', 'text', (col) => col.notNull())
+    .addColumn('value1', 'text', (col) => col.notNull())
+    .addColumn('value2', 'text', (col) => col.notNull())
+    .addColumn('count', 'integer', (col) => col.notNull())
+    .addPrimaryKeyConstraint('voter_stats_taluka_pk', ['dimension', 'taluka', 'value1', 'value2'])
+    .execute();
 
   // Voters already present (an upgrade) are counted once, here.
   for (const [dimension, value1, value2] of DIMENSIONS('v')) {
@@ -74,13 +89,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql
       .raw(`INSERT INTO voter_stats_totals (${TOTALS_KEY}, count) SELECT '${dimension}', ${value1}, ${value2}, count(*) FROM voters v WHERE v.deleted_at IS NULL GROUP BY 2, 3`)
       .execute(db);
+    await sql
+      .raw(
+        `INSERT INTO voter_stats_taluka (${TALUKA_KEY}, count) SELECT '${dimension}', coalesce(v.taluka, ''), ${value1}, ${value2}, count(*) FROM voters v ` +
+          `WHERE v.deleted_at IS NULL GROUP BY 2, 3, 4`,
+      )
+      .execute(db);
   }
 
   if (isPostgres(db)) {
     await sql
       .raw(
         `CREATE FUNCTION voter_stats_apply(v voters, delta integer) RETURNS void AS $$ BEGIN ` +
-          upserts('v', 'delta', 'voter_stats', 'voter_stats_totals').join('; ') +
+          upserts('v', 'delta').join('; ') +
           `; END $$ LANGUAGE plpgsql`,
       )
       .execute(db);
@@ -98,13 +119,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 
   const body = (statements: string[]) => `BEGIN ${statements.join('; ')}; END`;
-  await sql.raw(`CREATE TRIGGER voter_stats_insert AFTER INSERT ON voters WHEN new.deleted_at IS NULL ${body(upserts('new', '1', 'voter_stats', 'voter_stats_totals'))}`).execute(db);
-  await sql.raw(`CREATE TRIGGER voter_stats_delete AFTER DELETE ON voters WHEN old.deleted_at IS NULL ${body(upserts('old', '-1', 'voter_stats', 'voter_stats_totals'))}`).execute(db);
+  await sql.raw(`CREATE TRIGGER voter_stats_insert AFTER INSERT ON voters WHEN new.deleted_at IS NULL ${body(upserts('new', '1'))}`).execute(db);
+  await sql.raw(`CREATE TRIGGER voter_stats_delete AFTER DELETE ON voters WHEN old.deleted_at IS NULL ${body(upserts('old', '-1'))}`).execute(db);
   await sql
-    .raw(`CREATE TRIGGER voter_stats_update_old AFTER UPDATE OF ${TRACKED_COLUMNS} ON voters WHEN old.deleted_at IS NULL ${body(upserts('old', '-1', 'voter_stats', 'voter_stats_totals'))}`)
+    .raw(`CREATE TRIGGER voter_stats_update_old AFTER UPDATE OF ${TRACKED_COLUMNS} ON voters WHEN old.deleted_at IS NULL ${body(upserts('old', '-1'))}`)
     .execute(db);
   await sql
-    .raw(`CREATE TRIGGER voter_stats_update_new AFTER UPDATE OF ${TRACKED_COLUMNS} ON voters WHEN new.deleted_at IS NULL ${body(upserts('new', '1', 'voter_stats', 'voter_stats_totals'))}`)
+    .raw(`CREATE TRIGGER voter_stats_update_new AFTER UPDATE OF ${TRACKED_COLUMNS} ON voters WHEN new.deleted_at IS NULL ${body(upserts('new', '1'))}`)
     .execute(db);
 }
 
@@ -119,6 +140,7 @@ export async function down(db: Kysely<any>): Promise<void> {
       await sql.raw(`DROP TRIGGER IF EXISTS ${name}`).execute(db);
     }
   }
+  await db.schema.dropTable('voter_stats_taluka').execute();
   await db.schema.dropTable('voter_stats_totals').execute();
   await db.schema.dropTable('voter_stats').execute();
 }

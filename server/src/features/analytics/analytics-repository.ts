@@ -17,7 +17,8 @@ import {
 import type { Database } from '../../db/schema';
 
 // Reads the trigger-kept counts (migration 006): the overall totals when no location
-// filter is set, otherwise the per-location rows that match every given filter.
+// filter is set, the per-taluka counts for a taluka alone, otherwise the per-location rows
+// that match every given filter.
 type Dimension = 'status' | 'gender' | 'age_group' | 'ward_area' | 'caste' | 'political_preference' | 'caste_preference';
 
 interface CountRow {
@@ -27,9 +28,14 @@ interface CountRow {
 }
 
 async function dimensionCounts(db: Kysely<Database>, dimension: Dimension, filters: AnalyticsFilters): Promise<CountRow[]> {
+  const toRows = (rows: { value1: string; value2: string; count: number | string }[]) => rows.map((row) => ({ ...row, count: Number(row.count) })).filter((row) => row.count > 0);
   if (!filters.taluka && !filters.village && !filters.booth) {
-    const rows = await db.selectFrom('voter_stats_totals').select(['value1', 'value2', 'count']).where('dimension', '=', dimension).where('count', '>', 0).execute();
-    return rows.map((row) => ({ ...row, count: Number(row.count) }));
+    return toRows(await db.selectFrom('voter_stats_totals').select(['value1', 'value2', 'count']).where('dimension', '=', dimension).where('count', '>', 0).execute());
+  }
+  if (filters.taluka && !filters.village && !filters.booth) {
+    return toRows(
+      await db.selectFrom('voter_stats_taluka').select(['value1', 'value2', 'count']).where('dimension', '=', dimension).where('taluka', '=', filters.taluka).where('count', '>', 0).execute(),
+    );
   }
   let query = db
     .selectFrom('voter_stats')
@@ -39,8 +45,7 @@ async function dimensionCounts(db: Kysely<Database>, dimension: Dimension, filte
   if (filters.taluka) query = query.where('taluka', '=', filters.taluka);
   if (filters.village) query = query.where('village', '=', filters.village);
   if (filters.booth) query = query.where('booth', '=', filters.booth);
-  const rows = await query.groupBy(['value1', 'value2']).execute();
-  return rows.map((row) => ({ ...row, count: Number(row.count) })).filter((row) => row.count > 0);
+  return toRows(await query.groupBy(['value1', 'value2']).execute());
 }
 
 const orNull = (value: string) => (value === '' ? null : value);
