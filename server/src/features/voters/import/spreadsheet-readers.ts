@@ -177,24 +177,64 @@ async function csvDelimiter(path: string): Promise<string> {
   return (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
 }
 
+// Papaparse hands over a chunk of rows at a time (64 KB of text); the parser is paused until
+// the rows are used, so memory holds one chunk however long the file.
 async function* csvRows(path: string): AsyncGenerator<SheetRow> {
   const delimiter = await csvDelimiter(path);
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: false });
-  const input = createReadStream(path, { encoding: 'utf8' });
-  input.on('error', (error) => parser.destroy(error));
-  input.pipe(parser);
+  const input = createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 });
+  let pending: { rows: unknown[][]; parser: Papa.Parser } | undefined;
+  let finished = false;
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  const signal = () => {
+    wake?.();
+    wake = undefined;
+  };
+  input.on('error', (error) => {
+    failure = error;
+    signal();
+  });
+  Papa.parse<unknown[]>(input, {
+    delimiter,
+    skipEmptyLines: false,
+    chunk: (results, parser) => {
+      parser.pause();
+      pending = { rows: results.data, parser };
+      signal();
+    },
+    complete: () => {
+      finished = true;
+      signal();
+    },
+    error: (error) => {
+      failure = error;
+      signal();
+    },
+  });
   let number = 0;
   try {
-    for await (const row of parser as AsyncIterable<unknown>) {
-      number += 1;
-      const cells = Array.isArray(row) ? row.map((cell) => (typeof cell === 'string' ? cell : '')) : [];
-      // A byte-order mark at the start belongs to no header.
-      if (number === 1 && cells[0]) cells[0] = cells[0].replace(/^\uFEFF/, '');
-      yield { number, cells };
+    for (;;) {
+      if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+      if (pending) {
+        const { rows, parser } = pending;
+        pending = undefined;
+        for (const row of rows) {
+          number += 1;
+          const cells = Array.isArray(row) ? row.map((cell) => (typeof cell === 'string' ? cell : '')) : [];
+          // A byte-order mark at the start belongs to no header.
+          if (number === 1 && cells[0]) cells[0] = cells[0].replace(/^\uFEFF/, '');
+          yield { number, cells };
+        }
+        parser.resume();
+        continue;
+      }
+      if (finished) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
     }
   } finally {
     input.destroy();
-    parser.destroy();
   }
 }
 
