@@ -40,14 +40,14 @@ export async function voterExportRoutes(app: FastifyInstance, ctx: AppContext): 
     const stream = new PassThrough();
     const started = Date.now();
     void writeVoterExport(stream, pages(filters, scope))
-      .then(async (rows) => {
+      .then(async ({ rows, complete }) => {
         await recordAudit(ctx.db, {
           action: 'EXPORT_VOTERS',
           userId: user.id,
           userName: user.full_name,
           tableName: 'voters',
           ipAddress: request.ip,
-          details: { all, filters, rows, complete: !stream.destroyed, ms: Date.now() - started },
+          details: { all, filters, rows, complete, ms: Date.now() - started },
         });
       })
       .catch((error: unknown) => {

@@ -54,21 +54,21 @@ async function drained(stream: Writable): Promise<void> {
   await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
 }
 
-// Writes the pages as they come; returns the number of voters written.
-export async function writeVoterExport(stream: Writable, pages: AsyncIterable<VoterRow[]>): Promise<number> {
+// Writes the pages as they come; `complete` is false when the client went away first.
+export async function writeVoterExport(stream: Writable, pages: AsyncIterable<VoterRow[]>): Promise<{ rows: number; complete: boolean }> {
   const workbook = newWorkbook(stream);
   const sheet = addVoterSheet(workbook);
   sheet.getRow(1).commit();
   let count = 0;
   for await (const page of pages) {
-    if (stream.destroyed) return count;
+    if (stream.destroyed) return { rows: count, complete: false };
     for (const row of page) sheet.addRow(exportRowValues(row)).commit();
     count += page.length;
     await drained(stream);
   }
   sheet.commit();
   await workbook.commit();
-  return count;
+  return { rows: count, complete: true };
 }
 
 const EXAMPLE: Partial<Record<VoterField, string | number>> = {
