@@ -57,7 +57,7 @@ export function VoterImportPanel() {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <section className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6 lg:col-span-2" aria-labelledby="import-title">
-        <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+        <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0 flex-1">
             <h2 id="import-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
               <FileSpreadsheet aria-hidden="true" className="h-5 w-5 text-blue-900" />
