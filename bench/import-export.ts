@@ -26,6 +26,7 @@ const ADMIN = { username: 'bench.admin', password: 'Bench-Admin-2026' };
 
 const FIELDS = ['voter_no', 'full_name', 'voter_id', 'age', 'gender', 'father_husband_name', 'religion', 'mobile_number', 'house_no', 'ward_area', 'village', 'booth', 'district', 'taluka', 'present_in_city', 'category', 'caste', 'sub_caste', 'political_preference', 'occupation'] as const;
 const cells = (voter: GeneratedVoter) => FIELDS.map((field) => (field === 'present_in_city' ? (voter.present_in_city ? 'Yes' : 'No') : (voter[field] ?? '')));
+const csvCell = (value: string | number) => (/[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value));
 
 let peakRss = 0;
 const sampler = setInterval(() => {
@@ -43,7 +44,7 @@ async function writeCsv(file: string, from: number, count: number): Promise<void
   const out = createWriteStream(file);
   out.write(`${FIELDS.map((field) => VOTER_FIELD_LABELS[field]).join(',')}\n`);
   for (let index = from; index < from + count; index += 1) {
-    if (!out.write(`${cells(next(index)).join(',')}\n`)) await once(out, 'drain');
+    if (!out.write(`${cells(next(index)).map(csvCell).join(',')}\n`)) await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');
@@ -128,7 +129,7 @@ async function main(): Promise<void> {
   const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
   const { token } = (await login.json()) as { token: string };
 
-  const lines: string[] = [];
+  const lines: string[] = [`baseline RSS with the server up and the files written: ${mb(process.memoryUsage.rss())}`];
   const csv = await timed(() => upload(address, token, csvFile, 'voters.csv'));
   lines.push(`import .csv  ${CSV_ROWS.toLocaleString('en-IN')} rows: ${csv.seconds.toFixed(1)} s, peak RSS ${mb(csv.peak)} -> ${csv.result.body.slice(0, 120)}`);
   const xlsx = await timed(() => upload(address, token, xlsxFile, 'voters.xlsx'));
@@ -145,7 +146,7 @@ async function main(): Promise<void> {
       const batch: VoterInput[] = [];
       for (let index = from; index < Math.min(from + 1000, DIRECT_ROWS); index += 1) {
         const voter = next(10_000_000 + index);
-        batch.push(voterInputSchema.parse(Object.fromEntries(FIELDS.map((field, column) => [field, String(cells(voter)[column])]))));
+        batch.push(voterInputSchema.parse(Object.fromEntries(FIELDS.map((field) => [field, voter[field] === null ? '' : String(voter[field])]))));
       }
       await ctx.db.transaction().execute((trx) => insertVoters(trx, batch, { userId: 1 }));
     }

@@ -17,18 +17,22 @@ import { writeVoterExport, XLSX_CONTENT_TYPE } from './voter-spreadsheets';
 
 // Rows read per keyset page: big enough to be quick, small enough to keep memory flat.
 const EXPORT_PAGE = 2000;
+const FIRST_PAGE = 100;
 
 export async function voterExportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   async function* pages(filters: Partial<VoterFilters>, scope: BoothScope): AsyncGenerator<VoterRow[]> {
     let afterId = 0;
+    // A small first page, so the first bytes leave before the big pages are read.
+    let limit = FIRST_PAGE;
     for (;;) {
-      const page = await voterPageAfter(ctx.db, { filters, scope, dialect: ctx.dialect, afterId, limit: EXPORT_PAGE });
+      const page = await voterPageAfter(ctx.db, { filters, scope, dialect: ctx.dialect, afterId, limit });
       if (page.length === 0) return;
       yield page;
       afterId = page[page.length - 1]!.id;
-      if (page.length < EXPORT_PAGE) return;
+      if (page.length < limit) return;
+      limit = EXPORT_PAGE;
     }
   }
 

@@ -48,10 +48,16 @@ export function exportRowValues(row: VoterRow): (string | number | null)[] {
   });
 }
 
-// Waits while the client is slower than the writer, so memory does not grow with the file.
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+// SQLite reads resolve without giving the event loop a turn, so the compressor (which works
+// off the main thread) and the socket would never run: yield, then wait while the client is
+// slower than the writer, so memory does not grow with the file.
 async function drained(stream: Writable): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return;
-  await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+  await nextTurn();
+  while (stream.writableNeedDrain && !stream.destroyed) {
+    await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+  }
 }
 
 // Writes the pages as they come; `complete` is false when the client went away first.
