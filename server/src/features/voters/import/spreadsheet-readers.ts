@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -155,8 +155,8 @@ async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
 }
 
 async function* xlsRows(path: string): AsyncGenerator<SheetRow> {
+  if ((await stat(path)).size > XLS_MAX_BYTES) throw new HttpError(413, `A legacy .xls file must be ${XLS_MAX_BYTES / 1024 / 1024} MB or smaller; save it as .xlsx or .csv for larger imports`);
   const bytes = await readFile(path);
-  if (bytes.length > XLS_MAX_BYTES) throw new HttpError(413, `A legacy .xls file must be ${XLS_MAX_BYTES / 1024 / 1024} MB or smaller; save it as .xlsx or .csv for larger imports`);
   let workbook: XLSX.WorkBook;
   try {
     workbook = XLSX.read(bytes, { type: 'buffer', cellDates: true, cellFormula: false, cellHTML: false, dense: true });
