@@ -11,6 +11,7 @@ async function apiToken(page: Page, user: E2eUser): Promise<string> {
 }
 
 test('should import a CSV, show the rows it refused, and offer them as a download', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
   const suffix = Date.now().toString().slice(-6);
   const csv = [
     'Voter Number,Full Name,Voter ID,Mobile Number,Booth,Shoe Size',
@@ -25,7 +26,7 @@ test('should import a CSV, show the rows it refused, and offer them as a downloa
   await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'voters.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
 
-  await expect(page.getByText('Import completed! 2 voters imported, 1 errors')).toBeVisible();
+  await expect(page.getByText('Import completed! 2 voters imported, 1 errors')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Columns not recognised (ignored): Shoe Size')).toBeVisible();
   const table = page.getByRole('table', { name: 'Rows not imported' });
   await expect(table.getByRole('row')).toHaveCount(2);
@@ -39,13 +40,14 @@ test('should import a CSV, show the rows it refused, and offer them as a downloa
 
   // Importing the same file again reports the voter IDs as existing.
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page.getByText('Import completed! 0 voters imported, 3 errors')).toBeVisible();
+  await expect(page.getByText('Import completed! 0 voters imported, 3 errors')).toBeVisible({ timeout: 20_000 });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: testInfo.outputPath('import-phone.png'), fullPage: true });
 });
 
 test('should export the filtered voters of the search tab as an Excel file', async ({ page }) => {
+  test.setTimeout(60_000);
   const suffix = Date.now().toString().slice(-6);
   const token = await apiToken(page, E2E_USERS.admin);
   const csv = ['Voter Number,Full Name,Voter ID,Booth,Gender', `1,Export Woman ${suffix},EX${suffix}A,Booth-32,Female`, `2,Export Man ${suffix},EX${suffix}B,Booth-32,Male`].join('\n');
@@ -57,9 +59,9 @@ test('should export the filtered voters of the search tab as an Excel file', asy
 
   await signIn(page, E2E_USERS.admin);
   await page.goto('/voters?tab=search&booth=Booth-32&gender=Female');
-  await expect(page.getByTestId('found-count')).toContainText('1');
+  await expect(page.getByTestId('found-count')).toHaveText('Found 1 voter', { timeout: 20_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Excel' }).click()]);
-  await expect(page.getByText('Export completed successfully')).toBeVisible();
+  await expect(page.getByText('Export completed successfully')).toBeVisible({ timeout: 20_000 });
   expect(download.suggestedFilename()).toMatch(/^voters_export_\d{4}-\d{2}-\d{2}\.xlsx$/);
 
   const workbook = new ExcelJS.Workbook();
