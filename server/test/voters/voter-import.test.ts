@@ -153,8 +153,8 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
       updated: 0,
       errors: 2,
       errorDetails: [
-        { row: 4, column: 'Voter ID', message: `Voter ID ${repeated} appears more than once in the file (first on row 3)` },
         { row: 2, column: 'Voter ID', message: `Voter ID ${existing.voter_id} already exists` },
+        { row: 4, column: 'Voter ID', message: `Voter ID ${repeated} appears more than once in the file (first on row 3)` },
       ],
     });
     expect(await liveVoter(existing.voter_id)).toMatchObject({ full_name: 'Old Name' });

@@ -181,5 +181,7 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
   } catch (error) {
     throw error instanceof SaveError ? error.original : error;
   }
+  // Duplicates surface when their batch is saved, after later rows' errors: list them in row order.
+  errorDetails.sort((a, b) => a.row - b.row);
   return { imported, updated, errors, errorDetails, unknownColumns: header.unknown };
 }
