@@ -20,6 +20,8 @@ import { createSmsGatewayFromEnv } from './features/notifications/sms/sms-config
 import { createSmsDispatcher } from './features/notifications/sms/sms-dispatcher';
 import type { SmsGateway } from './features/notifications/sms/sms-gateway';
 import { twoFactorRoutes } from './features/two-factor/two-factor-routes';
+import { voterExportRoutes } from './features/voters/voter-export-routes';
+import { voterImportRoutes } from './features/voters/voter-import-routes';
 import { voterRoutes } from './features/voters/voters-routes';
 import { accessControlPlugin } from './plugins/access-control';
 import { registerErrorHandlers } from './plugins/error-handler';
@@ -103,6 +105,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => auditRoutes(scope, ctx), { prefix: '/api/audit-logs' });
   await app.register(async (scope) => twoFactorRoutes(scope, ctx), { prefix: '/api' });
   await app.register(async (scope) => voterRoutes(scope, ctx), { prefix: '/api/voters' });
+  // Import and export share the prefix; their paths are static, so they win over /api/voters/:id.
+  await app.register(async (scope) => voterImportRoutes(scope, ctx), { prefix: '/api/voters' });
+  await app.register(async (scope) => voterExportRoutes(scope, ctx), { prefix: '/api/voters' });
   await app.register(async (scope) => analyticsRoutes(scope, ctx), { prefix: '/api/analytics' });
 
   await registerWebApp(app, config.webDistDir);

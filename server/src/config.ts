@@ -15,6 +15,8 @@ export interface AppConfig {
   trustProxy: boolean;
   logLevel: string;
   webDistDir: string;
+  // Largest voter import upload, in MB (issue 5); unset means 250.
+  importMaxMb?: number;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlHours: positiveInt('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12),
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || 'info',
+    importMaxMb: positiveInt('IMPORT_MAX_MB', env.IMPORT_MAX_MB, 250),
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(import.meta.dirname, '../../web/dist')),
   };
 }

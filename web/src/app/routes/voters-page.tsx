@@ -1,4 +1,4 @@
-import { FileSpreadsheet, Plus, Search, SlidersHorizontal } from 'lucide-react';
+import { Plus, Search, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +14,11 @@ import { Spinner } from '@web/components/ui/spinner';
 import { useDeleteVoter } from '@web/features/voters/api/delete-voter';
 import { useVoters } from '@web/features/voters/api/get-voters';
 import { DebouncedInput } from '@web/features/voters/components/debounced-input';
+import { ExportExcelButton } from '@web/features/voters/components/export-excel-button';
 import { useVoterSearchParams } from '@web/features/voters/components/use-voter-search-params';
 import { VoterFilters } from '@web/features/voters/components/voter-filters';
 import { VoterFormDialog } from '@web/features/voters/components/voter-form-dialog';
+import { VoterImportPanel } from '@web/features/voters/components/voter-import-panel';
 import { VoterPagination } from '@web/features/voters/components/voter-pagination';
 import { VotersTable } from '@web/features/voters/components/voters-table';
 import { errorMessage } from '@web/lib/api-client';
@@ -53,6 +55,12 @@ export function VotersPage() {
     if (voters.data && !voters.isPlaceholderData && totalPages > 0 && page > totalPages) setPage(totalPages);
   }, [voters.data, voters.isPlaceholderData, totalPages, page, setPage]);
 
+  // The search tab exports what it shows: the list's filters without the page.
+  const exportFilters = useMemo(() => {
+    const { page: _page, ...rest } = listParams;
+    return Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]));
+  }, [listParams]);
+
   const closeForm = useCallback(() => setEditing({ kind: 'closed' }), []);
 
   const confirmDelete = async () => {
@@ -73,10 +81,7 @@ export function VotersPage() {
     return (
       <div>
         <PageHeader title={t('voters.titles.import')} />
-        <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-6 text-slate-600">
-          <FileSpreadsheet aria-hidden="true" className="h-6 w-6 text-blue-900" />
-          <p>{t('voters.importSoon')}</p>
-        </div>
+        {isAdmin ? <VoterImportPanel /> : <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">{t('voters.importExport.adminOnly')}</p>}
       </div>
     );
   }
@@ -85,7 +90,8 @@ export function VotersPage() {
   return (
     <div>
       <PageHeader title={t(`voters.titles.${tab}`)}>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          {tab === 'search' && isAdmin && <ExportExcelButton filters={exportFilters} label={t('voters.exportExcel')} />}
           {tab === 'entry' && isAdmin && (
             <Link to="/voters?tab=search" className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
               <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />

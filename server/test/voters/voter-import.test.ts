@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportResult } from '@shared/voters/voter-import-schema';
+import { createTestApp, signInAs, type TestApp } from '../support/test-app';
+import { multipart, seedVoter } from './voter-test-helpers';
+import { csvFile, readWorkbook, sheetRows, xlsFile, xlsxFile, zipBomb } from './spreadsheet-test-helpers';
+
+let t: TestApp;
+type Headers = { authorization: string };
+let admin: Headers;
+let superAdmin: Headers;
+let supervisor: Headers;
+let karyakarta: Headers;
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { importMaxMb: 1 } });
+  admin = (await signInAs(t, 'Admin')).headers;
+  superAdmin = (await signInAs(t, 'Super Admin')).headers;
+  supervisor = (await signInAs(t, 'Supervisor', { booth_access: ['Booth-01'] })).headers;
+  karyakarta = (await signInAs(t, 'Karyakarta', { booth_access: ['Booth-01'] })).headers;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let idCounter = 0;
+// Voter IDs unique across the whole run (both databases keep one per test app).
+function newVoterId(): string {
+  idCounter += 1;
+  return `IMP${Date.now().toString(36).toUpperCase().slice(-5)}${String(idCounter).padStart(4, '0')}`;
+}
+
+function upload(headers: Headers | undefined, file: { filename: string; data: Buffer; contentType?: string }, fields: Record<string, string> = {}) {
+  const body = multipart(fields, { field: 'file', filename: file.filename, contentType: file.contentType ?? 'application/octet-stream', data: file.data });
+  return t.app.inject({ method: 'POST', url: '/api/voters/import', headers: { ...headers, ...body.headers }, payload: body.payload });
+}
+
+async function liveVoter(voterId: string) {
+  return t.ctx.db.selectFrom('voters').selectAll().where('voter_id', '=', voterId).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+describe('POST /api/voters/import: file types', () => {
+  it('should import a CSV with our export headers and return the counts', async () => {
+    const [a, b] = [newVoterId(), newVoterId()];
+    const file = csvFile([
+      ['Voter Number', 'Full Name', 'Voter ID', 'Age', 'Gender', 'Mobile Number', 'Booth', 'Taluka', 'Village', 'Present in City', 'Present City Name'],
+      ['1', 'Asha Patil', a, 41, 'Female', '98765 43210', 'Booth-03', 'Digras', 'Arambhi', 'No', 'Pune'],
+      ['2', 'Ravi More', b, 29, 'Male', '', 'Booth-03', '', '', 'Yes', ''],
+    ]);
+    const response = await upload(admin, { filename: 'voters.csv', data: file, contentType: 'text/csv' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<ImportResult>()).toEqual({ imported: 2, updated: 0, errors: 0, errorDetails: [], unknownColumns: [] });
+    expect(await liveVoter(a)).toMatchObject({ full_name: 'Asha Patil', age: 41, gender: 'Female', mobile_number: '9876543210', booth: 'Booth-03', present_in_city: 0, present_city_name: 'Pune' });
+    expect(await liveVoter(b)).toMatchObject({ full_name: 'Ravi More', present_in_city: 1, mobile_number: null });
+  });
+
+  it('should read a semicolon CSV with a byte-order mark and field-name headers in other cases', async () => {
+    const id = newVoterId();
+    const file = csvFile(
+      [
+        ['VOTER_NO', 'full name', 'Voter_ID', 'father_husband_name', 'Is Dead'],
+        ['7', 'Kavita Jadhav', id.toLowerCase(), 'Suresh Jadhav', 'no'],
+      ],
+      { delimiter: ';', bom: true },
+    );
+    const response = await upload(admin, { filename: 'semicolon.csv', data: file });
+    expect(response.json()).toMatchObject({ imported: 1, errors: 0 });
+    expect(await liveVoter(id)).toMatchObject({ voter_no: '7', father_husband_name: 'Suresh Jadhav', is_dead: 0 });
+  });
+
+  it('should match Marathi headers for the main fields and report unknown columns without failing', async () => {
+    const id = newVoterId();
+    const file = csvFile([
+      ['अनुक्रमांक', 'नाव', 'मतदार ओळखपत्र क्रमांक', 'वय', 'लिंग', 'Favourite Colour'],
+      ['3', 'सुनीता पवार', id, 52, 'Female', 'Blue'],
+    ]);
+    const response = await upload(admin, { filename: 'marathi.csv', data: file });
+    expect(response.json()).toMatchObject({ imported: 1, errors: 0, unknownColumns: ['Favourite Colour'] });
+    expect(await liveVoter(id)).toMatchObject({ full_name: 'सुनीता पवार', age: 52, gender: 'Female' });
+  });
+
+  it('should import an .xlsx, reading formula cells as their stored values and dates as dates', async () => {
+    const [a, b] = [newVoterId(), newVoterId()];
+    const file = await xlsxFile([
+      ['Voter Number', 'Full Name', 'Voter ID', 'Age', 'Date of Birth', 'Mobile Number', 'Comment'],
+      [1, { formula: 'CONCATENATE("Nilesh"," ","Rathod")', result: 'Nilesh Rathod' }, a, { formula: '30+4', result: 34 }, new Date(Date.UTC(1991, 4, 2)), 9876543210, null],
+      [2, 'Meena Rathod', b, 33, null, null, { formula: 'HYPERLINK("http://evil.example","x")', result: 'click' }],
+    ]);
+    const response = await upload(superAdmin, { filename: 'voters.xlsx', data: file, contentType: XLSX_TYPE });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ imported: 2, errors: 0 });
+    expect(await liveVoter(a)).toMatchObject({ full_name: 'Nilesh Rathod', age: 34, date_of_birth: '1991-05-02', mobile_number: '9876543210' });
+    expect(await liveVoter(b)).toMatchObject({ comment: 'click' });
+  });
+
+  it('should import a legacy .xls file', async () => {
+    const id = newVoterId();
+    const file = xlsFile([
+      ['Voter Number', 'Full Name', 'Voter ID', 'Age', 'Booth'],
+      ['11', 'Prakash Wankhede', id, 60, 'Booth-05'],
+      ['12', '', newVoterId(), 200, 'Booth-05'],
+    ]);
+    expect(file.subarray(0, 4).toString('hex')).toBe('d0cf11e0');
+    const response = await upload(admin, { filename: 'old.xls', data: file, contentType: 'application/vnd.ms-excel' });
+    expect(response.statusCode).toBe(200);
+    const result = response.json<ImportResult>();
+    expect(result).toMatchObject({ imported: 1, errors: 2 });
+    expect(result.errorDetails).toEqual([
+      { row: 3, column: 'Full Name', message: 'Full Name is required' },
+      { row: 3, column: 'Age', message: 'Age must be between 18 and 120' },
+    ]);
+    expect(await liveVoter(id)).toMatchObject({ full_name: 'Prakash Wankhede', age: 60, booth: 'Booth-05' });
+  });
+});
+
+describe('POST /api/voters/import: row errors and duplicates', () => {
+  it('should skip invalid rows and report each error with its row number and column', async () => {
+    const good = newVoterId();
+    const file = csvFile([
+      ['Voter Number', 'Name', 'EPIC', 'Mobile', 'Gender', 'Booth'],
+      ['1', 'Good Voter', good, '9876543210', 'Male', 'Booth-02'],
+      ['', '', '', '', '', ''],
+      ['2', 'Bad Mobile', newVoterId(), '12345', 'Male', 'Booth-02'],
+      ['3', 'Bad Gender', newVoterId(), '', 'Robot', 'Booth-999'],
+      ['4', 'No Id', '', '', '', ''],
+    ]);
+    const response = await upload(admin, { filename: 'errors.csv', data: file });
+    const result = response.json<ImportResult>();
+    expect(result.imported).toBe(1);
+    expect(result.errors).toBe(4);
+    expect(result.errorDetails).toEqual([
+      { row: 4, column: 'Mobile', message: 'Mobile Number must be 10 digits' },
+      { row: 5, column: 'Gender', message: 'Choose a gender from the list' },
+      { row: 5, column: 'Booth', message: 'Choose a booth from the list' },
+      { row: 6, column: 'EPIC', message: 'Voter ID is required' },
+    ]);
+    expect(await liveVoter(good)).toBeDefined();
+  });
+
+  it('should report voter IDs that exist or repeat in the file, and update them when asked', async () => {
+    const existing = await seedVoter(t.ctx, { full_name: 'Old Name', booth: 'Booth-04' });
+    const repeated = newVoterId();
+    const rows = [
+      ['Voter Number', 'Full Name', 'Voter ID', 'Booth'],
+      ['1', 'New Name', existing.voter_id, 'Booth-04'],
+      ['2', 'First Copy', repeated, 'Booth-04'],
+      ['3', 'Second Copy', repeated, 'Booth-04'],
+    ];
+    const first = await upload(admin, { filename: 'dups.csv', data: csvFile(rows) });
+    expect(first.json()).toMatchObject({
+      imported: 1,
+      updated: 0,
+      errors: 2,
+      errorDetails: [
+        { row: 2, column: 'Voter ID', message: `Voter ID ${existing.voter_id} already exists` },
+        { row: 4, column: 'Voter ID', message: `Voter ID ${repeated} appears more than once in the file (first on row 3)` },
+      ],
+    });
+    expect(await liveVoter(existing.voter_id)).toMatchObject({ full_name: 'Old Name' });
+
+    const second = await upload(admin, { filename: 'dups.csv', data: csvFile(rows.slice(0, 3)) }, { update_existing: 'true' });
+    expect(second.json()).toMatchObject({ imported: 0, updated: 2, errors: 0 });
+    expect(await liveVoter(existing.voter_id)).toMatchObject({ id: existing.id, full_name: 'New Name' });
+  });
+
+  it('should list at most 1,000 error details but count every error', async () => {
+    const rows: string[][] = [['Voter Number', 'Full Name', 'Voter ID']];
+    for (let index = 0; index < 1200; index += 1) rows.push([String(index), `Voter ${index}`, '!']);
+    const result = (await upload(admin, { filename: 'many.csv', data: csvFile(rows) })).json<ImportResult>();
+    expect(result.errors).toBe(1200);
+    expect(result.errorDetails).toHaveLength(1000);
+    expect(result.errorDetails[999]).toMatchObject({ row: 1001 });
+  });
+
+  it('should import several batches and keep the booth counters exact', async () => {
+    const rows: string[][] = [['Voter Number', 'Full Name', 'Voter ID', 'Booth']];
+    for (let index = 0; index < 2500; index += 1) rows.push([String(index), `Batch Voter ${index}`, newVoterId(), 'Booth-300']);
+    const result = (await upload(admin, { filename: 'batches.csv', data: csvFile(rows) })).json<ImportResult>();
+    expect(result).toMatchObject({ imported: 2500, errors: 0 });
+    const counter = await t.ctx.db.selectFrom('voter_booth_counts').select('live').where('booth', '=', 'Booth-300').executeTakeFirst();
+    expect(Number(counter?.live)).toBe(2500);
+  });
+
+  it('should refuse a file without the required columns', async () => {
+    const response = await upload(admin, { filename: 'nohead.csv', data: csvFile([['Name', 'Age'], ['A', 30]]) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/no Voter Number, Voter ID column/);
+  });
+});
+
+describe('POST /api/voters/import: limits and file checks', () => {
+  it('should refuse files that are not spreadsheets, by name and by content', async () => {
+    const message = 'Unsupported file type: use .xlsx, .xls or .csv';
+    for (const file of [
+      { filename: 'voters.txt', data: csvFile([['Voter ID'], ['ABC123']]) },
+      { filename: 'voters.xlsx', data: csvFile([['Voter ID'], ['ABC123']]) },
+      { filename: 'voters.csv', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) },
+      { filename: 'voters.pdf', data: Buffer.from('%PDF-1.4') },
+    ]) {
+      const response = await upload(admin, file);
+      expect(response.statusCode, file.filename).toBe(400);
+      expect(response.json()).toEqual({ message });
+    }
+  });
+
+  it('should refuse a file over IMPORT_MAX_MB with 413 and remove the temporary file', async () => {
+    const rows: string[][] = [['Voter Number', 'Full Name', 'Voter ID']];
+    for (let index = 0; index < 40_000; index += 1) rows.push([String(index), `Some Long Voter Name ${index}`, `BIG${index}`]);
+    const file = csvFile(rows);
+    expect(file.length).toBeGreaterThan(1024 * 1024);
+    const response = await upload(admin, { filename: 'big.csv', data: file });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('The file is larger than 1 MB; split it into smaller files');
+    const { readdir } = await import('node:fs/promises');
+    const left = await readdir(`${t.ctx.config.dataDir}/tmp`).catch(() => []);
+    expect(left).toEqual([]);
+  });
+
+  it('should refuse a zip bomb without unpacking it', async () => {
+    const response = await upload(admin, { filename: 'bomb.xlsx', data: zipBomb() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/expands to far more data/);
+  });
+
+  it('should refuse a request without a file', async () => {
+    const body = multipart({ update_existing: 'true' });
+    const response = await t.app.inject({ method: 'POST', url: '/api/voters/import', headers: { ...admin, ...body.headers }, payload: body.payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Choose a file to import' });
+  });
+});
+
+describe('POST /api/voters/import: access and audit', () => {
+  it('should allow only Super Admin and Admin', async () => {
+    const file = { filename: 'roles.csv', data: csvFile([['Voter Number', 'Full Name', 'Voter ID'], ['1', 'X', newVoterId()]]) };
+    expect((await upload(supervisor, file)).statusCode).toBe(403);
+    expect((await upload(karyakarta, file)).statusCode).toBe(403);
+    expect((await upload(undefined, file)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/voters/import/template', headers: karyakarta })).statusCode).toBe(403);
+  });
+
+  it('should record IMPORT_VOTERS with the counts', async () => {
+    const file = csvFile([['Voter Number', 'Full Name', 'Voter ID'], ['1', 'Audited', newVoterId()], ['2', '', newVoterId()]]);
+    await upload(admin, { filename: 'audited.csv', data: file });
+    const row = await t.ctx.db.selectFrom('audit_logs').selectAll().where('action', '=', 'IMPORT_VOTERS').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.parse(row.details ?? '{}')).toMatchObject({ file: 'audited.csv', type: 'csv', imported: 1, updated: 0, errors: 1 });
+    expect(row.table_name).toBe('voters');
+  });
+});
+
+describe('GET /api/voters/import/template', () => {
+  it('should give an .xlsx with the headers, an example row that imports cleanly, and the allowed values', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/voters/import/template', headers: admin });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(XLSX_TYPE);
+    const workbook = await readWorkbook(response.rawPayload);
+    const [voters, allowed] = workbook.worksheets;
+    const rows = sheetRows(voters!);
+    expect(rows[0]).toContain('Voter ID');
+    expect(rows).toHaveLength(2);
+    const lists = sheetRows(allowed!);
+    expect(lists[0]).toContain('Booth');
+    expect(lists.flat()).toContain('Booth-396');
+    const imported = await upload(admin, { filename: 'template.xlsx', data: response.rawPayload });
+    expect(imported.json()).toMatchObject({ imported: 1, errors: 0, unknownColumns: [] });
+  });
+});

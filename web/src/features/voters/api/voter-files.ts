@@ -1,0 +1,84 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IMPORT_FILE_FIELD, type ImportResult } from '@shared/voters/voter-import-schema';
+import { ApiError, getStoredToken } from '@web/lib/api-client';
+
+// Downloads and the import upload need more than apiRequest gives (a file back, upload
+// progress), so they call the API themselves, with the same Bearer token.
+
+function fileNameFrom(disposition: string | null, fallback: string): string {
+  return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => ({}))) as { message?: unknown };
+  return new ApiError(response.status, typeof body.message === 'string' ? body.message : '');
+}
+
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+// GET a file from the API and hand it to the browser as a download.
+export async function downloadApiFile(path: string, query: Record<string, string>, fallbackName: string): Promise<void> {
+  const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== '')).toString();
+  const token = getStoredToken();
+  const response = await fetch(`/api${path}${search ? `?${search}` : ''}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw await errorFrom(response);
+  const blob = await response.blob();
+  saveBlob(blob, fileNameFrom(response.headers.get('Content-Disposition'), fallbackName));
+}
+
+export type ImportProgress = { phase: 'uploading'; percent: number } | { phase: 'processing' };
+
+function uploadImport(file: File, updateExisting: boolean, onProgress: (progress: ImportProgress) => void): Promise<ImportResult> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.append('update_existing', updateExisting ? 'true' : 'false');
+    form.append(IMPORT_FILE_FIELD, file);
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/voters/import');
+    const token = getStoredToken();
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.responseType = 'json';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress({ phase: 'uploading', percent: Math.round((event.loaded / event.total) * 100) });
+    };
+    // Once the bytes are sent, the server reads and saves the rows.
+    request.upload.onload = () => onProgress({ phase: 'processing' });
+    request.onload = () => {
+      const body = request.response as (ImportResult & { message?: string }) | null;
+      if (request.status === 200 && body) resolve(body);
+      else reject(new ApiError(request.status, typeof body?.message === 'string' ? body.message : ''));
+    };
+    request.onerror = () => reject(new ApiError(0, ''));
+    request.send(form);
+  });
+}
+
+export function useImportVoters(onProgress: (progress: ImportProgress) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, updateExisting }: { file: File; updateExisting: boolean }) => uploadImport(file, updateExisting, onProgress),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['voters'] }),
+  });
+}
+
+// The error table as a CSV the user can open in a spreadsheet; texts that a spreadsheet
+// would run as formulas are quoted.
+export function errorsCsv(errors: ImportResult['errorDetails'], headers: [string, string, string]): Blob {
+  const cell = (value: string | number) => {
+    const text = String(value);
+    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    return `"${safe.replaceAll('"', '""')}"`;
+  };
+  const lines = [headers.map(cell).join(','), ...errors.map((error) => [error.row, error.column, error.message].map(cell).join(','))];
+  return new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
+}

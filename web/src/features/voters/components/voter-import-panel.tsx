@@ -1,0 +1,167 @@
+import { Download, FileSpreadsheet, Upload } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { IMPORT_ACCEPT, type ImportResult } from '@shared/voters/voter-import-schema';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { errorMessage } from '@web/lib/api-client';
+import { downloadApiFile, errorsCsv, type ImportProgress, saveBlob, useImportVoters } from '../api/voter-files';
+import { ExportExcelButton } from './export-excel-button';
+
+// /voters?tab=import (issue 5): upload a spreadsheet, read what was refused, download the
+// template, export every voter.
+export function VoterImportPanel() {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [updateExisting, setUpdateExisting] = useState(false);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [templateBusy, setTemplateBusy] = useState(false);
+  const importVoters = useImportVoters(setProgress);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    setResult(null);
+    setProgress({ phase: 'uploading', percent: 0 });
+    try {
+      const outcome = await importVoters.mutateAsync({ file, updateExisting });
+      setResult(outcome);
+      toast.success(t('voters.importExport.completed', { imported: outcome.imported + outcome.updated, errors: outcome.errors }));
+    } catch (error) {
+      toast.error(errorMessage(error, t('voters.importExport.failed')));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const downloadTemplate = async () => {
+    setTemplateBusy(true);
+    try {
+      await downloadApiFile('/voters/import/template', {}, 'voters_import_template.xlsx');
+    } catch (error) {
+      toast.error(errorMessage(error, t('voters.importExport.templateFailed')));
+    } finally {
+      setTemplateBusy(false);
+    }
+  };
+
+  const downloadErrors = () => {
+    if (!result) return;
+    const headers: [string, string, string] = [t('voters.importExport.row'), t('voters.importExport.column'), t('voters.importExport.message')];
+    saveBlob(errorsCsv(result.errorDetails, headers), 'voter_import_errors.csv');
+  };
+
+  const busy = progress !== null;
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <section className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6 lg:col-span-2" aria-labelledby="import-title">
+        <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0 flex-1">
+            <h2 id="import-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+              <FileSpreadsheet aria-hidden="true" className="h-5 w-5 text-blue-900" />
+              {t('voters.importExport.importTitle')}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">{t('voters.importExport.importHint')}</p>
+          </div>
+          <Button variant="secondary" busy={templateBusy} onClick={() => void downloadTemplate()}>
+            {!templateBusy && <Download aria-hidden="true" className="h-4 w-4" />}
+            {t('voters.importExport.downloadTemplate')}
+          </Button>
+        </div>
+        <form onSubmit={(event) => void submit(event)} className="space-y-4">
+          <label className="block">
+            <span className="mb-1 block text-sm font-medium text-slate-700">{t('voters.importExport.chooseFile')}</span>
+            <input
+              type="file"
+              accept={IMPORT_ACCEPT}
+              disabled={busy}
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              className="block w-full rounded-lg border border-slate-300 bg-white text-sm text-slate-700 file:mr-3 file:border-0 file:bg-slate-100 file:px-4 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
+            />
+          </label>
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <input type="checkbox" className="mt-0.5 h-4 w-4 rounded border-slate-300" checked={updateExisting} disabled={busy} onChange={(event) => setUpdateExisting(event.target.checked)} />
+            <span>{t('voters.importExport.updateExisting')}</span>
+          </label>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" disabled={!file} busy={busy}>
+              {!busy && <Upload aria-hidden="true" className="h-4 w-4" />}
+              {t('voters.importExport.import')}
+            </Button>
+            {!file && !busy && <span className="text-sm text-slate-500">{t('voters.importExport.noFile')}</span>}
+          </div>
+          {progress && (
+            <div role="status" className="space-y-2">
+              <div className="flex items-center gap-2 text-sm text-slate-700">
+                <Spinner className="h-4 w-4 text-blue-900" />
+                {progress.phase === 'uploading' ? t('voters.importExport.uploading', { percent: progress.percent }) : t('voters.importExport.processing')}
+              </div>
+              <div className="h-2 overflow-hidden rounded-full bg-slate-100">
+                <div
+                  className={`h-full bg-blue-900 transition-all ${progress.phase === 'processing' ? 'animate-pulse' : ''}`}
+                  style={{ width: `${progress.phase === 'uploading' ? progress.percent : 100}%` }}
+                />
+              </div>
+            </div>
+          )}
+        </form>
+
+        {result && (
+          <div className="mt-6 space-y-3" data-testid="import-result">
+            <p className="font-medium text-slate-900">
+              {t('voters.importExport.summary', { imported: result.imported, updated: result.updated, errors: result.errors })}
+            </p>
+            {result.unknownColumns.length > 0 && (
+              <p className="text-sm text-amber-700">{t('voters.importExport.unknownColumns', { columns: result.unknownColumns.join(', ') })}</p>
+            )}
+            {result.errors > 0 && (
+              <>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h3 className="font-semibold text-slate-900">{t('voters.importExport.errorsTitle')}</h3>
+                  <Button variant="secondary" onClick={downloadErrors}>
+                    <Download aria-hidden="true" className="h-4 w-4" />
+                    {t('voters.importExport.downloadErrors')}
+                  </Button>
+                </div>
+                {result.errors > result.errorDetails.length && (
+                  <p className="text-sm text-slate-600">{t('voters.importExport.errorsShown', { shown: result.errorDetails.length, total: result.errors })}</p>
+                )}
+                <div className="max-h-96 overflow-auto rounded-lg border border-slate-200">
+                  <table className="w-full text-left text-sm" aria-label={t('voters.importExport.errorsTitle')}>
+                    <thead className="sticky top-0 bg-slate-50 text-slate-600">
+                      <tr>
+                        <th scope="col" className="px-3 py-2 font-medium">{t('voters.importExport.row')}</th>
+                        <th scope="col" className="px-3 py-2 font-medium">{t('voters.importExport.column')}</th>
+                        <th scope="col" className="px-3 py-2 font-medium">{t('voters.importExport.message')}</th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-slate-100">
+                      {result.errorDetails.map((error, index) => (
+                        <tr key={`${error.row}-${index}`}>
+                          <td className="whitespace-nowrap px-3 py-2 tabular-nums">{error.row}</td>
+                          <td className="px-3 py-2">{error.column}</td>
+                          <td className="px-3 py-2 text-slate-700">{error.message}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </>
+            )}
+          </div>
+        )}
+      </section>
+
+      <section className="h-fit rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-labelledby="export-title">
+        <h2 id="export-title" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <Download aria-hidden="true" className="h-5 w-5 text-blue-900" />
+          {t('voters.importExport.exportTitle')}
+        </h2>
+        <p className="mb-4 mt-1 text-sm text-slate-600">{t('voters.importExport.exportHint')}</p>
+        <ExportExcelButton label={t('voters.importExport.exportAll')} variant="primary" />
+      </section>
+    </div>
+  );
+}
