@@ -178,7 +178,12 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
     for (let index = 0; index < 2500; index += 1) rows.push([String(index), `Batch Voter ${index}`, newVoterId(), 'Booth-300']);
     const result = (await upload(admin, { filename: 'batches.csv', data: csvFile(rows) })).json<ImportResult>();
     expect(result).toMatchObject({ imported: 2500, errors: 0 });
-    const counter = await t.ctx.db.selectFrom('voter_booth_counts').select('live').where('booth', '=', 'Booth-300').executeTakeFirst();
+    const counter = await t.ctx.db
+      .selectFrom('voter_stats')
+      .select((eb) => eb.fn.sum<number>('count').as('live'))
+      .where('dimension', '=', 'status')
+      .where('booth', '=', 'Booth-300')
+      .executeTakeFirst();
     expect(Number(counter?.live)).toBe(2500);
   });
 
