@@ -173,3 +173,28 @@ describe.each(routes)('hostile input to %s', (route) => {
     });
   }
 });
+
+describe('hostile content types', () => {
+  // Logout takes no body and ignores whatever comes; every other POST and PUT reads one.
+  const bodyRoutes = routes.filter((route) => (route.startsWith('POST ') || route.startsWith('PUT ')) && route !== 'POST /api/auth/logout');
+  const CONTENT_TYPES = [
+    ['text/plain', 'username=admin'],
+    ['application/xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'],
+    ['application/x-www-form-urlencoded', 'username=admin&password=x'],
+    ['multipart/form-data', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="full_name"\r\n\r\nunterminated'],
+  ] as const;
+
+  it.each(bodyRoutes)('should answer a clean 4xx and change nothing when %s gets a body it does not take', async (route) => {
+    const [method, path] = route.split(' ') as [HTTPMethods, string];
+    const auth = SPENDS_THE_SESSION.has(route) ? (await signIn(t, 'Super Admin')).headers.authorization : superAdmin.headers.authorization;
+    for (const [contentType, payload] of CONTENT_TYPES) {
+      const before = RECORDS_REFUSALS.has(route) ? '' : await databaseChecksum(t);
+      const response = await t.app.inject({ method, url: path.replace(':id', '1'), payload, headers: { authorization: auth, 'content-type': contentType } });
+      const what = `${route} as ${contentType}`;
+      expectCleanAnswer(response, what);
+      expect(response.statusCode, `${what}: ${response.body}`).toBeGreaterThanOrEqual(400);
+      if (before) expect(await databaseChecksum(t), what).toBe(before);
+    }
+  });
+});
