@@ -27,6 +27,12 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; s
     pool.on('error', (error) => {
       options.onIdleError?.(error);
     });
+    // A connection that drops while checked out (a query in flight) also emits 'error' on its
+    // client, where the pool does not listen; unheard, it would crash the process. The query
+    // itself fails (answered 503) and the pool discards the client on release.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onIdleError?.(error));
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
