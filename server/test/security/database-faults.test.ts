@@ -30,6 +30,7 @@ if (dialect === 'postgres') {
   interface Relay {
     start: () => Promise<void>;
     stop: () => Promise<void>;
+    drained: () => Promise<void>;
     port: number;
   }
   function relayTo(target: URL, port: number): Relay {
@@ -52,6 +53,11 @@ if (dialect === 'postgres') {
           server?.once('error', reject);
           server?.listen(port, '127.0.0.1', resolve);
         });
+      },
+      // pg's pool.end() resolves before its clients have said goodbye; cutting them then would
+      // raise an error nobody listens to, so the final stop waits for them to leave.
+      drained: async () => {
+        for (let wait = 0; wait < 60 && sockets.size > 0; wait += 1) await new Promise((resolve) => setTimeout(resolve, 50));
       },
       stop: async () => {
         for (const socket of sockets) socket.destroy();
@@ -81,6 +87,7 @@ if (dialect === 'postgres') {
     afterAll(async () => {
       await relay.start();
       await outage.app.close();
+      await relay.drained();
       await relay.stop();
       await t.close();
     });
