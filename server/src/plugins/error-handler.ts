@@ -37,6 +37,11 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(error.cause, depth + 1);
 }
 
+// PostgreSQL refuses the NUL character in text (SQLite would store it): a client's input
+// error, not ours.
+const TEXT_REFUSED_CODES = new Set(['22021', '22P05']);
+export const TEXT_HAS_NUL = 'Text must not contain the NUL character';
+
 function fieldName(instancePath: string, context: string | undefined): string {
   const name = instancePath.replace(/^\//, '').replaceAll('/', '.');
   return name || context || 'request';
@@ -60,6 +65,9 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return reply.code(500).send({ message: 'Internal server error' });
+    }
+    if (TEXT_REFUSED_CODES.has(String((error as { code?: unknown }).code))) {
+      return reply.code(400).send({ message: TEXT_HAS_NUL });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unreachable');
