@@ -175,8 +175,9 @@ describe.each(routes)('hostile input to %s', (route) => {
 });
 
 describe('hostile content types', () => {
-  // Logout takes no body and ignores whatever comes; every other POST and PUT reads one.
-  const bodyRoutes = routes.filter((route) => (route.startsWith('POST ') || route.startsWith('PUT ')) && route !== 'POST /api/auth/logout');
+  // Logout and mark-as-read take no body and ignore whatever comes; every other POST and PUT reads one.
+  const NO_BODY = new Set(['POST /api/auth/logout', 'POST /api/notifications/read/:id']);
+  const bodyRoutes = routes.filter((route) => (route.startsWith('POST ') || route.startsWith('PUT ')) && !NO_BODY.has(route));
   const CONTENT_TYPES = [
     ['text/plain', 'username=admin'],
     ['application/xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'],
@@ -196,5 +197,14 @@ describe('hostile content types', () => {
       expect(response.statusCode, `${what}: ${response.body}`).toBeGreaterThanOrEqual(400);
       if (before) expect(await databaseChecksum(t), what).toBe(before);
     }
+  });
+});
+
+describe('the NUL character', () => {
+  it('should never answer 5xx when a text field holds a NUL character', async () => {
+    const response = await send('POST', '/api/users', JSON.stringify({ ...newUserBody(), full_name: '\u0000' }), superAdmin.headers.authorization);
+    expectCleanAnswer(response, 'POST /api/users with full_name NUL');
+    const voter = await send('POST', '/api/voters', JSON.stringify(voterForm({ full_name: 'a\u0000b' })), superAdmin.headers.authorization);
+    expectCleanAnswer(voter, 'POST /api/voters with full_name NUL');
   });
 });
