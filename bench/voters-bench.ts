@@ -1,69 +1,22 @@
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import SQLite from 'better-sqlite3';
 import { buildApp } from '../server/src/app';
 import type { AppConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/connection';
-import { migrateToLatest } from '../server/src/db/migrate';
-import { hashPassword } from '../server/src/features/auth/passwords';
-import { insertUser } from '../server/src/features/users/users-repository';
 import { listVoters } from '../server/src/features/voters/voters-repository';
 import { voterQuerySchema } from '@shared/voters/voter-schema';
 import { benchAnalytics } from './analytics-bench';
-import { createVoterGenerator } from './voter-generator';
+import { BENCH_ADMIN, BENCH_DATA_DIR, seedDatabase, seededFile } from './seed-database';
 
 // npm run bench: loads BENCH_VOTERS voters (default 1,000,000) into a SQLite file, starts the
 // real server on 127.0.0.1, and prints p50/p95 of GET /api/voters through HTTP next to the
 // same query run directly on the database (the repository call, no HTTP).
 const TOTAL = Number(process.env.BENCH_VOTERS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-const BATCH = 10_000;
-const dataDir = path.resolve(import.meta.dirname, '.data');
-const sqliteFile = path.join(dataDir, `voters-${TOTAL}.sqlite`);
-const ADMIN = { username: 'bench.admin', password: 'Bench-Admin-2026' };
-
-const COLUMNS = [
-  'voter_no', 'full_name', 'voter_id', 'age', 'gender', 'father_husband_name', 'religion', 'mobile_number', 'house_no', 'ward_area', 'village', 'booth',
-  'district', 'taluka', 'present_in_city', 'category', 'caste', 'sub_caste', 'political_preference', 'occupation', 'created_at', 'updated_at', 'created_by', 'updated_by',
-] as const;
-
-async function load(): Promise<void> {
-  if (existsSync(sqliteFile)) {
-    console.log(`Using the existing ${path.relative(process.cwd(), sqliteFile)} (delete it to regenerate).`);
-    return;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const handle = openDatabase({ dataDir, sqliteFile });
-  await migrateToLatest(handle.db);
-  await insertUser(handle.db, { username: ADMIN.username, passwordHash: await hashPassword(ADMIN.password), full_name: 'Bench Admin', role: 'Admin', booth_access: ['Admin'] });
-  await handle.close();
-
-  // Bulk load straight through better-sqlite3: one prepared insert, one transaction per batch.
-  const sqlite = new SQLite(sqliteFile);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = OFF');
-  sqlite.pragma('cache_size = -200000');
-  const insert = sqlite.prepare(`INSERT INTO voters (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((column) => `@${column}`).join(', ')})`);
-  const next = createVoterGenerator();
-  const started = performance.now();
-  const insertBatch = sqlite.transaction((from: number, to: number) => {
-    for (let index = from; index < to; index += 1) {
-      const voter = next(index);
-      insert.run({ ...voter, updated_at: voter.created_at, created_by: 1, updated_by: 1 });
-    }
-  });
-  for (let from = 0; from < TOTAL; from += BATCH) {
-    insertBatch(from, Math.min(from + BATCH, TOTAL));
-    if ((from / BATCH) % 10 === 9) process.stdout.write(`\r  loaded ${(from + BATCH).toLocaleString('en-IN')} voters`);
-  }
-  sqlite.exec('ANALYZE');
-  sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  sqlite.close();
-  const seconds = (performance.now() - started) / 1000;
-  const megabytes = statSync(sqliteFile).size / 1024 / 1024;
-  console.log(`\r  loaded ${TOTAL.toLocaleString('en-IN')} voters in ${seconds.toFixed(1)} s (${megabytes.toFixed(0)} MB file)`);
-}
+const dataDir = BENCH_DATA_DIR;
+const ADMIN = BENCH_ADMIN;
+let sqliteFile = seededFile(TOTAL);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -83,7 +36,7 @@ async function measure(run: (index: number) => Promise<unknown>): Promise<{ p50:
 
 async function main(): Promise<void> {
   console.log(`Voter list benchmark: ${TOTAL.toLocaleString('en-IN')} voters on SQLite, ${RUNS} runs per query`);
-  await load();
+  sqliteFile = await seedDatabase(TOTAL);
 
   const database = openDatabase({ dataDir, sqliteFile });
   const config: AppConfig = {

@@ -42,7 +42,8 @@ const BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config } = options;
-  const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let logIdleError = (error: Error) => console.error(`database connection dropped: ${error.message}`);
+  const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onIdleError: (error) => logIdleError(error) });
   await migrateToLatest(database.db);
 
   const app = Fastify({
@@ -52,6 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     // The default 72-character cap would cut long search strings; 1,000 is ample.
     routerOptions: { maxParamLength: 200 },
   });
+  logIdleError = (error) => app.log.warn({ err: error }, 'database connection dropped; the pool will reconnect');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -17,9 +17,22 @@ export interface DatabaseHandle {
 // PostgreSQL returns COUNT(*) and BIGINT as strings; our counts always fit a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string; sqliteFile?: string }): DatabaseHandle {
+export function openDatabase(options: { databaseUrl?: string; dataDir: string; sqliteFile?: string; onIdleError?: (error: Error) => void }): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Fail fast when PostgreSQL is unreachable (the error handler answers 503), rather than
+    // leaving requests waiting on a connection that will not come.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 3000 });
+    // An idle connection dropped by the server (restart, outage) is reported here; without a
+    // listener the process would crash. The pool discards it and opens a new one when needed.
+    pool.on('error', (error) => {
+      options.onIdleError?.(error);
+    });
+    // A connection that drops while checked out (a query in flight) also emits 'error' on its
+    // client, where the pool does not listen; unheard, it would crash the process. The query
+    // itself fails (answered 503) and the pool discards the client on release.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onIdleError?.(error));
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -2,19 +2,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Role } from '@shared/auth/roles';
+import { accessFor, type RouteAccess, sameAccess } from '@shared/auth/route-access';
 import type { Database, UserRow } from '../db/schema';
 import type { TokenSigner } from '../features/auth/tokens';
 import { findSession } from '../features/auth/sessions-repository';
 import { findUserById } from '../features/users/users-repository';
 
-// Every /api route declares who may call it: `access: 'public'` or a list of roles.
-// A route without a declaration is refused at start-up and, should one slip through,
-// denied at run time.
-export type RouteAccess = 'public' | readonly Role[];
+// Every /api route is listed in shared/auth/route-access.ts with who may call it:
+// 'public' or a list of roles. A route missing from that table, or whose own
+// `config.access` disagrees with it, is refused at start-up; should one slip through,
+// it is denied at run time.
+export type { RouteAccess };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    // Every /api route the server answers, as "METHOD /path" (HEAD twins left out).
+    apiRoutes: string[];
   }
   interface FastifyRequest {
     auth: { user: UserRow; sessionId: string } | null;
@@ -38,6 +44,8 @@ function bearerToken(request: FastifyRequest): string | null {
 
 async function accessControl(app: FastifyInstance, options: AccessControlOptions): Promise<void> {
   app.decorateRequest('auth', null);
+  const apiRoutes: string[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
@@ -47,8 +55,25 @@ async function accessControl(app: FastifyInstance, options: AccessControlOptions
       route.config = { ...(route.config ?? {}), access: 'public' };
       return;
     }
-    if (!route.config?.access) {
-      throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it (config.access)`);
+    // Fastify adds a HEAD twin for each GET; it answers to the same people.
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((method) => (method === 'HEAD' ? 'GET' : String(method)));
+    const [first, ...rest] = methods.map((method) => ({ method, access: accessFor(method, route.url) }));
+    for (const entry of [first, ...rest]) {
+      if (!entry?.access) {
+        throw new Error(`Route ${entry?.method ?? String(route.method)} ${route.url} is missing from the access table (shared/auth/route-access.ts)`);
+      }
+      if (!sameAccess(entry.access, first?.access ?? entry.access)) {
+        throw new Error(`Route ${String(route.method)} ${route.url} has different access per method; declare one route per method`);
+      }
+    }
+    const tableAccess = first?.access as RouteAccess;
+    const declared = route.config?.access;
+    if (declared !== undefined && !sameAccess(declared, tableAccess)) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares access ${JSON.stringify(declared)} but the access table says ${JSON.stringify(tableAccess)}`);
+    }
+    route.config = { ...(route.config ?? {}), access: tableAccess };
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method !== 'HEAD') apiRoutes.push(`${String(method)} ${route.url}`);
     }
   });
 

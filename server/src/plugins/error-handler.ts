@@ -21,6 +21,27 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its declared length',
 };
 
+export const DATABASE_UNAVAILABLE = 'The database is not reachable just now. Please try again in a moment.';
+
+// Network failures and PostgreSQL's "connection exception" class (08xxx), shutdown and
+// overload codes: the request did not fail, the database was away.
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+const CONNECTION_MESSAGES = [/timeout exceeded when trying to connect/i, /Connection terminated/i, /Client has encountered a connection error/i, /connect ECONNREFUSED/];
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^08/.test(code))) return true;
+  if (CONNECTION_MESSAGES.some((pattern) => pattern.test(error.message))) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}
+
+// PostgreSQL refuses the NUL character in text (SQLite would store it): a client's input
+// error, not ours.
+const TEXT_REFUSED_CODES = new Set(['22021', '22P05']);
+export const TEXT_HAS_NUL = 'Text must not contain the NUL character';
+
 function fieldName(instancePath: string, context: string | undefined): string {
   const name = instancePath.replace(/^\//, '').replaceAll('/', '.');
   return name || context || 'request';
@@ -44,6 +65,13 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return reply.code(500).send({ message: 'Internal server error' });
+    }
+    if (TEXT_REFUSED_CODES.has(String((error as { code?: unknown }).code))) {
+      return reply.code(400).send({ message: TEXT_HAS_NUL });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unreachable');
+      return reply.code(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -48,14 +48,25 @@ describe('GET /api/docs/json', () => {
 });
 
 describe('route declarations', () => {
-  it('should refuse to start when an /api route does not declare who may call it', async () => {
+  it('should refuse to start when an /api route is missing from the access table', async () => {
     const app = Fastify();
     await app.register(accessControlPlugin, { db: t.ctx.db, tokens: createTokenSigner('s'.repeat(40)) });
     await expect(
       app.register(async (scope) => {
         scope.get('/api/undeclared', async () => ({ ok: true }));
       }),
-    ).rejects.toThrow('does not declare who may call it');
+    ).rejects.toThrow('missing from the access table');
+    await app.close();
+  });
+
+  it('should refuse to start when a route declares access that disagrees with the table', async () => {
+    const app = Fastify();
+    await app.register(accessControlPlugin, { db: t.ctx.db, tokens: createTokenSigner('s'.repeat(40)) });
+    await expect(
+      app.register(async (scope) => {
+        scope.delete('/api/voters/:id', { config: { access: ['Super Admin', 'Admin', 'Karyakarta'] } }, async () => ({ ok: true }));
+      }),
+    ).rejects.toThrow('but the access table says');
     await app.close();
   });
 });

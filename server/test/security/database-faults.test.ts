@@ -1,0 +1,244 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server, type Socket, connect } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { openDatabase } from '../../src/db/connection';
+import { DATABASE_UNAVAILABLE } from '../../src/plugins/error-handler';
+import { createTestApp, createUser, login, TEST_PASSWORD, type TestApp } from '../support/test-app';
+import { testDialect } from '../support/test-database';
+import { voterForm } from '../voters/voter-test-helpers';
+
+// Faults that belong to one database each: PostgreSQL can go away and come back; SQLite lives
+// in the server's own process, which can be killed mid-write. Each run states its dialect.
+const dialect = testDialect();
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+if (dialect === 'postgres') {
+  // A TCP relay in front of PostgreSQL that the test opens and closes to play an outage.
+  interface Relay {
+    start: () => Promise<void>;
+    stop: () => Promise<void>;
+    drained: () => Promise<void>;
+    port: number;
+  }
+  function relayTo(target: URL, port: number): Relay {
+    let server: Server | null = null;
+    const sockets = new Set<Socket>();
+    return {
+      port,
+      start: async () => {
+        if (server) return;
+        server = createServer((client) => {
+          const upstream = connect(Number(target.port || 5432), target.hostname);
+          for (const socket of [client, upstream]) {
+            sockets.add(socket);
+            socket.on('close', () => sockets.delete(socket));
+            socket.on('error', () => socket.destroy());
+          }
+          client.pipe(upstream).pipe(client);
+        });
+        await new Promise<void>((resolve, reject) => {
+          server?.once('error', reject);
+          server?.listen(port, '127.0.0.1', resolve);
+        });
+      },
+      // pg's pool.end() resolves before its clients have said goodbye; cutting them then would
+      // raise an error nobody listens to, so the final stop waits for them to leave.
+      drained: async () => {
+        for (let wait = 0; wait < 60 && sockets.size > 0; wait += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      },
+      stop: async () => {
+        for (const socket of sockets) socket.destroy();
+        await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+        server = null;
+      },
+    };
+  }
+
+  describe('PostgreSQL unreachable (dialect: postgres)', () => {
+    let t: TestApp;
+    let relay: Relay;
+    let outage: Awaited<ReturnType<typeof buildApp>>;
+
+    beforeAll(async () => {
+      t = await createTestApp();
+      const real = new URL(t.database.databaseUrl ?? '');
+      relay = relayTo(real, await freePort());
+      await relay.start();
+      const viaRelay = new URL(real.toString());
+      viaRelay.hostname = '127.0.0.1';
+      viaRelay.port = String(relay.port);
+      const database = openDatabase({ databaseUrl: viaRelay.toString(), dataDir: t.database.dataDir });
+      outage = await buildApp({ config: { ...t.ctx.config, databaseUrl: viaRelay.toString() }, database, logger: false });
+      await outage.app.ready();
+    });
+    afterAll(async () => {
+      await relay.start();
+      await outage.app.close();
+      await relay.drained();
+      await relay.stop();
+      await t.close();
+    });
+
+    it('should answer 503 fast while the database is away and recover by itself when it is back', async () => {
+      const user = await createUser(t.ctx, { role: 'Admin' });
+      const signedIn = await login(outage.app, user.username, TEST_PASSWORD);
+      expect(signedIn.statusCode).toBe(200);
+      const headers = { authorization: `Bearer ${signedIn.json<{ token: string }>().token}` };
+      expect((await outage.app.inject({ method: 'GET', url: '/api/voters', headers })).statusCode).toBe(200);
+
+      await relay.stop();
+      for (const request of [
+        { method: 'GET' as const, url: '/api/voters', headers },
+        { method: 'POST' as const, url: '/api/voters', headers, payload: voterForm() },
+        { method: 'GET' as const, url: '/api/analytics/dashboard', headers },
+        { method: 'POST' as const, url: '/api/auth/login', payload: { username: user.username, password: TEST_PASSWORD } },
+      ]) {
+        const started = Date.now();
+        const response = await outage.app.inject(request);
+        expect(Date.now() - started, `${request.method} ${request.url}`).toBeLessThan(4000);
+        expect(response.statusCode, `${request.method} ${request.url}: ${response.body}`).toBe(503);
+        expect(response.json()).toEqual({ message: DATABASE_UNAVAILABLE });
+        expect(response.headers['retry-after']).toBe('5');
+      }
+      // The liveness probe does not touch the database, so a load balancer keeps the node.
+      expect((await outage.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+      await relay.start();
+      const deadline = Date.now() + 10_000;
+      let status = 0;
+      while (Date.now() < deadline) {
+        status = (await outage.app.inject({ method: 'GET', url: '/api/voters', headers })).statusCode;
+        if (status === 200) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(status).toBe(200);
+      const created = await outage.app.inject({ method: 'POST', url: '/api/voters', headers, payload: voterForm() });
+      expect(created.statusCode, created.body).toBe(201);
+    });
+  });
+}
+
+if (dialect === 'sqlite') {
+  const ADMIN_PASSWORD = 'Kill-Test-Admin-2026';
+  const TSX = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
+  const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
+
+  function startServerProcess(dataDir: string, port: number): ChildProcess {
+    return spawn(TSX, [MAIN], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD, LOG_LEVEL: 'silent', DATABASE_URL: '' },
+      stdio: 'ignore',
+    });
+  }
+
+  async function waitUntilUp(base: string, deadlineMs = 30_000): Promise<void> {
+    const deadline = Date.now() + deadlineMs;
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    throw new Error(`server at ${base} did not start`);
+  }
+
+  async function stopped(child: ChildProcess): Promise<void> {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  }
+
+  describe('SIGKILL during a burst of writes (dialect: sqlite)', () => {
+    let dataDir: string;
+    let child: ChildProcess | null = null;
+
+    beforeAll(() => {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'vms-kill-'));
+    });
+    afterAll(async () => {
+      if (child && child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await stopped(child);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('should keep exactly the acknowledged writes and pass the integrity check when the server is killed mid-burst', async () => {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      child = startServerProcess(dataDir, port);
+      await waitUntilUp(base);
+      const signIn = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+      expect(signIn.status).toBe(200);
+      const { token } = (await signIn.json()) as { token: string };
+
+      // Writers send creates one after another, 8 at a time, until the kill; each result is recorded.
+      const acknowledged: string[] = [];
+      const refused: string[] = [];
+      const unknown: string[] = [];
+      let killed = false;
+      const writer = async () => {
+        while (!killed) {
+          const form = voterForm();
+          const voterId = String(form.voter_id);
+          try {
+            const response = await fetch(`${base}/api/voters`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(form) });
+            if (response.status === 201) acknowledged.push(voterId);
+            else refused.push(`${voterId}:${response.status}`);
+          } catch {
+            // Sent, but no answer came back: it may or may not have been committed.
+            unknown.push(voterId);
+          }
+        }
+      };
+      const writers = Array.from({ length: 8 }, writer);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const serverUnderTest = child;
+      killed = true;
+      serverUnderTest.kill('SIGKILL');
+      await Promise.all(writers);
+      await stopped(serverUnderTest);
+      expect(serverUnderTest.signalCode).toBe('SIGKILL');
+      expect(acknowledged.length).toBeGreaterThan(5);
+      expect(refused).toEqual([]);
+
+      // Straight on the file, before any server touches it again.
+      const file = path.join(dataDir, 'voters.sqlite');
+      const sqlite = new SQLite(file);
+      expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(sqlite.pragma('foreign_key_check')).toEqual([]);
+      const stored = new Set((sqlite.prepare('SELECT voter_id FROM voters').all() as { voter_id: string }[]).map((row) => row.voter_id));
+      sqlite.close();
+      expect(acknowledged.filter((voterId) => !stored.has(voterId))).toEqual([]);
+      // Nothing appeared that was never sent, and nothing twice.
+      const sent = new Set([...acknowledged, ...unknown]);
+      expect([...stored].filter((voterId) => !sent.has(voterId))).toEqual([]);
+      expect(stored.size).toBeLessThanOrEqual(sent.size);
+
+      // The server starts again on the same file and serves the same count.
+      child = startServerProcess(dataDir, port);
+      await waitUntilUp(base);
+      const again = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+      const fresh = ((await again.json()) as { token: string }).token;
+      const list = await fetch(`${base}/api/voters?limit=1`, { headers: { authorization: `Bearer ${fresh}` } });
+      expect(list.status).toBe(200);
+      expect(((await list.json()) as { total: number }).total).toBe(stored.size);
+      child.kill('SIGTERM');
+      await stopped(child);
+    }, 90_000);
+  });
+}
+

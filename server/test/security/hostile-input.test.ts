@@ -1,0 +1,210 @@
+import fc from 'fast-check';
+import type { HTTPMethods, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_ACCESS } from '@shared/auth/route-access';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { voterForm } from '../voters/voter-test-helpers';
+import { type Caller, databaseChecksum, newUserBody, signIn, VALID_REQUESTS } from './security-fixtures';
+
+// Generated hostile input on every route, sent by a Super Admin (who passes every door, so the
+// input reaches the validation and the handlers). Each answer is either a success or a 4xx JSON
+// error with a message — never a 5xx, never a hang — and a refused request changes nothing.
+let t: TestApp;
+let superAdmin: Caller;
+let checksumBefore = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  superAdmin = await signIn(t, 'Super Admin');
+});
+afterAll(async () => t.close());
+
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 12);
+const HANG_MS = 5000;
+
+const SQL = ["' OR '1'='1", "1; DROP TABLE voters; --", "' UNION SELECT password_hash FROM users --", '%', '_', '\\', "'; PRAGMA writable_schema=1; --", '$1', '?'];
+const SCRIPT = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'javascript:alert(1)', '"><svg onload=alert(1)>', '{{constructor.constructor("alert(1)")()}}'];
+const UNICODE = ['\u0000', '\ud800', '\udfff', '\u202e', '\ufeff', '𝕍𝕠𝕥𝕖𝕣', 'é', 'ﷺ', '\u0301'.repeat(50), '👩‍👩‍👧‍👦'.repeat(20), 'İ', 'ß'];
+const POLLUTION = ['__proto__', 'constructor', 'prototype'];
+
+function deep(depth: number): unknown {
+  let value: unknown = 'bottom';
+  for (let level = 0; level < depth; level += 1) value = level % 2 === 0 ? { a: value } : [value];
+  return value;
+}
+
+const hostileString = fc.oneof(
+  fc.constantFrom(...SQL, ...SCRIPT, ...UNICODE),
+  fc.string({ unit: 'binary', maxLength: 64 }),
+  fc.string({ unit: 'grapheme', maxLength: 64 }),
+  fc.constantFrom('x'.repeat(5000), 'é'.repeat(70_000)),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileString,
+  fc.constantFrom(null, true, false, 0, -1, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 0.5, [], {}, deep(60), deep(600)),
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.array(hostileString, { maxLength: 4 }),
+  fc.dictionary(fc.constantFrom(...POLLUTION, 'a'), hostileString, { maxKeys: 3 }),
+);
+const hostileKey = fc.oneof(fc.constantFrom(...POLLUTION), fc.string({ maxLength: 12 }));
+const hostileId = fc.oneof(
+  fc.constantFrom('0', '-1', '1.5', '1e309', '99999999999999999999999', 'NaN', 'null', '%00', '..%2F..%2Fetc%2Fpasswd', '1%20OR%201%3D1', '%3Cscript%3E', '0x10', ' 1'),
+  fc.string({ minLength: 1, maxLength: 30 }).map(encode),
+);
+
+// The valid body each route starts from; fields are then replaced by hostile values,
+// unknown and prototype-polluting keys added, or the whole body swapped for something odd.
+async function baseBody(route: string): Promise<Record<string, unknown>> {
+  if (route === 'POST /api/voters') return voterForm();
+  if (route === 'PUT /api/voters/:id') return { mobile_number: '9876501234' };
+  if (route === 'POST /api/users') return newUserBody();
+  const build = VALID_REQUESTS[route];
+  const request = build ? await build(t, superAdmin) : { payload: undefined };
+  const payload = request.payload;
+  return payload && typeof payload === 'object' && !Buffer.isBuffer(payload) ? { ...(payload as Record<string, unknown>) } : {};
+}
+
+function hostileBody(base: Record<string, unknown>): fc.Arbitrary<string> {
+  const keys = Object.keys(base);
+  const mutated = fc
+    .tuple(
+      fc.array(fc.tuple(keys.length > 0 ? fc.constantFrom(...keys) : hostileKey, hostileValue), { minLength: 1, maxLength: 3 }),
+      fc.array(fc.tuple(hostileKey, hostileValue), { maxLength: 2 }),
+    )
+    .map(([changes, extras]) => {
+      const body: Record<string, unknown> = { ...base };
+      for (const [key, value] of changes) body[key] = value;
+      // Written as raw JSON so "__proto__" travels as a real key, as an attacker would send it.
+      const extraText = extras.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',');
+      const text = JSON.stringify(body);
+      return extraText ? `${text.slice(0, -1)}${text.length > 2 ? ',' : ''}${extraText}}` : text;
+    });
+  const odd = fc.oneof(
+    hostileValue.map((value) => JSON.stringify(value) ?? 'null'),
+    fc.constantFrom('{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"role":"Super Admin"}}}', '{', '[1,2', '"\\ud800"', 'null'),
+  );
+  return fc.oneof({ weight: 4, arbitrary: mutated }, { weight: 1, arbitrary: odd });
+}
+
+// Percent-encodes any string, lone surrogates included (as the bytes a client would put on the wire).
+function encode(value: string): string {
+  return [...Buffer.from(value, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+}
+
+function hostileQuery(): fc.Arbitrary<string> {
+  const knownKeys = ['search', 'booth', 'page', 'limit', 'sort', 'order', 'role', 'status', 'gender', 'from', 'to', 'action', 'user_id', 'age_min', 'age_max', 'village', 'ward_area'];
+  return fc
+    .array(fc.tuple(fc.oneof(fc.constantFrom(...knownKeys), hostileKey, fc.constant('search[]')), fc.oneof(hostileString, hostileValue.map((value) => JSON.stringify(value) ?? ''))), {
+      minLength: 1,
+      maxLength: 4,
+    })
+    .chain((pairs) =>
+      // Sometimes a broken escape or a bare overlong UTF-8 sequence, straight onto the wire.
+      fc.constantFrom('', '&search=%E0%A4%A', '&search=%', '&booth=%C0%AF', '&page=%00').map((raw) => pairs.map(([key, value]) => `${encode(key)}=${encode(value.slice(0, 3000))}`).join('&') + raw),
+    );
+}
+
+async function send(method: HTTPMethods, url: string, payload: string | undefined, authorization: string): Promise<LightMyRequestResponse> {
+  const request = t.app.inject({ method, url, payload, headers: { authorization, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) } });
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${method} ${url} did not answer within ${HANG_MS} ms`)), HANG_MS);
+  });
+  try {
+    return await Promise.race([request, hang]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function expectCleanAnswer(response: LightMyRequestResponse, what: string): void {
+  expect(response.statusCode, `${what} → ${response.body.slice(0, 300)}`).toBeLessThan(500);
+  if (response.statusCode >= 400) {
+    expect(response.headers['content-type'], what).toMatch(/^application\/json/);
+    const body = response.json<{ message?: unknown }>();
+    expect(typeof body.message, what).toBe('string');
+    expect(String(body.message).length, what).toBeGreaterThan(0);
+  }
+}
+
+// Logging out or changing one's own password with a hostile body must not spend the shared session.
+const SPENDS_THE_SESSION = new Set(['POST /api/auth/logout', 'PUT /api/users/me/password']);
+// Refused sign-ins are meant to leave a trace (throttle and audit), so the checksum does not apply.
+const RECORDS_REFUSALS = new Set(['POST /api/auth/login', 'POST /api/auth/login/two-factor']);
+
+const routes = Object.keys(ROUTE_ACCESS);
+
+describe.each(routes)('hostile input to %s', (route) => {
+  const [method, path] = route.split(' ') as [HTTPMethods, string];
+  const hasBody = method === 'POST' || method === 'PUT';
+  const withId = (id: string) => path.replace(':id', id);
+
+  async function authorization(): Promise<string> {
+    return SPENDS_THE_SESSION.has(route) ? (await signIn(t, 'Super Admin')).headers.authorization : superAdmin.headers.authorization;
+  }
+
+  async function check(url: string, payload: string | undefined): Promise<void> {
+    const auth = await authorization();
+    checksumBefore = RECORDS_REFUSALS.has(route) ? '' : await databaseChecksum(t);
+    const response = await send(method, url, payload, auth);
+    const what = `${method} ${url} ${payload?.slice(0, 200) ?? ''}`;
+    expectCleanAnswer(response, what);
+    if (response.statusCode >= 400 && checksumBefore) expect(await databaseChecksum(t), `refused but changed the database: ${what}`).toBe(checksumBefore);
+  }
+
+  if (hasBody) {
+    it('should answer a clean 4xx and leave the database alone when the body is hostile', async () => {
+      const base = await baseBody(route);
+      const idRequest = VALID_REQUESTS[route] ? await VALID_REQUESTS[route](t, superAdmin) : { url: path };
+      const url = typeof idRequest.url === 'string' ? idRequest.url : path;
+      await fc.assert(fc.asyncProperty(hostileBody(base), async (body) => check(url, body)), { numRuns: RUNS });
+    });
+  }
+
+  it('should never fail on the server when the query string is hostile', async () => {
+    const url = withId('1');
+    await fc.assert(fc.asyncProperty(hostileQuery(), async (query) => check(`${url}?${query}`, undefined)), { numRuns: RUNS });
+  });
+
+  if (path.includes(':id')) {
+    it('should answer a clean 4xx when the id in the path is hostile', async () => {
+      await fc.assert(fc.asyncProperty(hostileId, async (id) => check(withId(id), hasBody ? JSON.stringify(await baseBody(route)) : undefined)), { numRuns: RUNS });
+    });
+  }
+});
+
+describe('hostile content types', () => {
+  // Logout and mark-as-read take no body and ignore whatever comes; every other POST and PUT reads one.
+  const NO_BODY = new Set(['POST /api/auth/logout', 'POST /api/notifications/read/:id']);
+  const bodyRoutes = routes.filter((route) => (route.startsWith('POST ') || route.startsWith('PUT ')) && !NO_BODY.has(route));
+  const CONTENT_TYPES = [
+    ['text/plain', 'username=admin'],
+    ['application/xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>'],
+    ['application/x-www-form-urlencoded', 'username=admin&password=x'],
+    ['multipart/form-data', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="full_name"\r\n\r\nunterminated'],
+  ] as const;
+
+  it.each(bodyRoutes)('should answer a clean 4xx and change nothing when %s gets a body it does not take', async (route) => {
+    const [method, path] = route.split(' ') as [HTTPMethods, string];
+    const auth = SPENDS_THE_SESSION.has(route) ? (await signIn(t, 'Super Admin')).headers.authorization : superAdmin.headers.authorization;
+    for (const [contentType, payload] of CONTENT_TYPES) {
+      const before = RECORDS_REFUSALS.has(route) ? '' : await databaseChecksum(t);
+      const response = await t.app.inject({ method, url: path.replace(':id', '1'), payload, headers: { authorization: auth, 'content-type': contentType } });
+      const what = `${route} as ${contentType}`;
+      expectCleanAnswer(response, what);
+      expect(response.statusCode, `${what}: ${response.body}`).toBeGreaterThanOrEqual(400);
+      if (before) expect(await databaseChecksum(t), what).toBe(before);
+    }
+  });
+});
+
+describe('the NUL character', () => {
+  it('should never answer 5xx when a text field holds a NUL character', async () => {
+    const response = await send('POST', '/api/users', JSON.stringify({ ...newUserBody(), full_name: '\u0000' }), superAdmin.headers.authorization);
+    expectCleanAnswer(response, 'POST /api/users with full_name NUL');
+    const voter = await send('POST', '/api/voters', JSON.stringify(voterForm({ full_name: 'a\u0000b' })), superAdmin.headers.authorization);
+    expectCleanAnswer(voter, 'POST /api/voters with full_name NUL');
+  });
+});

@@ -1,0 +1,125 @@
+import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import type { Role } from '@shared/auth/roles';
+import type { UserRow } from '../../src/db/schema';
+import { TEST_PASSWORD, createUser, login, type TestApp } from '../support/test-app';
+import { testDialect } from '../support/test-database';
+import { multipart, seedVoter, voterForm } from '../voters/voter-test-helpers';
+
+export type Identity = Role | 'signed out';
+export const IDENTITIES: readonly Identity[] = ['Super Admin', 'Admin', 'Supervisor', 'Karyakarta', 'signed out'];
+
+export interface Caller {
+  user: UserRow;
+  headers: { authorization: string };
+}
+
+export async function signIn(t: TestApp, role: Role, overrides: Parameters<typeof createUser>[1] = {}): Promise<Caller> {
+  const user = await createUser(t.ctx, { role, ...overrides });
+  const response = await login(t.app, user.username, user.password);
+  if (response.statusCode !== 200) throw new Error(`Sign-in as ${role} failed: ${response.body}`);
+  return { user, headers: { authorization: `Bearer ${response.json<{ token: string }>().token}` } };
+}
+
+export function newUserBody(): Record<string, unknown> {
+  return { username: `made_${Math.random().toString(36).slice(2, 10)}`, full_name: 'Made By Test', role: 'Karyakarta', password: 'Field-Pass-42!', booth_access: ['Booth-05'], mobile: '9876543210' };
+}
+
+// A valid request for a route, built for the caller (who may be nobody): fixtures it needs
+// (a voter in the caller's booth, a task the caller assigned, a notification to them) are
+// made afresh so a DELETE by one role does not spoil the next.
+export type RequestBuilder = (t: TestApp, caller: Caller | null) => Promise<Omit<InjectOptions, 'method' | 'headers'> & { headers?: Record<string, string> }>;
+
+async function someUser(t: TestApp): Promise<UserRow> {
+  return createUser(t.ctx, { role: 'Karyakarta' });
+}
+
+async function taskOf(t: TestApp, caller: Caller | null): Promise<number> {
+  const owner = caller?.user ?? (await someUser(t));
+  const row = await t.ctx.db
+    .insertInto('tasks')
+    .values({ title: 'Visit booth', description: null, assigned_by: owner.id, assigned_to: owner.id, status: 'Pending', priority: 'Medium', created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+async function notificationFor(t: TestApp, caller: Caller | null): Promise<number> {
+  const to = caller?.user ?? (await someUser(t));
+  const now = new Date().toISOString();
+  const row = await t.ctx.db.insertInto('notifications').values({ message: 'Hello', type: 'manual', sender_id: to.id, sender_name: to.full_name, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  await t.ctx.db.insertInto('notification_recipients').values({ notification_id: Number(row.id), user_id: to.id, read_at: null, sms_status: 'sent', sms_attempts: 1 }).execute();
+  return Number(row.id);
+}
+
+// Field users sign in with Booth-01 (createUser's default), so this voter is in their scope.
+const voterInCallerBooth = async (t: TestApp) => seedVoter(t.ctx, { booth: 'Booth-01' });
+
+export const VALID_REQUESTS: Record<string, RequestBuilder> = {
+  'GET /api/health': async () => ({ url: '/api/health' }),
+  'POST /api/auth/login': async (t) => {
+    const user = await someUser(t);
+    return { url: '/api/auth/login', payload: { username: user.username, password: TEST_PASSWORD } };
+  },
+  'POST /api/auth/login/two-factor': async () => ({ url: '/api/auth/login/two-factor', payload: { challenge: 'not-a-real-challenge', code: '123456' } }),
+  'GET /api/auth/me': async () => ({ url: '/api/auth/me' }),
+  'POST /api/auth/logout': async () => ({ url: '/api/auth/logout' }),
+  'GET /api/settings': async () => ({ url: '/api/settings' }),
+  'GET /api/settings/public': async () => ({ url: '/api/settings/public' }),
+  'PUT /api/settings': async () => ({ url: '/api/settings', payload: { email_notifications: 'true' } }),
+  'GET /api/users': async () => ({ url: '/api/users' }),
+  'GET /api/users/by-role': async () => ({ url: '/api/users/by-role?role=Karyakarta' }),
+  'POST /api/users': async () => ({ url: '/api/users', payload: newUserBody() }),
+  'PUT /api/users/me/password': async () => ({ url: '/api/users/me/password', payload: { current_password: TEST_PASSWORD, new_password: 'Brand-New-Pass-77!' } }),
+  'PUT /api/users/:id': async (t) => {
+    const user = await someUser(t);
+    return { url: `/api/users/${user.id}`, payload: { username: user.username, full_name: 'Renamed', role: 'Karyakarta', booth_access: ['Booth-01'], mobile: '9876543210' } };
+  },
+  'PUT /api/users/:id/password': async (t) => ({ url: `/api/users/${(await someUser(t)).id}/password`, payload: { password: 'Reset-Pass-55!' } }),
+  'DELETE /api/users/:id': async (t) => ({ url: `/api/users/${(await someUser(t)).id}` }),
+  'GET /api/two-factor/users/:id': async (t) => ({ url: `/api/two-factor/users/${(await someUser(t)).id}` }),
+  'DELETE /api/two-factor/users/:id': async (t) => ({ url: `/api/two-factor/users/${(await someUser(t)).id}` }),
+  'GET /api/tasks': async () => ({ url: '/api/tasks' }),
+  'POST /api/tasks': async (t, caller) => ({ url: '/api/tasks', payload: { title: 'Call voters', assigned_to: caller?.user.id ?? (await someUser(t)).id } }),
+  'PUT /api/tasks/:id': async (t, caller) => ({ url: `/api/tasks/${await taskOf(t, caller)}`, payload: { status: 'In Progress' } }),
+  'DELETE /api/tasks/:id': async (t, caller) => ({ url: `/api/tasks/${await taskOf(t, caller)}` }),
+  'POST /api/notifications/send': async (t) => ({ url: '/api/notifications/send', payload: { message: 'Meeting at 5 pm', recipients: [(await someUser(t)).id], type: 'manual' } }),
+  'GET /api/notifications/logs': async () => ({ url: '/api/notifications/logs' }),
+  'GET /api/notifications/stats': async () => ({ url: '/api/notifications/stats' }),
+  'GET /api/notifications/my': async () => ({ url: '/api/notifications/my' }),
+  'POST /api/notifications/read/:id': async (t, caller) => ({ url: `/api/notifications/read/${await notificationFor(t, caller)}` }),
+  'GET /api/audit-logs': async () => ({ url: '/api/audit-logs' }),
+  'GET /api/voters': async () => ({ url: '/api/voters?search=Voter' }),
+  'GET /api/voters/:id': async (t) => ({ url: `/api/voters/${(await voterInCallerBooth(t)).id}` }),
+  // No photo stored: 404 proves the caller got past the door (the photo tests cover the 200).
+  'GET /api/voters/:id/photo': async (t) => ({ url: `/api/voters/${(await voterInCallerBooth(t)).id}/photo` }),
+  'POST /api/voters': async () => {
+    const form = multipart(voterForm());
+    return { url: '/api/voters', payload: form.payload, headers: form.headers };
+  },
+  'PUT /api/voters/:id': async (t) => {
+    const form = multipart({ mobile_number: '9876501234' }); // a field every role may change
+    return { url: `/api/voters/${(await voterInCallerBooth(t)).id}`, payload: form.payload, headers: form.headers };
+  },
+  'DELETE /api/voters/:id': async (t) => ({ url: `/api/voters/${(await voterInCallerBooth(t)).id}` }),
+  'GET /api/analytics/dashboard': async () => ({ url: '/api/analytics/dashboard' }),
+  'GET /api/analytics/recent-activity': async () => ({ url: '/api/analytics/recent-activity' }),
+  'GET /api/analytics/filter-options': async () => ({ url: '/api/analytics/filter-options' }),
+  'GET /api/analytics/gender': async () => ({ url: '/api/analytics/gender' }),
+  'GET /api/analytics/age-groups': async () => ({ url: '/api/analytics/age-groups' }),
+  'GET /api/analytics/areas': async () => ({ url: '/api/analytics/areas' }),
+  'GET /api/analytics/caste': async () => ({ url: '/api/analytics/caste' }),
+  'GET /api/analytics/political-preference': async () => ({ url: '/api/analytics/political-preference' }),
+  'GET /api/analytics/caste-political-cross': async () => ({ url: '/api/analytics/caste-political-cross' }),
+};
+
+// A fingerprint of every table's rows, to prove a refused request changed nothing.
+export async function databaseChecksum(t: TestApp): Promise<string> {
+  const tables = ['users', 'sessions', 'voters', 'tasks', 'notifications', 'notification_recipients', 'settings', 'audit_logs'];
+  const parts: string[] = [];
+  for (const table of tables) {
+    const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(t.ctx.db);
+    parts.push(`${table}:${JSON.stringify(rows.rows)}`);
+  }
+  return `${testDialect()}|${parts.join('\n')}`;
+}

@@ -1,0 +1,80 @@
+import { ADMIN_ROLES, ALL_ROLES, type Role } from './roles';
+
+// Who may call each API route (spec section 6 and the feature issues), in one place.
+// The access-control plugin applies this table at start-up: a route missing from it, or
+// one whose own `config.access` disagrees with it, stops the server from starting.
+// Per-record rules (booth scope, a task deleted only by its assigner) live in the features.
+export type RouteAccess = 'public' | readonly Role[];
+
+const SUPER_ADMIN_ONLY = ['Super Admin'] as const satisfies readonly Role[];
+
+export const ROUTE_ACCESS = {
+  'GET /api/health': 'public',
+
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/login/two-factor': 'public',
+  'GET /api/auth/me': ALL_ROLES,
+  'POST /api/auth/logout': ALL_ROLES,
+
+  'GET /api/settings': ADMIN_ROLES,
+  'GET /api/settings/public': ALL_ROLES,
+  'PUT /api/settings': ADMIN_ROLES,
+
+  'GET /api/users': ADMIN_ROLES,
+  'GET /api/users/by-role': ALL_ROLES,
+  'POST /api/users': ADMIN_ROLES,
+  'PUT /api/users/me/password': ALL_ROLES,
+  'PUT /api/users/:id': ADMIN_ROLES,
+  'PUT /api/users/:id/password': ADMIN_ROLES,
+  'DELETE /api/users/:id': ADMIN_ROLES,
+
+  'GET /api/two-factor/users/:id': SUPER_ADMIN_ONLY,
+  'DELETE /api/two-factor/users/:id': SUPER_ADMIN_ONLY,
+
+  'GET /api/tasks': ALL_ROLES,
+  'POST /api/tasks': ALL_ROLES,
+  'PUT /api/tasks/:id': ALL_ROLES,
+  'DELETE /api/tasks/:id': ALL_ROLES,
+
+  'POST /api/notifications/send': ALL_ROLES,
+  'GET /api/notifications/logs': ALL_ROLES,
+  'GET /api/notifications/stats': ALL_ROLES,
+  'GET /api/notifications/my': ALL_ROLES,
+  'POST /api/notifications/read/:id': ALL_ROLES,
+
+  'GET /api/audit-logs': ADMIN_ROLES,
+
+  'GET /api/voters': ALL_ROLES,
+  'GET /api/voters/:id': ALL_ROLES,
+  'GET /api/voters/:id/photo': ALL_ROLES,
+  'POST /api/voters': ALL_ROLES,
+  'PUT /api/voters/:id': ALL_ROLES,
+  'DELETE /api/voters/:id': ADMIN_ROLES,
+
+  'GET /api/analytics/dashboard': ADMIN_ROLES,
+  'GET /api/analytics/recent-activity': ADMIN_ROLES,
+  'GET /api/analytics/filter-options': ADMIN_ROLES,
+  'GET /api/analytics/gender': ADMIN_ROLES,
+  'GET /api/analytics/age-groups': ADMIN_ROLES,
+  'GET /api/analytics/areas': ADMIN_ROLES,
+  'GET /api/analytics/caste': ADMIN_ROLES,
+  'GET /api/analytics/political-preference': ADMIN_ROLES,
+  'GET /api/analytics/caste-political-cross': ADMIN_ROLES,
+} as const satisfies Record<string, RouteAccess>;
+
+export type RouteKey = keyof typeof ROUTE_ACCESS;
+
+// The table's key for a route: "METHOD /path" with a trailing slash dropped.
+export function routeKey(method: string, url: string): string {
+  const path = url.length > 1 ? url.replace(/\/$/, '') : url;
+  return `${method.toUpperCase()} ${path}`;
+}
+
+export function accessFor(method: string, url: string): RouteAccess | undefined {
+  return (ROUTE_ACCESS as Record<string, RouteAccess>)[routeKey(method, url)];
+}
+
+export function sameAccess(a: RouteAccess, b: RouteAccess): boolean {
+  if (a === 'public' || b === 'public') return a === b;
+  return a.length === b.length && a.every((role) => b.includes(role));
+}
