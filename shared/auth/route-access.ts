@@ -50,6 +50,10 @@ export const ROUTE_ACCESS = {
   'POST /api/voters': ALL_ROLES,
   'PUT /api/voters/:id': ALL_ROLES,
   'DELETE /api/voters/:id': ADMIN_ROLES,
+  'POST /api/voters/import': ADMIN_ROLES,
+  'GET /api/voters/import/template': ADMIN_ROLES,
+  'GET /api/voters/export/excel': ADMIN_ROLES,
+  'GET /api/voters/exp/excel': ADMIN_ROLES,
 
   'GET /api/analytics/dashboard': ADMIN_ROLES,
   'GET /api/analytics/recent-activity': ADMIN_ROLES,

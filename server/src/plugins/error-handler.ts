@@ -42,6 +42,9 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 const TEXT_REFUSED_CODES = new Set(['22021', '22P05']);
 export const TEXT_HAS_NUL = 'Text must not contain the NUL character';
 
+export const FORM_UNREADABLE = 'The form could not be read; send it as multipart/form-data';
+const MULTIPART_PARSE_ERROR = /multipart|boundary|unexpected end of form|malformed part header/i;
+
 function fieldName(instancePath: string, context: string | undefined): string {
   const name = instancePath.replace(/^\//, '').replaceAll('/', '.');
   return name || context || 'request';
@@ -72,6 +75,11 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unreachable');
       return reply.code(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
+    }
+    // The multipart parser's own complaints (no boundary, a cut-off body) are the client's
+    // doing, whichever upload route met them.
+    if (error instanceof Error && MULTIPART_PARSE_ERROR.test(error.message)) {
+      return reply.code(400).send({ message: FORM_UNREADABLE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

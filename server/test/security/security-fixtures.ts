@@ -102,6 +102,14 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
     return { url: `/api/voters/${(await voterInCallerBooth(t)).id}`, payload: form.payload, headers: form.headers };
   },
   'DELETE /api/voters/:id': async (t) => ({ url: `/api/voters/${(await voterInCallerBooth(t)).id}` }),
+  'POST /api/voters/import': async () => {
+    const csv = `Voter Number,Full Name,Voter ID,Booth\r\nB1-1,Imported Voter,IMP${Date.now()}${Math.floor(Math.random() * 1e6)},Booth-01\r\n`;
+    const form = multipart({}, { field: 'file', filename: 'voters.csv', contentType: 'text/csv', data: Buffer.from(csv) });
+    return { url: '/api/voters/import', payload: form.payload, headers: form.headers };
+  },
+  'GET /api/voters/import/template': async () => ({ url: '/api/voters/import/template' }),
+  'GET /api/voters/export/excel': async () => ({ url: '/api/voters/export/excel' }),
+  'GET /api/voters/exp/excel': async () => ({ url: '/api/voters/exp/excel?booth=Booth-01' }),
   'GET /api/analytics/dashboard': async () => ({ url: '/api/analytics/dashboard' }),
   'GET /api/analytics/recent-activity': async () => ({ url: '/api/analytics/recent-activity' }),
   'GET /api/analytics/filter-options': async () => ({ url: '/api/analytics/filter-options' }),

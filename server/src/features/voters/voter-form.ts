@@ -12,7 +12,6 @@ export interface VoterForm {
 }
 
 export const PHOTO_FIELD = 'voter_image';
-export const FORM_UNREADABLE = 'The form could not be read; send it as multipart/form-data';
 const KNOWN_FIELDS = new Set<string>([...Object.keys(VOTER_FIELD_LABELS), 'remove_image']);
 
 function isFileTooLarge(error: unknown): boolean {
@@ -44,14 +43,7 @@ export async function readVoterForm(request: FastifyRequest): Promise<VoterForm>
       }
     } catch (error) {
       if (isFileTooLarge(error)) throw new HttpError(413, PHOTO_TOO_LARGE, { voter_image: PHOTO_TOO_LARGE });
-      if (error instanceof HttpError) throw error;
-      // The multipart parser's own complaints (no boundary, a cut-off body) are the client's
-      // doing; only a read that failed for another reason is ours.
-      const status = (error as { statusCode?: unknown } | null)?.statusCode;
-      if (typeof status === 'number' && status >= 400 && status < 500) throw error;
-      if (error instanceof Error && /multipart|boundary|unexpected end of form|malformed part header/i.test(error.message)) {
-        throw new HttpError(400, FORM_UNREADABLE);
-      }
+      // Anything else (the parser's own complaints included) goes to the error handler.
       throw error;
     }
   }
