@@ -133,11 +133,12 @@ if (dialect === 'postgres') {
 
 if (dialect === 'sqlite') {
   const ADMIN_PASSWORD = 'Kill-Test-Admin-2026';
-  const TSX = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
   const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
 
+  // Node itself runs the server (tsx as a loader), so SIGKILL reaches the process that holds
+  // the database; the tsx command would be a wrapper whose child survives the kill.
   function startServerProcess(dataDir: string, port: number): ChildProcess {
-    return spawn(TSX, [MAIN], {
+    return spawn(process.execPath, ['--import', 'tsx', MAIN], {
       env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD, LOG_LEVEL: 'silent', DATABASE_URL: '' },
       stdio: 'ignore',
     });
