@@ -1,46 +1,40 @@
-import { createReadStream, createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import { type VoterInput, voterInputSchema, VOTER_FIELD_LABELS } from '@shared/voters/voter-schema';
-import { buildApp } from '../server/src/app';
-import type { AppConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/connection';
 import { migrateToLatest } from '../server/src/db/migrate';
-import { hashPassword } from '../server/src/features/auth/passwords';
-import { insertUser } from '../server/src/features/users/users-repository';
+import { IMPORT_BATCH_SIZE } from '../server/src/features/voters/import/voter-import';
 import { insertVoters, voterPageAfter } from '../server/src/features/voters/voter-bulk-repository';
 import { createVoterGenerator, type GeneratedVoter } from './voter-generator';
 
-// npm run bench (second part), or npm run bench:import-export: imports a BENCH_CSV_ROWS-row
-// .csv (default 1,000,000) and a BENCH_XLSX_ROWS-row .xlsx (default 100,000) through HTTP
-// into a fresh SQLite database, exports everything back, and prints each time next to the
-// same work done directly on the database, with the process's peak memory.
+// npm run bench (second part), or npm run bench:import-export: the server runs as its own
+// process on a fresh SQLite database; through HTTP it imports a BENCH_CSV_ROWS-row .csv
+// (default 1,000,000), then a BENCH_XLSX_ROWS-row .xlsx (default 100,000) on top, then exports
+// everything. The server's resident memory is sampled throughout. The limit is the same work
+// done directly on a fresh database (validated rows, the same batched bulk insert, the same
+// keyset read) with no file, HTTP or spreadsheet in the way.
+// Files list voters booth by booth, as electoral rolls do; BENCH_ORDER=random scatters them.
 const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 1_000_000);
 const XLSX_ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 100_000);
-const DIRECT_ROWS = Number(process.env.BENCH_DIRECT_ROWS ?? XLSX_ROWS);
+const DIRECT_ROWS = Number(process.env.BENCH_DIRECT_ROWS ?? CSV_ROWS);
+const RANDOM_ORDER = process.env.BENCH_ORDER === 'random';
 const dataDir = path.resolve(import.meta.dirname, '.data', 'import-export');
-const ADMIN = { username: 'bench.admin', password: 'Bench-Admin-2026' };
+const ADMIN = { username: 'admin', password: 'Bench-Admin-2026' };
+const MAIN = path.resolve(import.meta.dirname, '../server/src/main.ts');
 
 const FIELDS = ['voter_no', 'full_name', 'voter_id', 'age', 'gender', 'father_husband_name', 'religion', 'mobile_number', 'house_no', 'ward_area', 'village', 'booth', 'district', 'taluka', 'present_in_city', 'category', 'caste', 'sub_caste', 'political_preference', 'occupation'] as const;
 const cells = (voter: GeneratedVoter) => FIELDS.map((field) => (field === 'present_in_city' ? (voter.present_in_city ? 'Yes' : 'No') : (voter[field] ?? '')));
 const csvCell = (value: string | number) => (/[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value));
-
-let peakRss = 0;
-const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage.rss());
-}, 50);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-function phasePeak(): number {
-  const peak = Math.max(peakRss, process.memoryUsage.rss());
-  peakRss = 0;
-  return peak;
-}
+const generator = (seed: number, from: number, count: number) => createVoterGenerator(seed, RANDOM_ORDER ? undefined : { from, count });
 
 async function writeCsv(file: string, from: number, count: number): Promise<void> {
-  const next = createVoterGenerator(7);
+  const next = generator(7, from, count);
   const out = createWriteStream(file);
   out.write(`${FIELDS.map((field) => VOTER_FIELD_LABELS[field]).join(',')}\n`);
   for (let index = from; index < from + count; index += 1) {
@@ -51,13 +45,52 @@ async function writeCsv(file: string, from: number, count: number): Promise<void
 }
 
 async function writeXlsx(file: string, from: number, count: number): Promise<void> {
-  const next = createVoterGenerator(11);
+  const next = generator(11, from, count);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: false });
   const sheet = workbook.addWorksheet('Voters');
   sheet.addRow(FIELDS.map((field) => VOTER_FIELD_LABELS[field])).commit();
   for (let index = from; index < from + count; index += 1) sheet.addRow(cells(next(index))).commit();
   sheet.commit();
   await workbook.commit();
+}
+
+// The server's resident memory, read from /proc every 50 ms; peak() returns and resets the phase's peak.
+function memorySampler(pid: number) {
+  const read = () => {
+    try {
+      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      return kb ? Number(kb) * 1024 : 0;
+    } catch {
+      return 0;
+    }
+  };
+  let phase = 0;
+  const timer = setInterval(() => (phase = Math.max(phase, read())), 50);
+  return {
+    peak() {
+      const value = Math.max(phase, read());
+      phase = 0;
+      return value;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', DATABASE_URL: '', IMPORT_MAX_MB: '1024' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not start');
 }
 
 // A multipart upload streamed from disk, as a browser sends it (the client never holds the file).
@@ -83,7 +116,7 @@ function upload(address: string, token: string, file: string, name: string): Pro
   });
 }
 
-function download(address: string, token: string): Promise<{ firstByteMs: number; totalMs: number; bytes: number }> {
+function download(address: string, token: string): Promise<{ firstByteMs: number; bytes: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     http
@@ -94,21 +127,53 @@ function download(address: string, token: string): Promise<{ firstByteMs: number
           if (bytes === 0) first = performance.now() - started;
           bytes += chunk.length;
         });
-        response.on('end', () => resolve({ firstByteMs: first, totalMs: performance.now() - started, bytes }));
+        response.on('end', () => resolve({ firstByteMs: first, bytes }));
       })
       .on('error', reject);
   });
 }
 
-async function timed<T>(run: () => Promise<T>): Promise<{ result: T; seconds: number; peak: number }> {
-  phasePeak();
+async function timed<T>(run: () => Promise<T>): Promise<{ result: T; seconds: number }> {
   const started = performance.now();
   const result = await run();
-  return { result, seconds: (performance.now() - started) / 1000, peak: phasePeak() };
+  return { result, seconds: (performance.now() - started) / 1000 };
+}
+
+// The limit: rows validated as the import validates them, saved with the same bulk insert in
+// the same batches, into a fresh database; then every voter read back by keyset pages.
+async function directLimit(rows: number): Promise<{ insertSeconds: number; readSeconds: number; read: number }> {
+  const directDir = path.join(dataDir, 'direct');
+  mkdirSync(directDir, { recursive: true });
+  const database = openDatabase({ dataDir: directDir });
+  await migrateToLatest(database.db);
+  const next = generator(7, 0, rows);
+  const insert = await timed(async () => {
+    for (let from = 0; from < rows; from += IMPORT_BATCH_SIZE) {
+      const batch: VoterInput[] = [];
+      for (let index = from; index < Math.min(from + IMPORT_BATCH_SIZE, rows); index += 1) {
+        const voter = next(index);
+        batch.push(voterInputSchema.parse(Object.fromEntries(FIELDS.map((field) => [field, voter[field] === null ? '' : String(voter[field])]))));
+      }
+      await database.db.transaction().execute((trx) => insertVoters(trx, batch, { userId: 1, sqlite: database.sqlite }));
+    }
+  });
+  const read = await timed(async () => {
+    let afterId = 0;
+    let count = 0;
+    for (;;) {
+      const page = await voterPageAfter(database.db, { filters: {}, scope: { kind: 'all' }, dialect: 'sqlite', afterId, limit: 2000 });
+      if (page.length === 0) return count;
+      count += page.length;
+      afterId = page[page.length - 1]!.id;
+    }
+  });
+  await database.close();
+  return { insertSeconds: insert.seconds, readSeconds: read.seconds, read: read.result };
 }
 
 async function main(): Promise<void> {
-  console.log(`Import/export benchmark on SQLite: ${CSV_ROWS.toLocaleString('en-IN')}-row .csv, ${XLSX_ROWS.toLocaleString('en-IN')}-row .xlsx`);
+  const order = RANDOM_ORDER ? 'random booths' : 'booth by booth';
+  console.log(`Import/export benchmark on SQLite: ${CSV_ROWS.toLocaleString('en-IN')}-row .csv, ${XLSX_ROWS.toLocaleString('en-IN')}-row .xlsx (${order})`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const csvFile = path.join(dataDir, 'voters.csv');
@@ -117,56 +182,29 @@ async function main(): Promise<void> {
   await writeXlsx(xlsxFile, CSV_ROWS, XLSX_ROWS);
   console.log(`  files: .csv ${mb(statSync(csvFile).size)}, .xlsx ${mb(statSync(xlsxFile).size)}`);
 
-  const database = openDatabase({ dataDir });
-  await migrateToLatest(database.db);
-  await insertUser(database.db, { username: ADMIN.username, passwordHash: await hashPassword(ADMIN.password), full_name: 'Bench Admin', role: 'Admin', booth_access: ['Admin'] });
-  const config: AppConfig = {
-    port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined, jwtSecret: 'bench-secret-that-is-long-enough-0123456789', adminUsername: 'admin',
-    adminPassword: undefined, sessionTtlHours: 2, trustProxy: false, logLevel: 'silent', webDistDir: path.join(dataDir, 'no-web'), importMaxMb: 1024,
-  };
-  const { app, ctx } = await buildApp({ config, database, logger: false });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = 3400 + Math.floor(Math.random() * 500);
+  const address = `http://127.0.0.1:${port}`;
+  const server = await startServer(port);
+  const memory = memorySampler(server.pid!);
   const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
   const { token } = (await login.json()) as { token: string };
+  const rows: [string, string, string, string][] = [['started, signed in', '', '', mb(memory.peak())]];
 
-  const lines: string[] = [`baseline RSS with the server up and the files written: ${mb(process.memoryUsage.rss())}`];
   const csv = await timed(() => upload(address, token, csvFile, 'voters.csv'));
-  lines.push(`import .csv  ${CSV_ROWS.toLocaleString('en-IN')} rows: ${csv.seconds.toFixed(1)} s, peak RSS ${mb(csv.peak)} -> ${csv.result.body.slice(0, 120)}`);
+  rows.push([`import .csv, ${CSV_ROWS.toLocaleString('en-IN')} rows`, `${csv.seconds.toFixed(1)} s`, csv.result.body.slice(0, 60), mb(memory.peak())]);
   const xlsx = await timed(() => upload(address, token, xlsxFile, 'voters.xlsx'));
-  lines.push(`import .xlsx ${XLSX_ROWS.toLocaleString('en-IN')} rows: ${xlsx.seconds.toFixed(1)} s, peak RSS ${mb(xlsx.peak)} -> ${xlsx.result.body.slice(0, 120)}`);
+  rows.push([`import .xlsx, ${XLSX_ROWS.toLocaleString('en-IN')} rows on top`, `${xlsx.seconds.toFixed(1)} s`, xlsx.result.body.slice(0, 60), mb(memory.peak())]);
   const exported = await timed(() => download(address, token));
   const total = CSV_ROWS + XLSX_ROWS;
-  lines.push(`export .xlsx ${total.toLocaleString('en-IN')} voters: ${exported.seconds.toFixed(1)} s, first bytes after ${exported.result.firstByteMs.toFixed(0)} ms, ${mb(exported.result.bytes)}, peak RSS ${mb(exported.peak)}`);
+  rows.push([`export .xlsx, ${total.toLocaleString('en-IN')} voters`, `${exported.seconds.toFixed(1)} s`, `first bytes ${exported.result.firstByteMs.toFixed(0)} ms, ${mb(exported.result.bytes)}`, mb(memory.peak())]);
+  memory.stop();
+  server.kill('SIGTERM');
+  await once(server, 'exit');
 
-  // The limit: the same rows straight into the database (validated, batches of 1,000 in
-  // transactions) and the same keyset read with no spreadsheet written.
-  const next = createVoterGenerator(13);
-  const direct = await timed(async () => {
-    for (let from = 0; from < DIRECT_ROWS; from += 1000) {
-      const batch: VoterInput[] = [];
-      for (let index = from; index < Math.min(from + 1000, DIRECT_ROWS); index += 1) {
-        const voter = next(10_000_000 + index);
-        batch.push(voterInputSchema.parse(Object.fromEntries(FIELDS.map((field) => [field, voter[field] === null ? '' : String(voter[field])]))));
-      }
-      await ctx.db.transaction().execute((trx) => insertVoters(trx, batch, { userId: 1 }));
-    }
-  });
-  lines.push(`direct insert ${DIRECT_ROWS.toLocaleString('en-IN')} rows (schema + batched INSERTs): ${direct.seconds.toFixed(1)} s`);
-  const read = await timed(async () => {
-    let afterId = 0;
-    let rows = 0;
-    for (;;) {
-      const page = await voterPageAfter(ctx.db, { filters: {}, scope: { kind: 'all' }, dialect: 'sqlite', afterId, limit: 2000 });
-      if (page.length === 0) return rows;
-      rows += page.length;
-      afterId = page[page.length - 1]!.id;
-    }
-  });
-  lines.push(`direct keyset read of ${read.result.toLocaleString('en-IN')} voters: ${read.seconds.toFixed(1)} s`);
-  await app.close();
-  clearInterval(sampler);
-  console.log(lines.join('\n'));
-  console.log(`peak RSS of the whole run (generator, client and server in one process): ${mb(process.resourceUsage().maxRSS * 1024)}`);
+  const direct = await directLimit(DIRECT_ROWS);
+  rows.push([`limit: direct insert, ${DIRECT_ROWS.toLocaleString('en-IN')} rows`, `${direct.insertSeconds.toFixed(1)} s`, `batches of ${IMPORT_BATCH_SIZE.toLocaleString('en-IN')}`, '']);
+  rows.push([`limit: direct keyset read, ${direct.read.toLocaleString('en-IN')} rows`, `${direct.readSeconds.toFixed(1)} s`, '', '']);
+  console.table(rows.map(([work, time, result, rss]) => ({ work, time, result, 'server peak RSS': rss })));
   if (process.env.BENCH_KEEP !== 'true') rmSync(dataDir, { recursive: true, force: true });
 }
 

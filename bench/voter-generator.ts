@@ -97,14 +97,17 @@ function villageOfBooth(boothIndex: number, taluka: string): string {
   return villages[boothIndex % villages.length] ?? 'Other';
 }
 
-export function createVoterGenerator(seed = 20261121) {
+// With rollOrder, voters come booth by booth as an electoral roll lists them (what an import
+// file looks like); without it each voter lands in a random booth.
+export function createVoterGenerator(seed = 20261121, rollOrder?: { from: number; count: number }) {
   const random = seededRandom(seed);
   const casteEntries: [(typeof CASTES)[number], number][] = CASTES.map((caste) => [caste, CASTE_WEIGHTS[caste.name] ?? 0.25]);
   const start = Date.parse('2026-01-01T00:00:00Z');
   const perBooth = new Map<string, number>();
 
   return function next(index: number): GeneratedVoter {
-    const boothIndex = Math.floor(random() * BOOTHS.length);
+    const randomBooth = Math.floor(random() * BOOTHS.length);
+    const boothIndex = rollOrder ? Math.min(BOOTHS.length - 1, Math.floor(((index - rollOrder.from) * BOOTHS.length) / rollOrder.count)) : randomBooth;
     const booth = BOOTHS[boothIndex]!;
     const taluka = TALUKA_OF_BOOTH(boothIndex);
     const serial = (perBooth.get(booth) ?? 0) + 1;

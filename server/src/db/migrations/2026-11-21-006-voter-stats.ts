@@ -14,7 +14,7 @@ const AGE_GROUP = (v: string) =>
   `WHEN ${v}.age <= 45 THEN '36-45' WHEN ${v}.age <= 55 THEN '46-55' WHEN ${v}.age <= 65 THEN '56-65' ELSE '66+' END`;
 
 // [dimension, value1, value2] for a row alias (NEW, OLD, or a table alias).
-const DIMENSIONS = (v: string): [string, string, string][] => [
+export const DIMENSIONS = (v: string): [string, string, string][] => [
   ['status', `CASE WHEN ${v}.is_dead = 0 AND ${v}.present_in_city = 1 THEN 'active' ELSE 'inactive' END`, `''`],
   ['gender', `coalesce(${v}.gender, '')`, `''`],
   ['age_group', AGE_GROUP(v), `''`],
@@ -29,7 +29,7 @@ const TOTALS_KEY = 'dimension, value1, value2';
 const TALUKA_KEY = 'dimension, taluka, value1, value2';
 const TRACKED_COLUMNS = 'gender, age, ward_area, caste, political_preference, taluka, village, booth, is_dead, present_in_city, deleted_at';
 
-function upserts(v: string, delta: string): string[] {
+export function upserts(v: string, delta: string): string[] {
   const statsValues = DIMENSIONS(v)
     .map(([dimension, value1, value2]) => `('${dimension}', ${LOCATION(v)}, ${value1}, ${value2}, ${delta})`)
     .join(', ');

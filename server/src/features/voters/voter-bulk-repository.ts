@@ -1,5 +1,6 @@
+import type SQLite from 'better-sqlite3';
 import type { Kysely, Transaction } from 'kysely';
-import type { VoterFilters, VoterInput } from '@shared/voters/voter-schema';
+import { type VoterFilters, type VoterInput, voterFieldsSchema } from '@shared/voters/voter-schema';
 import type { Dialect } from '../../db/connection';
 import type { Database, VoterRow } from '../../db/schema';
 import { applyVoterFilters, type BoothScope } from './voters-repository';
@@ -25,15 +26,79 @@ function toColumns(input: VoterInput) {
   return { ...input, present_in_city: input.present_in_city ? 1 : 0, is_dead: input.is_dead ? 1 : 0 };
 }
 
-// Plain multi-row INSERTs, so the counter triggers see every voter as they do a single save.
-export async function insertVoters(db: Executor, inputs: readonly VoterInput[], options: { userId: number; now?: Date }): Promise<void> {
+export interface InsertOptions {
+  userId: number;
+  now?: Date;
+  // SQLite's own handle: inserts then take the bulk path below. The caller must hold a
+  // Kysely transaction, which is what keeps every other query off the connection meanwhile.
+  sqlite?: SQLite.Database;
+}
+
+// Inserts voters. On PostgreSQL (or without the handle) as plain multi-row INSERTs, so the
+// row triggers see every voter as they do a single save.
+export async function insertVoters(db: Executor, inputs: readonly VoterInput[], options: InsertOptions): Promise<void> {
   const now = (options.now ?? new Date()).toISOString();
+  if (options.sqlite) {
+    insertVotersInBulk(options.sqlite, inputs, { userId: options.userId, now });
+    return;
+  }
   for (let start = 0; start < inputs.length; start += INSERT_CHUNK) {
     const values = inputs
       .slice(start, start + INSERT_CHUNK)
       .map((input) => ({ ...toColumns(input), voter_image: null, created_at: now, updated_at: now, created_by: options.userId, updated_by: options.userId }));
     await db.insertInto('voters').values(values).execute();
   }
+}
+
+// The SQLite bulk path (migration 007): with the voter_bulk_load flag set, the insert triggers
+// stand aside; one prepared INSERT per voter, then the new ids go into the search index and
+// the kept counts a batch at a time. Everything runs in the caller's transaction, so the
+// batch, its index entries and its counts commit together or not at all.
+const INSERT_COLUMNS = [...Object.keys(voterFieldsSchema.shape), 'created_at', 'updated_at', 'created_by', 'updated_by'];
+const SEARCH_COLUMNS = 'full_name, father_husband_name, mobile_number, voter_id, ward_area, house_no';
+const STATS_KEY = 'dimension, taluka, village, booth, value1, value2';
+
+function prepareBulkStatements(sqlite: SQLite.Database) {
+  // The batch's rows are grouped once into a scratch table; the three count tables read it.
+  sqlite.exec(`CREATE TEMP TABLE IF NOT EXISTS voter_batch_counts (${STATS_KEY}, count)`);
+  const addCounts = (table: string, key: string) =>
+    sqlite.prepare(
+      `INSERT INTO ${table} (${key}, count) SELECT ${key}, sum(count) FROM temp.voter_batch_counts WHERE true GROUP BY ${key} ` +
+        `ON CONFLICT (${key}) DO UPDATE SET count = ${table}.count + excluded.count`,
+    );
+  return {
+    pause: sqlite.prepare('INSERT INTO voter_bulk_load (active) VALUES (1)'),
+    resume: sqlite.prepare('DELETE FROM voter_bulk_load'),
+    lastId: sqlite.prepare('SELECT coalesce(max(id), 0) FROM voters').pluck(),
+    insert: sqlite.prepare(`INSERT INTO voters (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`),
+    index: sqlite.prepare(`INSERT INTO voters_fts (rowid, ${SEARCH_COLUMNS}) SELECT id, ${SEARCH_COLUMNS} FROM voters WHERE id > ?`),
+    groupBatch: sqlite.prepare(`INSERT INTO temp.voter_batch_counts SELECT ${STATS_KEY}, count(*) FROM voter_stat_rows WHERE id > ? GROUP BY ${STATS_KEY}`),
+    counts: [addCounts('voter_stats', STATS_KEY), addCounts('voter_stats_totals', 'dimension, value1, value2'), addCounts('voter_stats_taluka', 'dimension, taluka, value1, value2')],
+    clearBatch: sqlite.prepare('DELETE FROM temp.voter_batch_counts'),
+  };
+}
+const bulkStatements = new WeakMap<SQLite.Database, ReturnType<typeof prepareBulkStatements>>();
+
+function insertVotersInBulk(sqlite: SQLite.Database, inputs: readonly VoterInput[], options: { userId: number; now: string }): void {
+  if (inputs.length === 0) return;
+  let statements = bulkStatements.get(sqlite);
+  if (!statements) {
+    statements = prepareBulkStatements(sqlite);
+    bulkStatements.set(sqlite, statements);
+  }
+  // The flag goes first: it takes the write lock, so no other writer adds ids after lastId.
+  statements.pause.run();
+  const lastId = statements.lastId.get() as number;
+  const audit = { created_at: options.now, updated_at: options.now, created_by: options.userId, updated_by: options.userId };
+  for (const input of inputs) {
+    const row: Record<string, unknown> = { ...toColumns(input), ...audit };
+    statements.insert.run(INSERT_COLUMNS.map((column) => row[column]));
+  }
+  statements.index.run(lastId);
+  statements.groupBatch.run(lastId);
+  for (const count of statements.counts) count.run();
+  statements.clearBatch.run();
+  statements.resume.run();
 }
 
 // An import's update leaves the photo alone: a spreadsheet has no photos.

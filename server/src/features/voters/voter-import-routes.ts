@@ -84,7 +84,7 @@ export async function voterImportRoutes(app: FastifyInstance, ctx: AppContext): 
       try {
         const upload = await receiveUpload(request, directory, maxMb);
         const kind = await detectKind(upload.path, upload.fileName);
-        const result = await importVoters({ db: ctx.db, path: upload.path, kind, userId: user.id, updateExisting: upload.updateExisting });
+        const result = await importVoters({ db: ctx.db, sqlite: ctx.sqlite, path: upload.path, kind, userId: user.id, updateExisting: upload.updateExisting });
         await recordAudit(ctx.db, {
           action: 'IMPORT_VOTERS',
           userId: user.id,

@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { IMPORT_ERROR_DETAILS_MAX, IMPORT_ROWS_MAX, type ImportError, type ImportResult } from '@shared/voters/voter-import-schema';
 import { VOTER_FIELD_LABELS, type VoterField, type VoterInput, voterInputSchema } from '@shared/voters/voter-schema';
@@ -10,7 +11,7 @@ import { readSheetRows, type SheetRow, type SpreadsheetKind } from './spreadshee
 
 // Rows are saved a batch at a time, each batch in one transaction: a file that breaks midway
 // keeps the batches already committed and never half of one.
-export const IMPORT_BATCH_SIZE = 1000;
+export const IMPORT_BATCH_SIZE = 5000;
 const REQUIRED_FIELDS: VoterField[] = ['voter_no', 'full_name', 'voter_id'];
 
 interface HeaderMap {
@@ -27,6 +28,8 @@ interface PendingRow {
 
 export interface ImportOptions {
   db: Kysely<Database>;
+  // The embedded database's handle, for its bulk insert path; absent on PostgreSQL.
+  sqlite?: SQLite.Database;
   path: string;
   kind: SpreadsheetKind;
   userId: number;
@@ -111,7 +114,7 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
           changed += 1;
         } else duplicates.push(pending);
       }
-      await insertVoters(trx, fresh, { userId });
+      await insertVoters(trx, fresh, { userId, sqlite: options.sqlite });
       return { inserted: fresh.length, changed, duplicates };
     });
     // Counted only once the batch is committed.

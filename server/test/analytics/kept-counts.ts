@@ -1,0 +1,54 @@
+import { type Kysely, sql } from 'kysely';
+import { expect } from 'vitest';
+import type { Database } from '../../src/db/schema';
+
+// Every kept count (voter_stats, voter_stats_totals, voter_stats_taluka, each dimension)
+// must equal a fresh GROUP BY over the live voters, however they were written.
+export async function expectKeptCountsToMatchVoters(db: Kysely<Database>): Promise<void> {
+    const ageGroup = sql<string>`CASE WHEN age IS NULL OR age < 18 THEN 'Unknown' WHEN age <= 25 THEN '18-25' WHEN age <= 35 THEN '26-35' WHEN age <= 45 THEN '36-45' WHEN age <= 55 THEN '46-55' WHEN age <= 65 THEN '56-65' ELSE '66+' END`;
+    const fresh = async (value1: ReturnType<typeof sql<string>>, value2: ReturnType<typeof sql<string>>) =>
+      db
+        .selectFrom('voters')
+        .select([
+          sql<string>`coalesce(taluka, '')`.as('taluka'),
+          sql<string>`coalesce(village, '')`.as('village'),
+          sql<string>`coalesce(booth, '')`.as('booth'),
+          value1.as('value1'),
+          value2.as('value2'),
+          (eb) => eb.fn.countAll<number>().as('count'),
+        ])
+        .where('deleted_at', 'is', null)
+        .groupBy([sql`1`, sql`2`, sql`3`, sql`4`, sql`5`])
+        .execute();
+    const dimensions: [string, ReturnType<typeof sql<string>>, ReturnType<typeof sql<string>>][] = [
+      ['status', sql<string>`CASE WHEN is_dead = 0 AND present_in_city = 1 THEN 'active' ELSE 'inactive' END`, sql<string>`''`],
+      ['gender', sql<string>`coalesce(gender, '')`, sql<string>`''`],
+      ['age_group', ageGroup, sql<string>`''`],
+      ['ward_area', sql<string>`coalesce(ward_area, '')`, sql<string>`''`],
+      ['caste', sql<string>`coalesce(caste, '')`, sql<string>`''`],
+      ['political_preference', sql<string>`coalesce(political_preference, '')`, sql<string>`''`],
+      ['caste_preference', sql<string>`coalesce(caste, '')`, sql<string>`coalesce(political_preference, '')`],
+    ];
+    const key = (row: { taluka: string; village: string; booth: string; value1: string; value2: string }) => [row.taluka, row.village, row.booth, row.value1, row.value2].join('|');
+    for (const [dimension, value1, value2] of dimensions) {
+      const expected = new Map((await fresh(value1, value2)).map((row) => [key(row), Number(row.count)]));
+      const kept = await db.selectFrom('voter_stats').selectAll().where('dimension', '=', dimension).where('count', '!=', 0).execute();
+      expect(new Map(kept.map((row) => [key(row), Number(row.count)])), dimension).toEqual(expected);
+      const totals = await db.selectFrom('voter_stats_totals').selectAll().where('dimension', '=', dimension).where('count', '!=', 0).execute();
+      const expectedTotals = new Map<string, number>();
+      for (const [rowKey, count] of expected) {
+        const [, , , v1, v2] = rowKey.split('|');
+        const totalKey = `${v1}|${v2}`;
+        expectedTotals.set(totalKey, (expectedTotals.get(totalKey) ?? 0) + count);
+      }
+      expect(new Map(totals.map((row) => [`${row.value1}|${row.value2}`, Number(row.count)])), `${dimension} totals`).toEqual(expectedTotals);
+      const expectedTaluka = new Map<string, number>();
+      for (const [rowKey, count] of expected) {
+        const [taluka, , , v1, v2] = rowKey.split('|');
+        const talukaKey = `${taluka}|${v1}|${v2}`;
+        expectedTaluka.set(talukaKey, (expectedTaluka.get(talukaKey) ?? 0) + count);
+      }
+      const byTaluka = await db.selectFrom('voter_stats_taluka').selectAll().where('dimension', '=', dimension).where('count', '!=', 0).execute();
+      expect(new Map(byTaluka.map((row) => [`${row.taluka}|${row.value1}|${row.value2}`, Number(row.count)])), `${dimension} by taluka`).toEqual(expectedTaluka);
+    }
+}
