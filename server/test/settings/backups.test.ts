@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection';
 import { createBackup, isBackupDue, listBackups, restoreBackup, SERVER_PID_FILE } from '../../src/features/backups/sqlite-backup';
 import { runScheduledBackup } from '../../src/features/maintenance/scheduled-jobs';
+import { trackImport } from '../../src/features/voters/import/import-activity';
 import { createTestApp, createUser, type TestApp } from '../support/test-app';
 import { testDialect } from '../support/test-database';
 
@@ -47,7 +48,15 @@ if (testDialect() === 'sqlite') describe('backups on SQLite', () => {
     const dataDir = t.ctx.config.dataDir;
     const kept = await createUser(t.ctx, { full_name: 'Kept In Backup' });
 
-    // The scheduled job backs up once, then waits for the frequency to pass.
+    // A due backup waits while an import runs...
+    let release = () => {};
+    const importing = trackImport(() => new Promise<void>((resolve) => (release = resolve)));
+    expect(await runScheduledBackup(t.ctx, new Date())).toEqual({ status: 'import-running' });
+    release();
+    await importing;
+    expect(listBackups(dataDir)).toEqual([]);
+
+    // ...then the scheduled job backs up once, and waits for the frequency to pass.
     const first = await runScheduledBackup(t.ctx, new Date());
     expect(first.status).toBe('created');
     expect((await runScheduledBackup(t.ctx, new Date())).status).toBe('not-due');

@@ -2,19 +2,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { createBackup, isBackupDue, lastBackupTime } from '../backups/sqlite-backup';
 import { runRetention } from '../retention/retention';
+import { importInProgress } from '../voters/import/import-activity';
 import { readSettings } from '../settings/settings-repository';
 
 export interface ScheduledBackupResult {
-  status: 'created' | 'not-due' | 'not-sqlite';
+  status: 'created' | 'not-due' | 'not-sqlite' | 'import-running';
   file?: string;
 }
 
-// One check of the backup_frequency setting: back up when the newest backup is old enough.
+// One check of the backup_frequency setting: back up when the newest backup is old enough
+// and no import is running.
 // On PostgreSQL the database's own tools do this job (README, "Backups").
 export async function runScheduledBackup(ctx: AppContext, now: Date = new Date()): Promise<ScheduledBackupResult> {
   if (!ctx.sqlite) return { status: 'not-sqlite' };
   const { backup_frequency } = await readSettings(ctx.db);
   if (!isBackupDue(backup_frequency, lastBackupTime(ctx.config.dataDir), now)) return { status: 'not-due' };
+  // Still due at the next hourly check.
+  if (importInProgress()) return { status: 'import-running' };
   return { status: 'created', file: await createBackup(ctx.sqlite, ctx.config.dataDir, { now }) };
 }
 

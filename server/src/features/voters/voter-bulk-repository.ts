@@ -79,26 +79,40 @@ function prepareBulkStatements(sqlite: SQLite.Database) {
 }
 const bulkStatements = new WeakMap<SQLite.Database, ReturnType<typeof prepareBulkStatements>>();
 
-function insertVotersInBulk(sqlite: SQLite.Database, inputs: readonly VoterInput[], options: { userId: number; now: string }): void {
-  if (inputs.length === 0) return;
+function statementsFor(sqlite: SQLite.Database) {
   let statements = bulkStatements.get(sqlite);
   if (!statements) {
     statements = prepareBulkStatements(sqlite);
     bulkStatements.set(sqlite, statements);
   }
+  return statements;
+}
+
+// Runs insertRows with the insert triggers stood aside, then puts the new voters into the
+// search index and the kept counts. The caller runs it inside one transaction.
+export function withTriggersPaused(sqlite: SQLite.Database, insertRows: () => void): void {
+  const statements = statementsFor(sqlite);
   // The flag goes first: it takes the write lock, so no other writer adds ids after lastId.
   statements.pause.run();
   const lastId = statements.lastId.get() as number;
-  const audit = { created_at: options.now, updated_at: options.now, created_by: options.userId, updated_by: options.userId };
-  for (const input of inputs) {
-    const row: Record<string, unknown> = { ...toColumns(input), ...audit };
-    statements.insert.run(INSERT_COLUMNS.map((column) => row[column]));
-  }
+  insertRows();
   statements.index.run(lastId);
   statements.groupBatch.run(lastId);
   for (const count of statements.counts) count.run();
   statements.clearBatch.run();
   statements.resume.run();
+}
+
+function insertVotersInBulk(sqlite: SQLite.Database, inputs: readonly VoterInput[], options: { userId: number; now: string }): void {
+  if (inputs.length === 0) return;
+  const { insert } = statementsFor(sqlite);
+  const audit = { created_at: options.now, updated_at: options.now, created_by: options.userId, updated_by: options.userId };
+  withTriggersPaused(sqlite, () => {
+    for (const input of inputs) {
+      const row: Record<string, unknown> = { ...toColumns(input), ...audit };
+      insert.run(INSERT_COLUMNS.map((column) => row[column]));
+    }
+  });
 }
 
 // An import's update leaves the photo alone: a spreadsheet has no photos.

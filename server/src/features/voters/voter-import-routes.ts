@@ -15,6 +15,7 @@ import { signedInUser } from '../../plugins/access-control';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
 import { detectKind } from './import/spreadsheet-readers';
+import { trackImport } from './import/import-activity';
 import { importVoters } from './import/voter-import';
 import { writeImportTemplate, XLSX_CONTENT_TYPE } from './voter-spreadsheets';
 
@@ -84,7 +85,9 @@ export async function voterImportRoutes(app: FastifyInstance, ctx: AppContext): 
       try {
         const upload = await receiveUpload(request, directory, maxMb);
         const kind = await detectKind(upload.path, upload.fileName);
-        const result = await importVoters({ db: ctx.db, sqlite: ctx.sqlite, path: upload.path, kind, userId: user.id, updateExisting: upload.updateExisting });
+        const result = await trackImport(() =>
+          importVoters({ db: ctx.db, sqlite: ctx.sqlite, path: upload.path, kind, userId: user.id, updateExisting: upload.updateExisting }),
+        );
         await recordAudit(ctx.db, {
           action: 'IMPORT_VOTERS',
           userId: user.id,
