@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket, connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { openDatabase } from '../../src/db/connection';
+import { IMPORT_BATCH_SIZE } from '../../src/features/voters/import/voter-import';
 import { DATABASE_UNAVAILABLE } from '../../src/plugins/error-handler';
 import { createTestApp, createUser, login, TEST_PASSWORD, type TestApp } from '../support/test-app';
 import { testDialect } from '../support/test-database';
@@ -162,6 +163,12 @@ if (dialect === 'sqlite') {
     await new Promise<void>((resolve) => child.once('exit', () => resolve()));
   }
 
+  async function adminToken(base: string): Promise<string> {
+    const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { token: string }).token;
+  }
+
   describe('SIGKILL during a burst of writes (dialect: sqlite)', () => {
     let dataDir: string;
     let child: ChildProcess | null = null;
@@ -241,5 +248,98 @@ if (dialect === 'sqlite') {
       await stopped(child);
     }, 90_000);
   });
-}
+  describe('SIGKILL during a large import (dialect: sqlite)', () => {
+    let dataDir: string;
+    let child: ChildProcess | null = null;
 
+    beforeAll(() => {
+      dataDir = mkdtempSync(path.join(os.tmpdir(), 'vms-kill-import-'));
+    });
+    afterAll(async () => {
+      if (child && child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await stopped(child);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('should keep whole batches from the top of the file, with counts that agree, when the server is killed mid-import', async () => {
+      // Far more rows than a few batches, so the import is still running when it is killed
+      // (even if saving gets much faster); voter IDs follow the file's row order.
+      const rowCount = Math.max(200_000, IMPORT_BATCH_SIZE * 40);
+      const voterIds = Array.from({ length: rowCount }, (_, index) => `KILL${String(index + 1).padStart(7, '0')}`);
+      const genders = ['Male', 'Female', 'Other', ''];
+      const lines = ['Voter Number,Full Name,Voter ID,Gender,Booth', ...voterIds.map((voterId, index) => `${index + 1},Killed Import ${index + 1},${voterId},${genders[index % 4]},Booth-0${(index % 9) + 1}`)];
+      const csvPath = path.join(dataDir, 'large-import.csv');
+      writeFileSync(csvPath, `${lines.join('\r\n')}\r\n`);
+
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      child = startServerProcess(dataDir, port);
+      await waitUntilUp(base);
+      const token = await adminToken(base);
+
+      const form = new FormData();
+      form.append('file', new Blob([readFileSync(csvPath)], { type: 'text/csv' }), 'large-import.csv');
+      const uploading = fetch(`${base}/api/voters/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }).then(
+        (response) => `answered ${response.status}`,
+        () => 'no answer',
+      );
+
+      // Watch the file through a read-only connection of our own: it sees only what is
+      // committed, which must always be whole batches. Once a few have committed, kill the
+      // server inside a later one.
+      const file = path.join(dataDir, 'voters.sqlite');
+      const watcher = new SQLite(file, { readonly: true, fileMustExist: true });
+      const countVoters = watcher.prepare('SELECT count(*) AS n FROM voters');
+      const observed = new Set<number>();
+      let seen = 0;
+      const deadline = Date.now() + 60_000;
+      while (seen < 3 * IMPORT_BATCH_SIZE && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        seen = (countVoters.get() as { n: number }).n;
+        observed.add(seen);
+      }
+      watcher.close();
+      expect(seen).toBeGreaterThanOrEqual(3 * IMPORT_BATCH_SIZE);
+      expect([...observed].filter((count) => count % IMPORT_BATCH_SIZE !== 0)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const serverUnderTest = child;
+      serverUnderTest.kill('SIGKILL');
+      await stopped(serverUnderTest);
+      expect(serverUnderTest.signalCode).toBe('SIGKILL');
+      expect(await uploading).toBe('no answer');
+
+      // Straight on the file, before any server touches it again.
+      const sqlite = new SQLite(file);
+      expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(sqlite.pragma('foreign_key_check')).toEqual([]);
+      const stored = (sqlite.prepare('SELECT voter_id FROM voters ORDER BY id').all() as { voter_id: string }[]).map((row) => row.voter_id);
+      const live = (sqlite.prepare('SELECT count(*) AS n FROM voters WHERE deleted_at IS NULL').get() as { n: number }).n;
+      const kept = (sqlite.prepare("SELECT coalesce(sum(count), 0) AS n FROM voter_stats_totals WHERE dimension = 'gender'").get() as { n: number }).n;
+      sqlite.close();
+      // Whole batches only, at least those seen, and not the whole file: the kill came mid-import.
+      expect(stored.length % IMPORT_BATCH_SIZE).toBe(0);
+      expect(stored.length).toBeGreaterThanOrEqual(seen);
+      expect(stored.length).toBeLessThan(rowCount);
+      // The file's first rows, in file order, with no holes.
+      expect(stored).toEqual(voterIds.slice(0, stored.length));
+      // The kept analytics counts agree with a fresh count.
+      expect(live).toBe(stored.length);
+      expect(kept).toBe(live);
+
+      // The server starts again on the same file and serves that count.
+      child = startServerProcess(dataDir, port);
+      await waitUntilUp(base);
+      const fresh = await adminToken(base);
+      const list = await fetch(`${base}/api/voters?limit=1`, { headers: { authorization: `Bearer ${fresh}` } });
+      expect(list.status).toBe(200);
+      expect(((await list.json()) as { total: number }).total).toBe(live);
+      const byGender = await fetch(`${base}/api/analytics/gender`, { headers: { authorization: `Bearer ${fresh}` } });
+      expect(byGender.status).toBe(200);
+      expect(((await byGender.json()) as { count: number }[]).reduce((sum, row) => sum + row.count, 0)).toBe(live);
+      child.kill('SIGTERM');
+      await stopped(child);
+    }, 120_000);
+  });
+}

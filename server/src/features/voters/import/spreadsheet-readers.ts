@@ -1,10 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { UNSUPPORTED_IMPORT_TYPE } from '@shared/voters/voter-import-schema';
 import { HttpError } from '../../../plugins/error-handler';
+import { inspectXlsxArchive, SHARED_STRINGS_PART, WORKBOOK_RELS_PART, type ZipPart } from './xlsx-archive';
 
 export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
 
@@ -16,11 +18,10 @@ export interface SheetRow {
 
 // Legacy .xls files are read whole (the library has no streaming reader), so they are capped.
 export const XLS_MAX_BYTES = 20 * 1024 * 1024;
-// Zip-bomb limits for .xlsx: no entry may expand more than this ratio (past a small size),
-// and the whole archive may not expand past the total.
-const ZIP_MAX_RATIO = 100;
-const ZIP_RATIO_FROM_BYTES = 1024 * 1024;
-const ZIP_MAX_TOTAL_BYTES = 3 * 1024 * 1024 * 1024;
+// Papaparse parses an unfinished row again with every chunk it is given, so one endless row (a
+// million columns, a 50 MB cell) costs time squared and its whole length in memory. No voter
+// row comes near this; a longer one ends the import.
+const CSV_MAX_ROW_CHARS = 1024 * 1024;
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -49,72 +50,6 @@ export async function detectKind(path: string, fileName: string): Promise<Spread
   throw new HttpError(400, UNSUPPORTED_IMPORT_TYPE);
 }
 
-// Reads the zip central directory and refuses archives that would expand too far, before any unpacking.
-export async function assertZipIsSafe(path: string): Promise<void> {
-  const bomb = new HttpError(400, 'The file expands to far more data than a spreadsheet holds and was refused');
-  const damaged = new HttpError(400, 'The .xlsx file is damaged and could not be read');
-  const handle = await open(path, 'r');
-  try {
-    const { size } = await handle.stat();
-    const tailLength = Math.min(size, 65_557);
-    const tail = Buffer.alloc(tailLength);
-    await handle.read(tail, 0, tailLength, size - tailLength);
-    const eocd = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-    if (eocd < 0) throw damaged;
-    let entries = tail.readUInt16LE(eocd + 10);
-    let directorySize = tail.readUInt32LE(eocd + 12);
-    let directoryOffset = tail.readUInt32LE(eocd + 16);
-    if (directoryOffset === 0xffffffff || entries === 0xffff) {
-      // Zip64: the real figures sit in the zip64 end record that the locator points to.
-      const locator = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x06, 0x07]), eocd);
-      if (locator < 0) throw damaged;
-      const record = Buffer.alloc(56);
-      await handle.read(record, 0, 56, Number(tail.readBigUInt64LE(locator + 8)));
-      entries = Number(record.readBigUInt64LE(32));
-      directorySize = Number(record.readBigUInt64LE(40));
-      directoryOffset = Number(record.readBigUInt64LE(48));
-    }
-    if (directorySize > 64 * 1024 * 1024 || directoryOffset + directorySize > size) throw damaged;
-    const directory = Buffer.alloc(directorySize);
-    await handle.read(directory, 0, directorySize, directoryOffset);
-    let total = 0;
-    let position = 0;
-    for (let index = 0; index < entries; index += 1) {
-      if (position + 46 > directory.length || directory.readUInt32LE(position) !== 0x02014b50) throw damaged;
-      let compressed = directory.readUInt32LE(position + 20);
-      let uncompressed = directory.readUInt32LE(position + 24);
-      const nameLength = directory.readUInt16LE(position + 28);
-      const extraLength = directory.readUInt16LE(position + 30);
-      const commentLength = directory.readUInt16LE(position + 32);
-      if (uncompressed === 0xffffffff || compressed === 0xffffffff) {
-        // Zip64 extra field (id 1): the 64-bit sizes, uncompressed first, each only when needed.
-        const extra = directory.subarray(position + 46 + nameLength, position + 46 + nameLength + extraLength);
-        let offset = 0;
-        while (offset + 4 <= extra.length) {
-          const id = extra.readUInt16LE(offset);
-          const length = extra.readUInt16LE(offset + 2);
-          if (id === 1) {
-            let field = offset + 4;
-            if (uncompressed === 0xffffffff) {
-              uncompressed = Number(extra.readBigUInt64LE(field));
-              field += 8;
-            }
-            if (compressed === 0xffffffff) compressed = Number(extra.readBigUInt64LE(field));
-          }
-          offset += 4 + length;
-        }
-        if (uncompressed === 0xffffffff || compressed === 0xffffffff) throw damaged;
-      }
-      total += uncompressed;
-      if (uncompressed > ZIP_RATIO_FROM_BYTES && uncompressed > Math.max(compressed, 1) * ZIP_MAX_RATIO) throw bomb;
-      if (total > ZIP_MAX_TOTAL_BYTES) throw bomb;
-      position += 46 + nameLength + extraLength + commentLength;
-    }
-  } finally {
-    await handle.close();
-  }
-}
-
 function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
@@ -135,11 +70,26 @@ export function cellText(value: unknown): string {
   return '';
 }
 
+// exceljs streams a sheet straight through only once it has read the workbook relationships and
+// the shared strings; otherwise it copies the sheet to the system temp folder and, when reading
+// stops early, leaves the copy there. Excel and exceljs both write those parts after the sheets,
+// so the checked parts are handed over with these first (styles too: date cells need them).
+const READ_FIRST = new Set([WORKBOOK_RELS_PART, 'xl/workbook.xml', SHARED_STRINGS_PART, 'xl/styles.xml']);
+
+async function* partBytes(path: string, parts: ZipPart[]): AsyncGenerator<Buffer> {
+  const ordered = [...parts.filter((part) => READ_FIRST.has(part.name)), ...parts.filter((part) => !READ_FIRST.has(part.name))];
+  for (const part of ordered) yield* createReadStream(path, { start: part.start, end: part.end - 1 });
+}
+
 async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
-  await assertZipIsSafe(path);
-  const input = createReadStream(path);
+  const parts = await inspectXlsxArchive(path);
+  const input = Readable.from(partBytes(path, parts));
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore' });
+    // A part the file lacks is one exceljs must not wait for (see READ_FIRST).
+    const prepared = reader as unknown as { sharedStrings?: unknown[]; workbookRels?: unknown[] };
+    if (!parts.some((part) => part.name === SHARED_STRINGS_PART)) prepared.sharedStrings = [];
+    if (!parts.some((part) => part.name === WORKBOOK_RELS_PART)) prepared.workbookRels = [];
     for await (const worksheet of reader) {
       for await (const row of worksheet) {
         const values = Array.isArray(row.values) ? (row.values as unknown[]) : [];
@@ -194,12 +144,25 @@ async function* csvRows(path: string): AsyncGenerator<SheetRow> {
     failure = error;
     signal();
   });
+  // Characters handed to the parser and rows it has finished; this listener runs before
+  // papaparse's own, so a chunk is counted before it is parsed.
+  let fed = 0;
+  let finishedRows = 0;
+  input.on('data', (text: string | Buffer) => {
+    fed += text.length;
+  });
   Papa.parse<unknown[]>(input, {
     delimiter,
     skipEmptyLines: false,
     chunk: (results, parser) => {
       parser.pause();
-      pending = { rows: results.data, parser };
+      finishedRows += results.data.length;
+      // The cursor stands after the last finished row: the rest is the row being read.
+      if (fed - results.meta.cursor > CSV_MAX_ROW_CHARS) {
+        failure = new HttpError(400, `Row ${finishedRows + 1} is longer than 1 MB; no voter row is that long, so the file was not read past it`);
+      } else {
+        pending = { rows: results.data, parser };
+      }
       signal();
     },
     complete: () => {

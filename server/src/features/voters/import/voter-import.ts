@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { IMPORT_ERROR_DETAILS_MAX, IMPORT_ROWS_MAX, type ImportError, type ImportResult } from '@shared/voters/voter-import-schema';
 import { VOTER_FIELD_LABELS, type VoterField, type VoterInput, voterInputSchema } from '@shared/voters/voter-schema';
 import type { Database } from '../../../db/schema';
-import { HttpError } from '../../../plugins/error-handler';
+import { HttpError, TEXT_HAS_NUL } from '../../../plugins/error-handler';
 import { findLiveVoterIds, insertVoters, updateVoterFields } from '../voter-bulk-repository';
 import { isUniqueViolation } from '../voters-repository';
 import { fieldForHeader, FLAG_FIELDS, flagText, unneutralizeCell } from './voter-columns';
@@ -151,7 +151,15 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
         addError(row.number, '', `A file may hold at most ${IMPORT_ROWS_MAX.toLocaleString('en-US')} voters; this row and those after it were not read`);
         break;
       }
-      const parsed = voterInputSchema.safeParse(rowFields(header, row.cells));
+      const fields = rowFields(header, row.cells);
+      // PostgreSQL refuses NUL in text (the whole batch would fail) and SQLite would keep it:
+      // the same row error on both.
+      const withNul = Object.keys(fields).find((field) => fields[field]?.includes('\u0000'));
+      if (withNul) {
+        addError(row.number, columnName(withNul as VoterField), TEXT_HAS_NUL);
+        continue;
+      }
+      const parsed = voterInputSchema.safeParse(fields);
       if (!parsed.success) {
         const reported = new Set<string>();
         for (const issue of parsed.error.issues) {
@@ -172,10 +180,10 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
       if (batch.length >= IMPORT_BATCH_SIZE) await flush();
     }
   } catch (error) {
-    if (error instanceof HttpError) throw error;
     if (error instanceof SaveError) throw error.original;
-    // A damaged file: what was committed stays, the unfinished batch is dropped.
+    // A damaged or refused file: what was committed stays, the unfinished batch is dropped.
     const saved = imported + updated > 0 ? `; ${imported + updated} voters before it were saved` : '';
+    if (error instanceof HttpError) throw saved ? new HttpError(error.statusCode, `${error.message}${saved}`) : error;
     throw new HttpError(400, `The file could not be read after row ${lastRow}${saved}`);
   }
   if (!header) throw new HttpError(400, 'The file is empty');
