@@ -11,9 +11,13 @@ import { BENCH_ADMIN, seedDatabase } from './seed-database';
 // SQLite file of BENCH_VOTERS voters (default 1,000,000). The mix: list/search 70%, voter
 // create/update 20%, analytics 10%. Prints throughput, p50/p95/p99 and errors per kind, then
 // checks that the voter count equals the seeded count plus the creates that answered 2xx.
+// LOAD_THINK_MS (default 0: each client sends its next request as soon as the last is answered,
+// the saturation case) makes each client pause a random 0 to 2 × LOAD_THINK_MS between
+// requests, as a person reading the screen does.
 const TOTAL = Number(process.env.BENCH_VOTERS ?? 1_000_000);
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 0);
 const TSX = path.resolve(import.meta.dirname, '../node_modules/.bin/tsx');
 const MAIN = path.resolve(import.meta.dirname, '../server/src/main.ts');
 
@@ -64,7 +68,8 @@ const SEARCHES = ['sunita', 'rahul vitthal', 'सुनीता', 'priya ganesh
 const ANALYTICS = ['dashboard', 'gender', 'age-groups', 'areas', 'caste', 'political-preference', 'caste-political-cross'];
 
 async function main(): Promise<void> {
-  console.log(`Load test: ${CLIENTS} clients for ${SECONDS} s on ${TOTAL.toLocaleString('en-IN')} voters (SQLite)`);
+  const pacing = THINK_MS > 0 ? `, each pausing ${THINK_MS} ms on average between requests` : ', no pause between requests';
+  console.log(`Load test: ${CLIENTS} clients for ${SECONDS} s on ${TOTAL.toLocaleString('en-IN')} voters (SQLite)${pacing}`);
   const seeded = await seedDatabase(TOTAL);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vms-load-'));
   copyFileSync(seeded, path.join(dataDir, 'voters.sqlite'));
@@ -93,6 +98,7 @@ async function main(): Promise<void> {
       const next = random(clientIndex + 1);
       let counter = 0;
       while (performance.now() < stopAt) {
+        if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, next() * 2 * THINK_MS));
         const roll = next();
         let kind: Kind;
         let request: () => Promise<Response>;

@@ -49,6 +49,8 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; s
   // 64 MB of page cache (SQLite's default is 16 MB): at a million voters the indexes an insert
   // touches no longer fit the default, and every miss is a system call.
   sqlite.pragma('cache_size = -65536');
+  // Sorts and scratch tables in memory: as files they cost an import ~20 GB of writes per 300,000 rows.
+  sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy(), sqlite };
