@@ -24,9 +24,11 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 
 const WIDE = new Set<VoterField>(['full_name', 'father_husband_name', 'ward_area', 'comment', 'present_city_name']);
 
-function newWorkbook(stream: Writable) {
-  // Plain strings (no shared-string table) keep memory flat however many rows are written.
-  return new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+// Plain strings (no shared-string table) keep memory flat however many rows are written.
+// Styles cost the export half its time (exceljs compares every cell's style with those it
+// has seen), so only the small template has them; the export's header is plain, and frozen.
+function newWorkbook(stream: Writable, options: { styled: boolean }) {
+  return new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: options.styled, useSharedStrings: false, zip: { zlib: { level: 1 } } });
 }
 
 function addVoterSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter): ExcelJS.Worksheet {
@@ -62,7 +64,7 @@ async function drained(stream: Writable): Promise<void> {
 
 // Writes the pages as they come; `complete` is false when the client went away first.
 export async function writeVoterExport(stream: Writable, pages: AsyncIterable<VoterRow[]>): Promise<{ rows: number; complete: boolean }> {
-  const workbook = newWorkbook(stream);
+  const workbook = newWorkbook(stream, { styled: false });
   const sheet = addVoterSheet(workbook);
   sheet.getRow(1).commit();
   let count = 0;
@@ -127,7 +129,7 @@ const ALLOWED: [VoterField, readonly (string | number)[]][] = [
 ];
 
 export async function writeImportTemplate(stream: Writable): Promise<void> {
-  const workbook = newWorkbook(stream);
+  const workbook = newWorkbook(stream, { styled: true });
   const sheet = addVoterSheet(workbook);
   sheet.getRow(1).commit();
   sheet.addRow(VOTER_COLUMNS.map((field) => EXAMPLE[field] ?? null)).commit();
