@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_USERS } from './support/e2e-users';
+import { apiToken } from './support/api';
 import { signIn } from './support/session';
 
 // Names unique to each test run, so parallel specs and repeats never collide.
@@ -210,5 +211,31 @@ test.describe('/users on a phone', () => {
     expect(box?.width).toBe(390);
     // Nothing sticks out sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
+test.describe('/users, editing one\'s own record', () => {
+  test('should show the new name in the sidebar and the greeting at once when a user renames themself', async ({ page, request }) => {
+    test.setTimeout(LONG_FLOW_MS);
+    const tag = uniqueTag();
+    const me = { username: `nanda_${tag}`, password: 'Own-Record-2026', full_name: `Nanda Pawar ${tag}` };
+    const token = await apiToken(request, E2E_USERS.superAdmin);
+    const created = await request.post('/api/users', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { ...me, role: 'Super Admin', booth_access: ['Admin'], mobile: '9876500099' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await signIn(page, me);
+    await page.goto('/users');
+    await page.getByLabel('Search users').fill(me.username);
+    await page.getByRole('button', { name: `Edit ${me.full_name}` }).click();
+    const renamed = `Nanda Shinde ${tag}`;
+    const dialog = page.getByRole('dialog', { name: 'Edit User' });
+    await dialog.getByLabel('Full Name').fill(renamed);
+    await dialog.getByRole('button', { name: 'Update User' }).click();
+    await expect(toast(page, 'User updated successfully')).toBeVisible();
+    await expect(page.getByTestId('sidebar-user-name')).toHaveText(renamed);
+    await expect(page.getByText(`Welcome back, ${renamed}`)).toBeVisible();
   });
 });

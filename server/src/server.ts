@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { markServerRunning } from './features/backups/server-pid';
 import { startScheduledJobs } from './features/maintenance/scheduled-jobs';
 import { ensureFirstAdmin } from './features/users/bootstrap-admin';
+import { removeLeftoverUploads } from './features/voters/voter-import-routes';
 
 // Starts the API (and the built web app, when present) on HOST:PORT.
 export async function startServer(): Promise<void> {
@@ -16,6 +17,7 @@ export async function startServer(): Promise<void> {
     console.log(`\nCreated the first Super Admin.\n  Username: ${admin.username}\n  ${passwordLine}\n`);
   }
 
+  await removeLeftoverUploads(config.dataDir);
   // Retention purge and backups run inside the server; the pid file tells
   // `npm run restore` that the database is in use.
   const stopJobs = startScheduledJobs(ctx, app.log);

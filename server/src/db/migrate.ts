@@ -5,6 +5,7 @@ import * as twoFactor from './migrations/2026-11-21-004-two-factor';
 import * as voters from './migrations/2026-11-21-003-voters';
 import * as voterStats from './migrations/2026-11-21-006-voter-stats';
 import * as bulkImport from './migrations/2026-11-22-007-bulk-import';
+import * as usernameCase from './migrations/2026-11-22-008-username-case';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-003-voters': voters,
   '2026-11-21-006-voter-stats': voterStats,
   '2026-11-22-007-bulk-import': bulkImport,
+  '2026-11-22-008-username-case': usernameCase,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

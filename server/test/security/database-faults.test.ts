@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket, connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -327,10 +327,14 @@ if (dialect === 'sqlite') {
       // The kept analytics counts agree with a fresh count.
       expect(live).toBe(stored.length);
       expect(kept).toBe(live);
+      // The killed import's upload is still on disk...
+      expect(readdirSync(path.join(dataDir, 'tmp')).filter((name) => name.startsWith('import-'))).toHaveLength(1);
 
-      // The server starts again on the same file and serves that count.
+      // The server starts again on the same file and serves that count...
       child = startServerProcess(dataDir, port);
       await waitUntilUp(base);
+      // ...having removed the upload the killed import left behind.
+      expect(readdirSync(path.join(dataDir, 'tmp')).filter((name) => name.startsWith('import-'))).toEqual([]);
       const fresh = await adminToken(base);
       const list = await fetch(`${base}/api/voters?limit=1`, { headers: { authorization: `Bearer ${fresh}` } });
       expect(list.status).toBe(200);

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ROLES, type Role } from '@shared/auth/roles';
 import { DESIGNATION_VALUES, ORGANISATION_VALUES } from '@shared/reference/staff-lists';
+import { isUniqueViolation } from '../../src/features/users/users-repository';
 import { createTestApp, createUser, login, signInAs, type TestApp, TEST_PASSWORD } from '../support/test-app';
 
 let t: TestApp;
@@ -265,6 +266,15 @@ describe('POST /api/users', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: 'Username already exists', fields: { username: 'Username already exists' } });
     }
+  });
+
+  it('should refuse a username that differs only in letter case at the database too, so racing creates cannot both land', async () => {
+    await createUser(t.ctx, { username: 'ravi.ingle' });
+    const error = await createUser(t.ctx, { username: 'Ravi.Ingle' }).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(isUniqueViolation(error)).toBe(true);
   });
 
   for (const role of ['Admin', 'Super Admin'] as const) {

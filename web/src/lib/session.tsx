@@ -19,6 +19,8 @@ interface Session {
   login: (username: string, password: string) => Promise<LoginOutcome>;
   verifyTwoFactor: (challengeToken: string, code: string) => Promise<TwoFactorOutcome>;
   logout: () => Promise<void>;
+  // After the signed-in user's own record is saved, so the sidebar shows the new name at once.
+  userSaved: (saved: User) => void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -94,7 +96,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     toast.success(i18n.t('logout.success'));
   }, [clear]);
 
-  const value = useMemo(() => ({ user, loading, login, verifyTwoFactor, logout }), [user, loading, login, verifyTwoFactor, logout]);
+  const userSaved = useCallback((saved: User) => setUser((current) => (current && current.id === saved.id ? saved : current)), []);
+
+  const value = useMemo(() => ({ user, loading, login, verifyTwoFactor, logout, userSaved }), [user, loading, login, verifyTwoFactor, logout, userSaved]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,6 +23,17 @@ interface Upload {
   path: string;
   fileName: string;
   updateExisting: boolean;
+}
+
+const UPLOAD_PREFIX = 'import-';
+const uploadsDir = (dataDir: string) => path.join(dataDir, 'tmp');
+
+// Each import removes its upload when it ends; one cut short by a crash or a kill cannot, so
+// the server clears what is left when it starts, before any import can be running.
+export async function removeLeftoverUploads(dataDir: string): Promise<void> {
+  const base = uploadsDir(dataDir);
+  const names = await readdir(base).catch(() => []);
+  await Promise.all(names.filter((name) => name.startsWith(UPLOAD_PREFIX)).map((name) => rm(path.join(base, name), { recursive: true, force: true })));
 }
 
 const isTrue = (value: unknown) => value === 'true' || value === '1' || value === 'on';
@@ -79,9 +90,9 @@ export async function voterImportRoutes(app: FastifyInstance, ctx: AppContext): 
     },
     handler: async (request) => {
       const { user } = signedInUser(request);
-      const base = path.join(ctx.config.dataDir, 'tmp');
+      const base = uploadsDir(ctx.config.dataDir);
       await mkdir(base, { recursive: true });
-      const directory = await mkdtemp(path.join(base, 'import-'));
+      const directory = await mkdtemp(path.join(base, UPLOAD_PREFIX));
       try {
         const upload = await receiveUpload(request, directory, maxMb);
         const kind = await detectKind(upload.path, upload.fileName);

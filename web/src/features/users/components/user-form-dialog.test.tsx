@@ -4,6 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '@web/lib/i18n';
+import { SessionProvider } from '@web/lib/session';
 import type { User } from '@shared/users/user-schema';
 import { UserFormDialog } from './user-form-dialog';
 
@@ -35,7 +36,9 @@ function renderDialog(props: { actor: User; user?: User }) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <UserFormDialog {...props} onClose={onClose} />
+      <SessionProvider>
+        <UserFormDialog {...props} onClose={onClose} />
+      </SessionProvider>
     </QueryClientProvider>,
   );
   return { onClose };
