@@ -50,17 +50,27 @@ export function exportRowValues(row: VoterRow): (string | number | null)[] {
   });
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const nextTick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// SQLite reads resolve without giving the event loop a turn, so the compressor (which works
-// off the main thread) and the socket would never run: yield, then wait while the client is
-// slower than the writer, so memory does not grow with the file.
-async function drained(stream: Writable): Promise<void> {
-  await nextTurn();
+// exceljs pushes the sheet's XML into the zip compressor without backpressure, and the
+// compressor (zlib, off the main thread) only moves on when the event loop turns, one chunk a
+// turn; SQLite reads resolve without a turn. So after each page: give the compressor turns
+// while its output keeps growing (archiver counts it: pointer()), then wait while the client
+// is slower than the writer. Either way memory does not grow with the file.
+async function drained(stream: Writable, zip: { pointer(): number }): Promise<void> {
+  let written = -1;
+  while (zip.pointer() !== written && !stream.destroyed) {
+    written = zip.pointer();
+    await nextTick();
+  }
   while (stream.writableNeedDrain && !stream.destroyed) {
-    await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+    const abort = new AbortController();
+    await Promise.race([once(stream, 'drain', { signal: abort.signal }), once(stream, 'close', { signal: abort.signal })]).finally(() => abort.abort());
   }
 }
+
+// The archive exceljs writes into (not in its types; archiver's pointer() is public).
+const zipOf = (workbook: ExcelJS.stream.xlsx.WorkbookWriter) => (workbook as unknown as { zip: { pointer(): number } }).zip;
 
 // Writes the pages as they come; `complete` is false when the client went away first.
 export async function writeVoterExport(stream: Writable, pages: AsyncIterable<VoterRow[]>): Promise<{ rows: number; complete: boolean }> {
@@ -72,7 +82,7 @@ export async function writeVoterExport(stream: Writable, pages: AsyncIterable<Vo
     if (stream.destroyed) return { rows: count, complete: false };
     for (const row of page) sheet.addRow(exportRowValues(row)).commit();
     count += page.length;
-    await drained(stream);
+    await drained(stream, zipOf(workbook));
   }
   sheet.commit();
   await workbook.commit();
