@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
-import { deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
+import { zipArchive, zipEntry } from '../security/hostile-spreadsheets';
 
 type CellValue = string | number | boolean | Date | null | { formula: string; result: string | number };
 
@@ -50,30 +50,5 @@ export function sheetRows(sheet: ExcelJS.Worksheet): unknown[][] {
 
 // A zip whose one entry claims (truthfully) to expand 1,000 times: 50 MB of zeros in ~50 KB.
 export function zipBomb(): Buffer {
-  const name = Buffer.from('xl/worksheets/sheet1.xml');
-  const raw = Buffer.alloc(50 * 1024 * 1024);
-  const data = deflateRawSync(raw);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(raw.length, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(raw.length, 24);
-  central.writeUInt16LE(name.length, 28);
-  const directoryOffset = local.length + name.length + data.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(directoryOffset, 16);
-  return Buffer.concat([local, name, data, central, name, end]);
+  return zipArchive([zipEntry('xl/worksheets/sheet1.xml', Buffer.alloc(50 * 1024 * 1024))]);
 }
