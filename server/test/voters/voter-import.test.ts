@@ -191,6 +191,20 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
     expect(Number(counter?.live)).toBe(count);
   });
 
+  it('should report a voter ID repeated batches later in the file with the row that first held it', async () => {
+    const rows: string[][] = [['Voter Number', 'Full Name', 'Voter ID']];
+    const ids: string[] = [];
+    for (let index = 0; index < IMPORT_BATCH_SIZE + 10; index += 1) {
+      ids.push(newVoterId());
+      rows.push([String(index), `Far Voter ${index}`, ids[index]!]);
+    }
+    rows.push(['R1', 'Repeat Of Row Two', ids[0]!]);
+    const result = (await upload(admin, { filename: 'far-repeat.csv', data: csvFile(rows) })).json<ImportResult>();
+    expect(result).toMatchObject({ imported: IMPORT_BATCH_SIZE + 10, errors: 1 });
+    expect(result.errorDetails).toEqual([{ row: IMPORT_BATCH_SIZE + 12, column: 'Voter ID', message: `Voter ID ${ids[0]} appears more than once in the file (first on row 2)` }]);
+    expect((await liveVoter(ids[0]!))?.full_name).toBe('Far Voter 0');
+  });
+
   it('should make bulk-saved voters searchable and counted exactly as a single save does', async () => {
     const places = [
       ['Digras', 'Arambhi', 'Booth-01'],

@@ -6,6 +6,7 @@ import type { Database } from '../../../db/schema';
 import { HttpError, TEXT_HAS_NUL } from '../../../plugins/error-handler';
 import { findLiveVoterIds, insertVoters, updateVoterFields } from '../voter-bulk-repository';
 import { isUniqueViolation } from '../voters-repository';
+import { FirstRows } from './first-rows';
 import { fieldForHeader, FLAG_FIELDS, flagText, unneutralizeCell } from './voter-columns';
 import { readSheetRows, type SheetRow, type SpreadsheetKind } from './spreadsheet-readers';
 
@@ -88,11 +89,22 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
   let errors = 0;
   const errorDetails: ImportError[] = [];
   let header: HeaderMap | undefined;
-  // voter_id -> the row that first held it, to report repeats within the file.
-  const seen = new Map<string, number>();
+  // The row that first held each voter ID, to report repeats within the file: exact for the
+  // batch being filled, hashed for the rows before it (confirmed below).
+  const firstRows = new FirstRows();
+  let batchRows = new Map<string, number>();
   let batch: PendingRow[] = [];
   let dataRows = 0;
   let lastRow = 0;
+
+  // A row of an earlier batch with the same hash is the same voter ID when that ID is now a
+  // live voter (that row saved or updated it, or it was there already and that row was
+  // reported); otherwise two IDs merely share a hash.
+  const earlierRow = async (voterId: string): Promise<number | undefined> => {
+    const candidate = firstRows.candidate(voterId);
+    if (candidate === undefined) return undefined;
+    return (await findLiveVoterIds(db, [voterId])).size > 0 ? candidate : undefined;
+  };
 
   const addError = (row: number, column: string, message: string) => {
     errors += 1;
@@ -127,6 +139,7 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
     if (batch.length === 0) return;
     const rows = batch;
     batch = [];
+    batchRows = new Map();
     try {
       await saveBatch(rows);
     } catch (error) {
@@ -170,12 +183,14 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
         }
         continue;
       }
-      const first = seen.get(parsed.data.voter_id);
+      const voterId = parsed.data.voter_id;
+      const first = batchRows.get(voterId) ?? (await earlierRow(voterId));
       if (first !== undefined) {
-        addError(row.number, columnName('voter_id'), `Voter ID ${parsed.data.voter_id} appears more than once in the file (first on row ${first})`);
+        addError(row.number, columnName('voter_id'), `Voter ID ${voterId} appears more than once in the file (first on row ${first})`);
         continue;
       }
-      seen.set(parsed.data.voter_id, row.number);
+      firstRows.remember(voterId, row.number);
+      batchRows.set(voterId, row.number);
       batch.push({ row: row.number, input: parsed.data });
       if (batch.length >= IMPORT_BATCH_SIZE) await flush();
     }
