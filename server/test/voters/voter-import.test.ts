@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult } from '@shared/voters/voter-import-schema';
 import { sql } from 'kysely';
 import { IMPORT_BATCH_SIZE } from '../../src/features/voters/import/voter-import';
+import { withTriggersPaused } from '../../src/features/voters/voter-bulk-repository';
 import { expectKeptCountsToMatchVoters } from '../analytics/kept-counts';
 import { createTestApp, signInAs, type TestApp } from '../support/test-app';
 import { multipart, seedVoter } from './voter-test-helpers';
@@ -203,6 +204,13 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
     expect(result).toMatchObject({ imported: IMPORT_BATCH_SIZE + 10, errors: 1 });
     expect(result.errorDetails).toEqual([{ row: IMPORT_BATCH_SIZE + 12, column: 'Voter ID', message: `Voter ID ${ids[0]} appears more than once in the file (first on row 2)` }]);
     expect((await liveVoter(ids[0]!))?.full_name).toBe('Far Voter 0');
+  });
+
+  it('should refuse to pause the insert triggers outside a transaction, so the pause can never be committed', async () => {
+    if (!t.ctx.sqlite) return expect(t.ctx.dialect).toBe('postgres');
+    const sqlite = t.ctx.sqlite;
+    expect(() => withTriggersPaused(sqlite, () => {})).toThrow('must run inside a transaction');
+    expect((await sql<{ n: number }>`SELECT count(*) AS n FROM voter_bulk_load`.execute(t.ctx.db)).rows[0]?.n).toBe(0);
   });
 
   it('should make bulk-saved voters searchable and counted exactly as a single save does', async () => {

@@ -91,6 +91,8 @@ function statementsFor(sqlite: SQLite.Database) {
 // Runs insertRows with the insert triggers stood aside, then puts the new voters into the
 // search index and the kept counts. The caller runs it inside one transaction.
 export function withTriggersPaused(sqlite: SQLite.Database, insertRows: () => void): void {
+  // Outside a transaction the flag row would be committed and every later save go unindexed.
+  if (!sqlite.inTransaction) throw new Error('withTriggersPaused must run inside a transaction');
   const statements = statementsFor(sqlite);
   // The flag goes first: it takes the write lock, so no other writer adds ids after lastId.
   statements.pause.run();
