@@ -10,7 +10,10 @@ test('should send a message, show it on the recipient bell, mark it read there, 
   await signIn(adminPage, E2E_USERS.admin);
   await adminPage.goto('/notifications');
   await expect(adminPage.getByRole('heading', { name: 'Notification Module' })).toBeVisible();
-  const totalBefore = Number(await adminPage.getByTestId('stat-Total Notifications').textContent());
+  // The stats arrive after the heading: read the count once it is a number.
+  const totalStat = adminPage.getByTestId('stat-Total Notifications');
+  await expect(totalStat).toHaveText(/^\d+$/);
+  const totalBefore = Number(await totalStat.textContent());
 
   const form = adminPage.getByRole('form', { name: 'Send SMS' });
   await expect(form.getByRole('button', { name: 'Send' })).toBeDisabled();
@@ -30,7 +33,7 @@ test('should send a message, show it on the recipient bell, mark it read there, 
   await form.getByLabel(E2E_USERS.karyakarta.full_name).check();
   await form.getByRole('button', { name: 'Send' }).click();
   await expect(adminPage.getByText('SMS sent successfully!')).toBeVisible();
-  await expect(adminPage.getByTestId('stat-Total Notifications')).toHaveText(String(totalBefore + 1));
+  await expect(totalStat).toHaveText(String(totalBefore + 1));
   await expect(adminPage.getByRole('region', { name: 'Recent Notifications' }).getByText(text)).toBeVisible();
 
   const workerPage = await (await browser.newContext()).newPage();
