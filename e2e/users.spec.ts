@@ -239,3 +239,51 @@ test.describe('/users, editing one\'s own record', () => {
     await expect(page.getByText(`Welcome back, ${renamed}`)).toBeVisible();
   });
 });
+
+test.describe('/users, two-factor reset by a Super Admin', () => {
+  test('should show whether a user has an authenticator and reset it after a second click', async ({ page, request }) => {
+    test.setTimeout(LONG_FLOW_MS);
+    const tag = uniqueTag();
+    const token = await apiToken(request, E2E_USERS.superAdmin);
+    const person = { username: `lost_phone_${tag}`, password: 'Lost-Phone-2026', full_name: `Kiran Wagh ${tag}` };
+    const created = await request.post('/api/users', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { ...person, role: 'Karyakarta', booth_access: ['Booth-01'], mobile: '9876500098' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    // Two-factor sign-in is off on this shared server, so the enrolled state is simulated; the
+    // reset itself goes to the real server.
+    let enrolled = true;
+    await page.route(`**/api/two-factor/users/${id}`, async (route) => {
+      if (route.request().method() === 'GET') await route.fulfill({ json: { enrolled, recoveryCodesLeft: enrolled ? 7 : 0 } });
+      else {
+        enrolled = false;
+        await route.continue();
+      }
+    });
+
+    await signIn(page, E2E_USERS.superAdmin);
+    await page.goto('/users');
+    await page.getByLabel('Search users').fill(person.username);
+    await page.getByRole('button', { name: `Edit ${person.full_name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit User' });
+    await expect(dialog.getByTestId('two-factor-status')).toHaveText('Authenticator set up; 7 recovery codes left.');
+    await dialog.getByRole('button', { name: 'Reset two-factor' }).click();
+    await expect(dialog.getByText(`${person.full_name} will set up an authenticator again at their next sign-in.`)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Reset', exact: true }).click();
+    await expect(toast(page, 'Two-factor authentication reset. The user will set it up again at their next sign-in.')).toBeVisible();
+    await expect(dialog.getByTestId('two-factor-status')).toHaveText('No authenticator set up.');
+    await expect(dialog.getByRole('button', { name: 'Reset two-factor' })).toHaveCount(0);
+  });
+
+  test('should not offer the two-factor part to an Admin', async ({ page }) => {
+    await signIn(page, E2E_USERS.admin);
+    await page.goto('/users');
+    await page.getByLabel('Search users').fill(E2E_USERS.karyakarta.username);
+    await page.getByRole('button', { name: `Edit ${E2E_USERS.karyakarta.full_name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit User' });
+    await expect(dialog.getByRole('heading', { name: 'Password', exact: true })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Two-factor sign-in' })).toHaveCount(0);
+  });
+});

@@ -145,6 +145,17 @@ export const en = {
       success: 'Password updated. {{name}} must sign in again.',
       failed: 'Failed to update password',
     },
+    twoFactor: {
+      title: 'Two-factor sign-in',
+      enrolled_one: 'Authenticator set up; {{count}} recovery code left.',
+      enrolled_other: 'Authenticator set up; {{count}} recovery codes left.',
+      notEnrolled: 'No authenticator set up.',
+      unknown: 'Could not load the two-factor status.',
+      open: 'Reset two-factor',
+      confirm: '{{name}} will set up an authenticator again at their next sign-in.',
+      reset: 'Reset',
+      failed: 'Failed to reset two-factor sign-in',
+    },
     changePassword: {
       action: 'Change password',
       title: 'Change password',

@@ -16,6 +16,7 @@ import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { showServerFieldErrors } from '../server-field-errors';
 import { BoothAccessPicker } from './booth-access-picker';
+import { ResetTwoFactorSection } from './reset-two-factor-section';
 import { SetPasswordSection } from './set-password-section';
 
 // The form holds both modes' fields: the password matters only when creating (spec
@@ -213,6 +214,7 @@ export function UserFormDialog({ actor, user, onClose }: UserFormDialogProps) {
         )}
       </form>
       {editing && !editingSelf && <SetPasswordSection user={user} />}
+      {editing && !editingSelf && actor.role === 'Super Admin' && <ResetTwoFactorSection user={user} />}
     </Modal>
   );
 }
