@@ -163,6 +163,30 @@ if (dialect === 'sqlite') {
     await new Promise<void>((resolve) => child.once('exit', () => resolve()));
   }
 
+  // A fresh data folder for a describe block, and the server processes started on it; the
+  // last one is killed and the folder removed when the block ends.
+  function serverOnFreshFolder(prefix: string) {
+    const server = {
+      dataDir: '',
+      last: null as ChildProcess | null,
+      start(port: number): ChildProcess {
+        server.last = startServerProcess(server.dataDir, port);
+        return server.last;
+      },
+    };
+    beforeAll(() => {
+      server.dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+    });
+    afterAll(async () => {
+      if (server.last && server.last.exitCode === null && server.last.signalCode === null) {
+        server.last.kill('SIGKILL');
+        await stopped(server.last);
+      }
+      rmSync(server.dataDir, { recursive: true, force: true });
+    });
+    return server;
+  }
+
   async function adminToken(base: string): Promise<string> {
     const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
     expect(response.status).toBe(200);
@@ -170,24 +194,12 @@ if (dialect === 'sqlite') {
   }
 
   describe('SIGKILL during a burst of writes (dialect: sqlite)', () => {
-    let dataDir: string;
-    let child: ChildProcess | null = null;
-
-    beforeAll(() => {
-      dataDir = mkdtempSync(path.join(os.tmpdir(), 'vms-kill-'));
-    });
-    afterAll(async () => {
-      if (child && child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await stopped(child);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    const server = serverOnFreshFolder('vms-kill-');
 
     it('should keep exactly the acknowledged writes and pass the integrity check when the server is killed mid-burst', async () => {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      child = startServerProcess(dataDir, port);
+      let child = server.start(port);
       await waitUntilUp(base);
       const signIn = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
       expect(signIn.status).toBe(200);
@@ -224,7 +236,7 @@ if (dialect === 'sqlite') {
       expect(refused).toEqual([]);
 
       // Straight on the file, before any server touches it again.
-      const file = path.join(dataDir, 'voters.sqlite');
+      const file = path.join(server.dataDir, 'voters.sqlite');
       const sqlite = new SQLite(file);
       expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(sqlite.pragma('foreign_key_check')).toEqual([]);
@@ -237,7 +249,7 @@ if (dialect === 'sqlite') {
       expect(stored.size).toBeLessThanOrEqual(sent.size);
 
       // The server starts again on the same file and serves the same count.
-      child = startServerProcess(dataDir, port);
+      child = server.start(port);
       await waitUntilUp(base);
       const again = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
       const fresh = ((await again.json()) as { token: string }).token;
@@ -249,19 +261,7 @@ if (dialect === 'sqlite') {
     }, 90_000);
   });
   describe('SIGKILL during a large import (dialect: sqlite)', () => {
-    let dataDir: string;
-    let child: ChildProcess | null = null;
-
-    beforeAll(() => {
-      dataDir = mkdtempSync(path.join(os.tmpdir(), 'vms-kill-import-'));
-    });
-    afterAll(async () => {
-      if (child && child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await stopped(child);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    const server = serverOnFreshFolder('vms-kill-import-');
 
     it('should keep whole batches from the top of the file, with counts that agree, when the server is killed mid-import', async () => {
       // Far more rows than a few batches, so the import is still running when it is killed
@@ -270,12 +270,12 @@ if (dialect === 'sqlite') {
       const voterIds = Array.from({ length: rowCount }, (_, index) => `KILL${String(index + 1).padStart(7, '0')}`);
       const genders = ['Male', 'Female', 'Other', ''];
       const lines = ['Voter Number,Full Name,Voter ID,Gender,Booth', ...voterIds.map((voterId, index) => `${index + 1},Killed Import ${index + 1},${voterId},${genders[index % 4]},Booth-0${(index % 9) + 1}`)];
-      const csvPath = path.join(dataDir, 'large-import.csv');
+      const csvPath = path.join(server.dataDir, 'large-import.csv');
       writeFileSync(csvPath, `${lines.join('\r\n')}\r\n`);
 
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      child = startServerProcess(dataDir, port);
+      let child = server.start(port);
       await waitUntilUp(base);
       const token = await adminToken(base);
 
@@ -289,7 +289,7 @@ if (dialect === 'sqlite') {
       // Watch the file through a read-only connection of our own: it sees only what is
       // committed, which must always be whole batches. Once a few have committed, kill the
       // server inside a later one.
-      const file = path.join(dataDir, 'voters.sqlite');
+      const file = path.join(server.dataDir, 'voters.sqlite');
       const watcher = new SQLite(file, { readonly: true, fileMustExist: true });
       const countVoters = watcher.prepare('SELECT count(*) AS n FROM voters');
       const observed = new Set<number>();
@@ -328,13 +328,13 @@ if (dialect === 'sqlite') {
       expect(live).toBe(stored.length);
       expect(kept).toBe(live);
       // The killed import's upload is still on disk...
-      expect(readdirSync(path.join(dataDir, 'tmp')).filter((name) => name.startsWith('import-'))).toHaveLength(1);
+      expect(readdirSync(path.join(server.dataDir, 'tmp')).filter((name) => name.startsWith('import-'))).toHaveLength(1);
 
       // The server starts again on the same file and serves that count...
-      child = startServerProcess(dataDir, port);
+      child = server.start(port);
       await waitUntilUp(base);
       // ...having removed the upload the killed import left behind.
-      expect(readdirSync(path.join(dataDir, 'tmp')).filter((name) => name.startsWith('import-'))).toEqual([]);
+      expect(readdirSync(path.join(server.dataDir, 'tmp')).filter((name) => name.startsWith('import-'))).toEqual([]);
       const fresh = await adminToken(base);
       const list = await fetch(`${base}/api/voters?limit=1`, { headers: { authorization: `Bearer ${fresh}` } });
       expect(list.status).toBe(200);

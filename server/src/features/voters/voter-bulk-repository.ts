@@ -3,7 +3,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { type VoterFilters, type VoterInput, voterFieldsSchema } from '@shared/voters/voter-schema';
 import type { Dialect } from '../../db/connection';
 import type { Database, VoterRow } from '../../db/schema';
-import { applyVoterFilters, type BoothScope } from './voters-repository';
+import { TEXT_FILTER_COLUMNS } from './voter-text-search';
+import { applyVoterFilters, type BoothScope, toColumns } from './voters-repository';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -20,10 +21,6 @@ export async function findLiveVoterIds(db: Executor, voterIds: readonly string[]
     for (const row of rows) found.set(row.voter_id, row.id);
   }
   return found;
-}
-
-function toColumns(input: VoterInput) {
-  return { ...input, present_in_city: input.present_in_city ? 1 : 0, is_dead: input.is_dead ? 1 : 0 };
 }
 
 export interface InsertOptions {
@@ -55,7 +52,8 @@ export async function insertVoters(db: Executor, inputs: readonly VoterInput[], 
 // the kept counts a batch at a time. Everything runs in the caller's transaction, so the
 // batch, its index entries and its counts commit together or not at all.
 const INSERT_COLUMNS = [...Object.keys(voterFieldsSchema.shape), 'created_at', 'updated_at', 'created_by', 'updated_by'];
-const SEARCH_COLUMNS = 'full_name, father_husband_name, mobile_number, voter_id, ward_area, house_no';
+// The columns the search index holds: every column a text filter reads.
+const SEARCH_COLUMNS = Object.values(TEXT_FILTER_COLUMNS).flat().join(', ');
 const STATS_KEY = 'dimension, taluka, village, booth, value1, value2';
 
 function prepareBulkStatements(sqlite: SQLite.Database) {

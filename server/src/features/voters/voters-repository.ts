@@ -144,7 +144,8 @@ export async function voterIdExists(db: Executor, voterId: string, exceptId?: nu
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-function toColumns(input: VoterInput) {
+// A validated voter as table columns (the flags are stored as 0/1).
+export function toColumns(input: VoterInput) {
   return { ...input, present_in_city: input.present_in_city ? 1 : 0, is_dead: input.is_dead ? 1 : 0 };
 }
 
