@@ -36,14 +36,25 @@ export async function voterExportRoutes(app: FastifyInstance, ctx: AppContext): 
     }
   }
 
+  // The first (small) page, then the rest, from one reader.
+  async function* resumed(first: IteratorResult<VoterRow[]>, rest: AsyncGenerator<VoterRow[]>): AsyncGenerator<VoterRow[]> {
+    if (first.done) return;
+    yield first.value;
+    yield* rest;
+  }
+
   // The workbook is written into the response as rows are read: the first bytes leave at once.
-  function sendExport(request: FastifyRequest, reply: FastifyReply, filters: Partial<VoterFilters>, all: boolean) {
+  // The first page is read before the headers go, so a query the database refuses (a NUL in a
+  // filter on PostgreSQL, an outage) is answered with its status and message, not a cut download.
+  async function sendExport(request: FastifyRequest, reply: FastifyReply, filters: Partial<VoterFilters>, all: boolean) {
     const { user } = signedInUser(request);
     const scope = boothScopeFor(user);
     assertBoothAllowed(scope, filters.booth, 'view');
-    const stream = new PassThrough();
     const started = Date.now();
-    void writeVoterExport(stream, pages(filters, scope))
+    const reader = pages(filters, scope);
+    const first = await reader.next();
+    const stream = new PassThrough();
+    void writeVoterExport(stream, resumed(first, reader))
       .then(async ({ rows, complete }) => {
         await recordAudit(ctx.db, {
           action: 'EXPORT_VOTERS',

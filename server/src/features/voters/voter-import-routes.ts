@@ -97,7 +97,7 @@ export async function voterImportRoutes(app: FastifyInstance, ctx: AppContext): 
         const upload = await receiveUpload(request, directory, maxMb);
         const kind = await detectKind(upload.path, upload.fileName);
         const result = await trackImport(() =>
-          importVoters({ db: ctx.db, sqlite: ctx.sqlite, path: upload.path, kind, userId: user.id, updateExisting: upload.updateExisting }),
+          importVoters({ db: ctx.db, dialect: ctx.dialect, sqlite: ctx.sqlite, path: upload.path, kind, userId: user.id, updateExisting: upload.updateExisting }),
         );
         await recordAudit(ctx.db, {
           action: 'IMPORT_VOTERS',

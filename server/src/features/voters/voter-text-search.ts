@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/connection';
+import { refreshPlannerStatistics } from '../../db/planner-statistics';
 import type { Database } from '../../db/schema';
 
 // The one place where free-text voter search differs by database (decision 004):
@@ -48,5 +49,5 @@ export function textFilter(eb: ExpressionBuilder<Database, 'voters'>, dialect: D
 export async function tuneVoterQueries(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   if (dialect !== 'sqlite') return;
   await sql`PRAGMA mmap_size = 1073741824`.execute(db);
-  await sql`PRAGMA optimize = 0x10002`.execute(db);
+  await refreshPlannerStatistics(db, dialect);
 }

@@ -2,10 +2,12 @@ import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { IMPORT_ERROR_DETAILS_MAX, IMPORT_ROWS_MAX, type ImportError, type ImportResult } from '@shared/voters/voter-import-schema';
 import { VOTER_FIELD_LABELS, type VoterField, type VoterInput, voterInputSchema } from '@shared/voters/voter-schema';
+import type { Dialect } from '../../../db/connection';
+import { refreshPlannerStatistics } from '../../../db/planner-statistics';
 import type { Database } from '../../../db/schema';
 import { HttpError, TEXT_HAS_NUL } from '../../../plugins/error-handler';
-import { findLiveVoterIds, insertVoters, updateVoterFields } from '../voter-bulk-repository';
-import { isUniqueViolation } from '../voters-repository';
+import { findLiveVoterIds, insertVoters, steerToVoterIdIndex, updateVoterFields } from '../voter-bulk-repository';
+import { countVoters, isUniqueViolation } from '../voters-repository';
 import { FirstRows } from './first-rows';
 import { fieldForHeader, FLAG_FIELDS, flagText, unneutralizeCell } from './voter-columns';
 import { readSheetRows, type SheetRow, type SpreadsheetKind } from './spreadsheet-readers';
@@ -29,6 +31,7 @@ interface PendingRow {
 
 export interface ImportOptions {
   db: Kysely<Database>;
+  dialect: Dialect;
   // The embedded database's handle, for its bulk insert path; absent on PostgreSQL.
   sqlite?: SQLite.Database;
   path: string;
@@ -83,7 +86,9 @@ class SaveError extends Error {
 const isBlank = (row: SheetRow) => row.cells.every((cell) => cell.trim() === '');
 
 export async function importVoters(options: ImportOptions): Promise<ImportResult> {
-  const { db, userId, updateExisting } = options;
+  const { db, dialect, userId, updateExisting } = options;
+  const liveAtStart = await countVoters(db, {}, { kind: 'all' }, dialect);
+  let liveAtLastRefresh = liveAtStart;
   let imported = 0;
   let updated = 0;
   let errors = 0;
@@ -114,6 +119,7 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
 
   const saveBatch = async (rows: PendingRow[]) => {
     const outcome = await db.transaction().execute(async (trx) => {
+      await steerToVoterIdIndex(trx, dialect);
       const existing = await findLiveVoterIds(trx, rows.map((pending) => pending.input.voter_id));
       const fresh: VoterInput[] = [];
       const duplicates: PendingRow[] = [];
@@ -132,6 +138,11 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
     // Counted only once the batch is committed.
     imported += outcome.inserted;
     updated += outcome.changed;
+    // Each time the table has doubled, the planners learn its new size.
+    if (liveAtStart + imported >= 2 * liveAtLastRefresh) {
+      await refreshPlannerStatistics(db, dialect);
+      liveAtLastRefresh = liveAtStart + imported;
+    }
     for (const pending of outcome.duplicates) addError(pending.row, columnName('voter_id'), `Voter ID ${pending.input.voter_id} already exists`);
   };
 
