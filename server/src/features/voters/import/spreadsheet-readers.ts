@@ -144,21 +144,27 @@ async function* csvRows(path: string): AsyncGenerator<SheetRow> {
     failure = error;
     signal();
   });
-  // Characters handed to the parser and rows it has finished; this listener runs before
-  // papaparse's own, so a chunk is counted before it is parsed.
-  let fed = 0;
+  // The length of each chunk read, in order; papaparse queues them and parses one per chunk
+  // callback, so the characters parsed so far are the sum of the first chunks taken. (This
+  // listener runs before papaparse's own, so a chunk is recorded before it is queued.)
+  const chunkLengths: number[] = [];
+  let parsed = 0;
   let finishedRows = 0;
   input.on('data', (text: string | Buffer) => {
-    fed += text.length;
+    chunkLengths.push(text.length);
   });
   Papa.parse<unknown[]>(input, {
     delimiter,
     skipEmptyLines: false,
     chunk: (results, parser) => {
+      // The parser's pause stops parsing only; without the stream's own, papaparse queued
+      // everything read while a batch was saved: on a slow database most of the file.
       parser.pause();
+      input.pause();
       finishedRows += results.data.length;
+      parsed += chunkLengths.shift() ?? 0;
       // The cursor stands after the last finished row: the rest is the row being read.
-      if (fed - results.meta.cursor > CSV_MAX_ROW_CHARS) {
+      if (parsed - results.meta.cursor > CSV_MAX_ROW_CHARS) {
         failure = new HttpError(400, `Row ${finishedRows + 1} is longer than 1 MB; no voter row is that long, so the file was not read past it`);
       } else {
         pending = { rows: results.data, parser };
@@ -188,6 +194,9 @@ async function* csvRows(path: string): AsyncGenerator<SheetRow> {
           if (number === 1 && cells[0]) cells[0] = cells[0].replace(/^\uFEFF/, '');
           yield { number, cells };
         }
+        // The stream resumes on the next tick, after the parser has taken any queued chunk
+        // (whose chunk callback pauses the stream again).
+        input.resume();
         parser.resume();
         continue;
       }
