@@ -6,7 +6,7 @@ import * as voters from './migrations/2026-11-21-003-voters';
 import * as voterStats from './migrations/2026-11-21-006-voter-stats';
 import * as bulkImport from './migrations/2026-11-22-007-bulk-import';
 import * as usernameCase from './migrations/2026-11-22-008-username-case';
-import * as statementCounts from './migrations/2026-11-22-009-statement-counts';
+import * as countsPerStatement from './migrations/2026-11-22-009-counts-per-statement';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -19,7 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-006-voter-stats': voterStats,
   '2026-11-22-007-bulk-import': bulkImport,
   '2026-11-22-008-username-case': usernameCase,
-  '2026-11-22-009-statement-counts': statementCounts,
+  '2026-11-22-009-counts-per-statement': countsPerStatement,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

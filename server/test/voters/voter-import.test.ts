@@ -274,6 +274,21 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
     expect(await names('area=kalamb')).toEqual(['Bulk Voter 10']);
     await expectKeptCountsToMatchVoters(t.ctx.db);
 
+    // The same file again with "update existing": a quarter of the voters change age, gender,
+    // deceased flag and one name; the rest are saved unchanged (their counts must not move).
+    const changed = rows.map((row, index) =>
+      index === 0 || index % 4 !== 1 ? row : [row[0]!, index === 5 ? 'Renamed Voter Five' : row[1]!, row[2]!, String(20 + (index % 60)), 'Female', ...row.slice(5, 14), index % 8 === 1 ? 'Yes' : 'No'],
+    );
+    const untouched = await liveVoter(rows[2]![2]!);
+    const again = (await upload(admin, { filename: 'bulk.csv', data: csvFile(changed) }, { update_existing: 'true' })).json<ImportResult>();
+    expect(again).toMatchObject({ imported: 0, updated: 300, errors: 0 });
+    // A voter the file left as it was is not written at all.
+    expect(await liveVoter(rows[2]![2]!)).toEqual(untouched);
+    expect(await liveVoter(rows[5]![2]!)).toMatchObject({ full_name: 'Renamed Voter Five', gender: 'Female', age: 25 });
+    expect(await names('search=renamed%20voter%20five')).toEqual(['Renamed Voter Five']);
+    expect(await names('search=lekha%20qura')).toEqual(['Zulekha Quraishi']);
+    await expectKeptCountsToMatchVoters(t.ctx.db);
+
     // The triggers are back for everyday saves once an import is done.
     await seedVoter(t.ctx, { full_name: 'Xavier After Import', booth: 'Booth-02', village: 'Belora', taluka: 'Digras' });
     expect(await names('search=xavier%20after')).toEqual(['Xavier After Import']);

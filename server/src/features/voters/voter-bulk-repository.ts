@@ -127,15 +127,33 @@ function insertVotersInBulk(sqlite: SQLite.Database, inputs: readonly VoterInput
   });
 }
 
-// An import's update leaves the photo alone: a spreadsheet has no photos.
-export async function updateVoterFields(db: Executor, id: number, input: VoterInput, options: { userId: number; now?: Date }): Promise<void> {
+// The live voters with these ids, by id.
+export async function findVotersByIds(db: Executor, ids: readonly number[]): Promise<Map<number, VoterRow>> {
+  const found = new Map<number, VoterRow>();
+  for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
+    const rows = await db.selectFrom('voters').selectAll().where('id', 'in', ids.slice(start, start + LOOKUP_CHUNK)).where('deleted_at', 'is', null).execute();
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+// An import's update leaves the photo alone: a spreadsheet has no photos. Only the columns
+// that differ are written, and a voter the file leaves as it was not at all: SQLite rewrites
+// every index whose columns an UPDATE sets, changed or not, and re-importing a roll changes
+// few voters. Returns whether anything was written.
+export async function updateVoterFields(db: Executor, existing: VoterRow, input: VoterInput, options: { userId: number; now?: Date }): Promise<boolean> {
+  const changes = Object.fromEntries(
+    Object.entries(toColumns(input)).filter(([column, value]) => value !== undefined && existing[column as keyof VoterRow] !== value),
+  );
+  if (Object.keys(changes).length === 0) return false;
   const now = (options.now ?? new Date()).toISOString();
   await db
     .updateTable('voters')
-    .set({ ...toColumns(input), updated_at: now, updated_by: options.userId })
-    .where('id', '=', id)
+    .set({ ...changes, updated_at: now, updated_by: options.userId })
+    .where('id', '=', existing.id)
     .where('deleted_at', 'is', null)
     .execute();
+  return true;
 }
 
 // One keyset page of the filtered voters in id order: never the whole table at once.

@@ -4,9 +4,9 @@ import { IMPORT_ERROR_DETAILS_MAX, IMPORT_ROWS_MAX, type ImportError, type Impor
 import { VOTER_FIELD_LABELS, type VoterField, type VoterInput, voterInputSchema } from '@shared/voters/voter-schema';
 import type { Dialect } from '../../../db/connection';
 import { refreshPlannerStatistics } from '../../../db/planner-statistics';
-import type { Database } from '../../../db/schema';
+import type { Database, VoterRow } from '../../../db/schema';
 import { HttpError, TEXT_HAS_NUL } from '../../../plugins/error-handler';
-import { findLiveVoterIds, insertVoters, steerToVoterIdIndex, updateVoterFields } from '../voter-bulk-repository';
+import { findLiveVoterIds, findVotersByIds, insertVoters, steerToVoterIdIndex, updateVoterFields } from '../voter-bulk-repository';
 import { countVoters, isUniqueViolation } from '../voters-repository';
 import { FirstRows } from './first-rows';
 import { fieldForHeader, FLAG_FIELDS, flagText, unneutralizeCell } from './voter-columns';
@@ -124,11 +124,14 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
       const fresh: VoterInput[] = [];
       const duplicates: PendingRow[] = [];
       let changed = 0;
+      const current = updateExisting ? await findVotersByIds(trx, [...existing.values()]) : new Map<number, VoterRow>();
       for (const pending of rows) {
         const id = existing.get(pending.input.voter_id);
+        const voter = id === undefined ? undefined : current.get(id);
         if (id === undefined) fresh.push(pending.input);
-        else if (updateExisting) {
-          await updateVoterFields(trx, id, pending.input, { userId });
+        else if (voter) {
+          // Counted as updated even when it already matched the file: it now does.
+          await updateVoterFields(trx, voter, pending.input, { userId });
           changed += 1;
         } else duplicates.push(pending);
       }
