@@ -66,21 +66,25 @@ async function upPostgres(db: Kysely<any>): Promise<void> {
   await sql`CREATE TRIGGER voter_stats_update AFTER UPDATE ON voters REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION voter_stats_update_rows()`.execute(db);
 }
 
-async function upSqlite(db: Kysely<any>): Promise<void> {
+// SQLite's update triggers for the counts and the search index; with onlyWhenChanged they
+// stand aside when the counted fields, or the searched text, are as they were.
+async function sqliteUpdateTriggers(db: Kysely<any>, onlyWhenChanged: boolean): Promise<void> {
   const body = (statements: string[]) => `BEGIN ${statements.join('; ')}; END`;
   const tracked = TRACKED.join(', ');
   const search = SEARCH_COLUMNS.join(', ');
+  const countsChanged = onlyWhenChanged ? ` AND ${changed(TRACKED)}` : '';
+  const searchChanged = onlyWhenChanged ? ` WHEN ${changed(SEARCH_COLUMNS)}` : '';
   for (const name of ['voter_stats_update_old', 'voter_stats_update_new', 'voters_fts_update']) await sql.raw(`DROP TRIGGER ${name}`).execute(db);
   await sql
-    .raw(`CREATE TRIGGER voter_stats_update_old AFTER UPDATE OF ${tracked} ON voters WHEN old.deleted_at IS NULL AND ${changed(TRACKED)} ${body(upserts('old', '-1'))}`)
+    .raw(`CREATE TRIGGER voter_stats_update_old AFTER UPDATE OF ${tracked} ON voters WHEN old.deleted_at IS NULL${countsChanged} ${body(upserts('old', '-1'))}`)
     .execute(db);
   await sql
-    .raw(`CREATE TRIGGER voter_stats_update_new AFTER UPDATE OF ${tracked} ON voters WHEN new.deleted_at IS NULL AND ${changed(TRACKED)} ${body(upserts('new', '1'))}`)
+    .raw(`CREATE TRIGGER voter_stats_update_new AFTER UPDATE OF ${tracked} ON voters WHEN new.deleted_at IS NULL${countsChanged} ${body(upserts('new', '1'))}`)
     .execute(db);
   const values = (alias: string) => SEARCH_COLUMNS.map((column) => `${alias}.${column}`).join(', ');
   await sql
     .raw(
-      `CREATE TRIGGER voters_fts_update AFTER UPDATE OF ${search} ON voters WHEN ${changed(SEARCH_COLUMNS)} BEGIN ` +
+      `CREATE TRIGGER voters_fts_update AFTER UPDATE OF ${search} ON voters${searchChanged} BEGIN ` +
         `INSERT INTO voters_fts(voters_fts, rowid, ${search}) VALUES ('delete', old.id, ${values('old')}); ` +
         `INSERT INTO voters_fts(rowid, ${search}) VALUES (new.id, ${values('new')}); END`,
     )
@@ -89,7 +93,7 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) await upPostgres(db);
-  else await upSqlite(db);
+  else await sqliteUpdateTriggers(db, true);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -100,18 +104,5 @@ export async function down(db: Kysely<any>): Promise<void> {
     for (const name of ['voter_stats_insert_rows', 'voter_stats_delete_rows', 'voter_stats_update_rows']) await sql.raw(`DROP FUNCTION ${name}()`).execute(db);
     return;
   }
-  const body = (statements: string[]) => `BEGIN ${statements.join('; ')}; END`;
-  const tracked = TRACKED.join(', ');
-  const search = SEARCH_COLUMNS.join(', ');
-  for (const name of ['voter_stats_update_old', 'voter_stats_update_new', 'voters_fts_update']) await sql.raw(`DROP TRIGGER ${name}`).execute(db);
-  await sql.raw(`CREATE TRIGGER voter_stats_update_old AFTER UPDATE OF ${tracked} ON voters WHEN old.deleted_at IS NULL ${body(upserts('old', '-1'))}`).execute(db);
-  await sql.raw(`CREATE TRIGGER voter_stats_update_new AFTER UPDATE OF ${tracked} ON voters WHEN new.deleted_at IS NULL ${body(upserts('new', '1'))}`).execute(db);
-  const values = (alias: string) => SEARCH_COLUMNS.map((column) => `${alias}.${column}`).join(', ');
-  await sql
-    .raw(
-      `CREATE TRIGGER voters_fts_update AFTER UPDATE OF ${search} ON voters BEGIN ` +
-        `INSERT INTO voters_fts(voters_fts, rowid, ${search}) VALUES ('delete', old.id, ${values('old')}); ` +
-        `INSERT INTO voters_fts(rowid, ${search}) VALUES (new.id, ${values('new')}); END`,
-    )
-    .execute(db);
+  await sqliteUpdateTriggers(db, false);
 }

@@ -13,7 +13,7 @@ const INSERT_CHUNK = 500;
 const LOOKUP_CHUNK = 1000;
 
 export function liveVoterIdQuery(db: Executor, voterIds: readonly string[]) {
-  return db.selectFrom('voters').select(['id', 'voter_id']).where('voter_id', 'in', [...voterIds]).where('deleted_at', 'is', null);
+  return db.selectFrom('voters').selectAll().where('voter_id', 'in', [...voterIds]).where('deleted_at', 'is', null);
 }
 
 // PostgreSQL's planner prices the voter-ID trigram index (GIN, there for search) far below
@@ -25,12 +25,12 @@ export async function steerToVoterIdIndex(trx: Transaction<Database>, dialect: D
   if (dialect === 'postgres') await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
 }
 
-// The live voters holding any of these voter IDs: voter_id -> id.
-export async function findLiveVoterIds(db: Executor, voterIds: readonly string[]): Promise<Map<string, number>> {
-  const found = new Map<string, number>();
+// The live voters holding any of these voter IDs, by voter ID.
+export async function findLiveVoters(db: Executor, voterIds: readonly string[]): Promise<Map<string, VoterRow>> {
+  const found = new Map<string, VoterRow>();
   for (let start = 0; start < voterIds.length; start += LOOKUP_CHUNK) {
     const rows = await liveVoterIdQuery(db, voterIds.slice(start, start + LOOKUP_CHUNK)).execute();
-    for (const row of rows) found.set(row.voter_id, row.id);
+    for (const row of rows) found.set(row.voter_id, row);
   }
   return found;
 }
@@ -127,25 +127,15 @@ function insertVotersInBulk(sqlite: SQLite.Database, inputs: readonly VoterInput
   });
 }
 
-// The live voters with these ids, by id.
-export async function findVotersByIds(db: Executor, ids: readonly number[]): Promise<Map<number, VoterRow>> {
-  const found = new Map<number, VoterRow>();
-  for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
-    const rows = await db.selectFrom('voters').selectAll().where('id', 'in', ids.slice(start, start + LOOKUP_CHUNK)).where('deleted_at', 'is', null).execute();
-    for (const row of rows) found.set(row.id, row);
-  }
-  return found;
-}
-
 // An import's update leaves the photo alone: a spreadsheet has no photos. Only the columns
 // that differ are written, and a voter the file leaves as it was not at all: SQLite rewrites
 // every index whose columns an UPDATE sets, changed or not, and re-importing a roll changes
-// few voters. Returns whether anything was written.
-export async function updateVoterFields(db: Executor, existing: VoterRow, input: VoterInput, options: { userId: number; now?: Date }): Promise<boolean> {
+// few voters.
+export async function updateVoterFields(db: Executor, existing: VoterRow, input: VoterInput, options: { userId: number; now?: Date }): Promise<void> {
   const changes = Object.fromEntries(
     Object.entries(toColumns(input)).filter(([column, value]) => value !== undefined && existing[column as keyof VoterRow] !== value),
   );
-  if (Object.keys(changes).length === 0) return false;
+  if (Object.keys(changes).length === 0) return;
   const now = (options.now ?? new Date()).toISOString();
   await db
     .updateTable('voters')
@@ -153,7 +143,6 @@ export async function updateVoterFields(db: Executor, existing: VoterRow, input:
     .where('id', '=', existing.id)
     .where('deleted_at', 'is', null)
     .execute();
-  return true;
 }
 
 // One keyset page of the filtered voters in id order: never the whole table at once.

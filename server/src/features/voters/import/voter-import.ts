@@ -4,9 +4,9 @@ import { IMPORT_ERROR_DETAILS_MAX, IMPORT_ROWS_MAX, type ImportError, type Impor
 import { VOTER_FIELD_LABELS, type VoterField, type VoterInput, voterInputSchema } from '@shared/voters/voter-schema';
 import type { Dialect } from '../../../db/connection';
 import { refreshPlannerStatistics } from '../../../db/planner-statistics';
-import type { Database, VoterRow } from '../../../db/schema';
+import type { Database } from '../../../db/schema';
 import { HttpError, TEXT_HAS_NUL } from '../../../plugins/error-handler';
-import { findLiveVoterIds, findVotersByIds, insertVoters, steerToVoterIdIndex, updateVoterFields } from '../voter-bulk-repository';
+import { findLiveVoters, insertVoters, steerToVoterIdIndex, updateVoterFields } from '../voter-bulk-repository';
 import { countVoters, isUniqueViolation } from '../voters-repository';
 import { FirstRows } from './first-rows';
 import { fieldForHeader, FLAG_FIELDS, flagText, unneutralizeCell } from './voter-columns';
@@ -108,7 +108,7 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
   const earlierRow = async (voterId: string): Promise<number | undefined> => {
     const candidate = firstRows.candidate(voterId);
     if (candidate === undefined) return undefined;
-    return (await findLiveVoterIds(db, [voterId])).size > 0 ? candidate : undefined;
+    return (await findLiveVoters(db, [voterId])).size > 0 ? candidate : undefined;
   };
 
   const addError = (row: number, column: string, message: string) => {
@@ -120,16 +120,14 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
   const saveBatch = async (rows: PendingRow[]) => {
     const outcome = await db.transaction().execute(async (trx) => {
       await steerToVoterIdIndex(trx, dialect);
-      const existing = await findLiveVoterIds(trx, rows.map((pending) => pending.input.voter_id));
+      const existing = await findLiveVoters(trx, rows.map((pending) => pending.input.voter_id));
       const fresh: VoterInput[] = [];
       const duplicates: PendingRow[] = [];
       let changed = 0;
-      const current = updateExisting ? await findVotersByIds(trx, [...existing.values()]) : new Map<number, VoterRow>();
       for (const pending of rows) {
-        const id = existing.get(pending.input.voter_id);
-        const voter = id === undefined ? undefined : current.get(id);
-        if (id === undefined) fresh.push(pending.input);
-        else if (voter) {
+        const voter = existing.get(pending.input.voter_id);
+        if (voter === undefined) fresh.push(pending.input);
+        else if (updateExisting) {
           // Counted as updated even when it already matched the file: it now does.
           await updateVoterFields(trx, voter, pending.input, { userId });
           changed += 1;
