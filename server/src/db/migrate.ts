@@ -7,6 +7,7 @@ import * as voterStats from './migrations/2026-11-21-006-voter-stats';
 import * as bulkImport from './migrations/2026-11-22-007-bulk-import';
 import * as usernameCase from './migrations/2026-11-22-008-username-case';
 import * as countsPerStatement from './migrations/2026-11-22-009-counts-per-statement';
+import * as searchLiveVoters from './migrations/2026-11-22-011-search-live-voters';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-007-bulk-import': bulkImport,
   '2026-11-22-008-username-case': usernameCase,
   '2026-11-22-009-counts-per-statement': countsPerStatement,
+  '2026-11-22-011-search-live-voters': searchLiveVoters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -32,4 +34,11 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
+}
+
+// Down (or up) to the named migration: the migration tests step back and forth with it.
+export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateTo(name);
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) throw new Error(`Migrating to ${name} failed at ${failed?.migrationName ?? ''}: ${error instanceof Error ? error.message : String(error ?? 'unknown error')}`);
 }

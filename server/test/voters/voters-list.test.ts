@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateTo, migrateToLatest } from '../../src/db/migrate';
+import { purgeSoftDeletedVotersBefore } from '../../src/features/voters/voter-retention';
 import { createTestApp, signInAs, type TestApp } from '../support/test-app';
 import { seedVoter } from './voter-test-helpers';
 
@@ -186,5 +189,56 @@ describe('GET /api/voters booth scoping', () => {
 
   it('should show nothing to a field user without booths', async () => {
     expect((await list('', noBooths)).json()).toMatchObject({ voters: [], total: 0 });
+  });
+});
+
+// Runs last: it deletes voters.
+describe('GET /api/voters search and deleted voters', () => {
+  const searchIndexIsSound = async () => {
+    if (t.ctx.dialect === 'sqlite') await sql`INSERT INTO voters_fts(voters_fts) VALUES ('integrity-check')`.execute(t.ctx.db);
+  };
+  const remove = async (id: number) => expect((await t.app.inject({ method: 'DELETE', url: `/api/voters/${id}`, headers: admin })).statusCode).toBe(200);
+
+  it('should count and page a search from both ends, and leave deleted voters out of both', async () => {
+    const seeded = [];
+    for (let index = 1; index <= 7; index += 1) seeded.push(await seedVoter(t.ctx, { full_name: `Kalamkar Test ${index}`, booth: 'Booth-05' }));
+    const newestFirst = seeded.map((voter) => voter.id).reverse();
+    const ids = async (query: string) => (await list(query)).json().voters.map((voter: { id: number }) => voter.id);
+    expect((await list('?search=kalamkar')).json()).toMatchObject({ total: 7, totalPages: 1 });
+    expect([...(await ids('?search=KALAMKAR&limit=3&page=1')), ...(await ids('?search=kalamkar&limit=3&page=2')), ...(await ids('?search=kalamkar&limit=3&page=3'))]).toEqual(newestFirst);
+
+    await remove(newestFirst[0]!);
+    await remove(newestFirst[3]!);
+    const live = newestFirst.filter((_, index) => index !== 0 && index !== 3);
+    expect((await list('?search=kalamkar&limit=2')).json()).toMatchObject({ total: 5, totalPages: 3 });
+    expect([...(await ids('?search=kalamkar&limit=2&page=1')), ...(await ids('?search=kalamkar&limit=2&page=2')), ...(await ids('?search=kalamkar&limit=2&page=3'))]).toEqual(live);
+    // With another filter the search is joined to the voters table: the same answer.
+    expect(await ids('?search=kalamkar&booth=Booth-05')).toEqual(live);
+    await searchIndexIsSound();
+
+    // A renamed voter leaves the search; a purge of deleted voters keeps the index sound.
+    const renamed = await t.app.inject({ method: 'PUT', url: `/api/voters/${live[0]}`, headers: admin, payload: { full_name: 'Renamed Test' } });
+    expect(renamed.statusCode).toBe(200);
+    expect((await list('?search=kalamkar')).json().total).toBe(4);
+    expect(await purgeSoftDeletedVotersBefore(t.ctx.db, '9999-12-31', undefined)).toBeGreaterThanOrEqual(2);
+    await searchIndexIsSound();
+    expect(await ids('?search=kalamkar')).toEqual(live.slice(1));
+  });
+
+  it('should take deleted voters out of the search index when migrating, and put them back going down', async () => {
+    if (t.ctx.dialect !== 'sqlite') return expect(t.ctx.dialect).toBe('postgres');
+    const voter = await seedVoter(t.ctx, { full_name: 'Migrated Deleted Voter' });
+    await remove(voter.id);
+    const indexed = async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM voters_fts WHERE voters_fts MATCH '"Migrated Deleted"'`.execute(t.ctx.db)).rows[0]?.n);
+    expect(await indexed()).toBe(0);
+    expect((await list('?search=migrated%20deleted')).json().total).toBe(0);
+    for (let round = 0; round < 2; round += 1) {
+      await migrateTo(t.ctx.db, '2026-11-22-010-deferred-indexes');
+      expect(await indexed()).toBe(1);
+      await searchIndexIsSound();
+      await migrateToLatest(t.ctx.db);
+      expect(await indexed()).toBe(0);
+      await searchIndexIsSound();
+    }
   });
 });

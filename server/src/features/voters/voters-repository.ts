@@ -1,8 +1,8 @@
-import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { VoterFilters, Voter, VoterInput } from '@shared/voters/voter-schema';
 import type { Dialect } from '../../db/connection';
 import type { Database, VoterRow } from '../../db/schema';
-import { textFilter } from './voter-text-search';
+import { searchIndexQuery, textFilter } from './voter-text-search';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -105,6 +105,11 @@ export async function countVoters(db: Executor, filters: Partial<VoterFilters>, 
             .executeTakeFirst();
     return Number(row?.live ?? 0);
   }
+  const match = searchIndexQuery(filters, scope, dialect);
+  if (match !== undefined) {
+    const { rows } = await sql<{ count: number }>`SELECT count(*) AS count FROM voters_fts WHERE voters_fts MATCH ${match}`.execute(db);
+    return Number(rows[0]?.count ?? 0);
+  }
   const row = await applyVoterFilters(db.selectFrom('voters'), filters, scope, dialect)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
@@ -123,6 +128,13 @@ export async function listVoters(
   if (offset >= total) return { voters: [], total };
   const end = Math.min(offset + limit, total);
   const fromEnd = offset > total / 2;
+  const match = searchIndexQuery(filters, scope, dialect);
+  if (match !== undefined) {
+    const order = sql.raw(fromEnd ? 'ASC' : 'DESC');
+    const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM voters_fts WHERE voters_fts MATCH ${match} ORDER BY rowid ${order} LIMIT ${end - offset} OFFSET ${fromEnd ? total - end : offset}`.execute(db);
+    const found = rows.length > 0 ? await db.selectFrom('voters').selectAll().where('id', 'in', rows.map((row) => row.id)).orderBy('id', 'desc').execute() : [];
+    return { voters: found, total };
+  }
   const ids = applyVoterFilters(db.selectFrom('voters'), filters, scope, dialect)
     .select('voters.id')
     .orderBy('voters.id', fromEnd ? 'asc' : 'desc')
