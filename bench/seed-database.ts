@@ -6,8 +6,8 @@ import { openDatabase } from '../server/src/db/connection';
 import { migrateToLatest } from '../server/src/db/migrate';
 import { hashPassword } from '../server/src/features/auth/passwords';
 import { insertUser } from '../server/src/features/users/users-repository';
-import { withTriggersPaused } from '../server/src/features/voters/voter-bulk-repository';
-import { createVoterGenerator } from './voter-generator';
+import { insertVotersInBulk } from '../server/src/features/voters/voter-bulk-repository';
+import { createVoterGenerator, voterInputOf } from './voter-generator';
 
 // A seeded SQLite file of TOTAL generated voters plus one Admin, shared by the benchmarks;
 // made once per size under bench/.data and reused.
@@ -18,11 +18,6 @@ export const BENCH_ADMIN = { username: 'bench.admin', password: 'Bench-Admin-202
 export function seededFile(total: number): string {
   return path.join(BENCH_DATA_DIR, `voters-${total}.sqlite`);
 }
-
-const COLUMNS = [
-  'voter_no', 'full_name', 'voter_id', 'age', 'gender', 'father_husband_name', 'religion', 'mobile_number', 'house_no', 'ward_area', 'village', 'booth',
-  'district', 'taluka', 'present_in_city', 'category', 'caste', 'sub_caste', 'political_preference', 'occupation', 'created_at', 'updated_at', 'created_by', 'updated_by',
-] as const;
 
 export async function seedDatabase(TOTAL: number): Promise<string> {
   const dataDir = BENCH_DATA_DIR;
@@ -38,22 +33,19 @@ export async function seedDatabase(TOTAL: number): Promise<string> {
   await insertUser(handle.db, { username: ADMIN.username, passwordHash: await hashPassword(ADMIN.password), full_name: 'Bench Admin', role: 'Admin', booth_access: ['Admin'] });
   await handle.close();
 
-  // Bulk load straight through better-sqlite3: one prepared insert, one transaction per batch.
+  // Bulk load straight through better-sqlite3, one transaction per batch, on the import's bulk
+  // path: search index and kept counts are brought up to date per batch.
   const sqlite = new SQLite(sqliteFile);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = OFF');
   sqlite.pragma('cache_size = -200000');
-  const insert = sqlite.prepare(`INSERT INTO voters (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((column) => `@${column}`).join(', ')})`);
   const next = createVoterGenerator();
   const started = performance.now();
-  // The same bulk path as an import: search index and kept counts are brought up to date per batch.
+  const now = new Date().toISOString();
   const insertBatch = sqlite.transaction((from: number, to: number) => {
-    withTriggersPaused(sqlite, () => {
-      for (let index = from; index < to; index += 1) {
-        const voter = next(index);
-        insert.run({ ...voter, updated_at: voter.created_at, created_by: 1, updated_by: 1 });
-      }
-    });
+    const voters = [];
+    for (let index = from; index < to; index += 1) voters.push(voterInputOf(next(index)));
+    insertVotersInBulk(sqlite, voters, { userId: 1, now });
   });
   for (let from = 0; from < TOTAL; from += BATCH) {
     insertBatch(from, Math.min(from + BATCH, TOTAL));

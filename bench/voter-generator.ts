@@ -1,5 +1,6 @@
 import { BOOTHS } from '@shared/reference/booths';
 import { CASTES, VILLAGES_BY_TALUKA } from '@shared/reference/voter-lists';
+import type { VoterInput } from '@shared/voters/voter-schema';
 
 // A seeded, realistic constituency for the benchmark: Marathi and English names, 396 booths
 // spread over the three talukas, the shipped villages and castes, a real age curve, ~70% with
@@ -149,5 +150,40 @@ export function createVoterGenerator(seed = 20261121, rollOrder?: { from: number
       occupation: weighted(random, OCCUPATION_WEIGHTS),
       created_at: new Date(start + index * 1000).toISOString(),
     };
+  };
+}
+
+// A generated voter as the voter form's validated output (what the bulk insert takes).
+export function voterInputOf(voter: GeneratedVoter): VoterInput {
+  return {
+    voter_no: voter.voter_no,
+    full_name: voter.full_name,
+    voter_id: voter.voter_id,
+    age: voter.age,
+    gender: voter.gender,
+    date_of_birth: null,
+    father_husband_name: voter.father_husband_name,
+    religion: voter.religion,
+    disability: null,
+    mobile_number: voter.mobile_number,
+    whatsapp_number: null,
+    house_no: voter.house_no,
+    ward_area: voter.ward_area,
+    village: voter.village,
+    booth: voter.booth,
+    district: voter.district,
+    taluka: voter.taluka,
+    present_in_city: voter.present_in_city === 1,
+    present_city_name: null,
+    category: voter.category,
+    caste: voter.caste,
+    sub_caste: voter.sub_caste,
+    political_preference: voter.political_preference,
+    party_designation: null,
+    head_of_house: null,
+    occupation: voter.occupation,
+    occupation_subcategory: null,
+    is_dead: false,
+    comment: null,
   };
 }

@@ -17,6 +17,16 @@ export interface AppConfig {
   webDistDir: string;
   // Largest voter import upload, in MB (issue 5); unset means 250.
   importMaxMb?: number;
+  // Not environment settings: tests lower these to cover the large-file paths of an import
+  // with small files (see voter-import.ts).
+  importTuning?: ImportTuning;
+}
+
+export interface ImportTuning {
+  // Files from this size on are read on a worker thread.
+  workerMinBytes?: number;
+  // Files expected to hold at least this many rows (SQLite) build the filter indexes at the end.
+  deferIndexesMinRows?: number;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {

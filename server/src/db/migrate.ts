@@ -7,6 +7,7 @@ import * as voterStats from './migrations/2026-11-21-006-voter-stats';
 import * as bulkImport from './migrations/2026-11-22-007-bulk-import';
 import * as usernameCase from './migrations/2026-11-22-008-username-case';
 import * as countsPerStatement from './migrations/2026-11-22-009-counts-per-statement';
+import * as deferredIndexes from './migrations/2026-11-22-010-deferred-indexes';
 import * as searchLiveVoters from './migrations/2026-11-22-011-search-live-voters';
 import type { Database } from './schema';
 
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-007-bulk-import': bulkImport,
   '2026-11-22-008-username-case': usernameCase,
   '2026-11-22-009-counts-per-statement': countsPerStatement,
+  '2026-11-22-010-deferred-indexes': deferredIndexes,
   '2026-11-22-011-search-live-voters': searchLiveVoters,
 };
 

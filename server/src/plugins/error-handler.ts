@@ -1,17 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError, TEXT_HAS_NUL } from './http-error';
 
 // One error shape everywhere: { message } (plus `fields` for validation errors).
 // 5xx details are logged, never sent to the client.
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+export { HttpError, TEXT_HAS_NUL };
 
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
@@ -40,7 +33,6 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 // PostgreSQL refuses the NUL character in text (SQLite would store it): a client's input
 // error, not ours.
 const TEXT_REFUSED_CODES = new Set(['22021', '22P05']);
-export const TEXT_HAS_NUL = 'Text must not contain the NUL character';
 
 export const FORM_UNREADABLE = 'The form could not be read; send it as multipart/form-data';
 const MULTIPART_PARSE_ERROR = /multipart|boundary|unexpected end of form|malformed part header/i;

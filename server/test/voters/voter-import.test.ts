@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult } from '@shared/voters/voter-import-schema';
 import { CompiledQuery, sql } from 'kysely';
 import { IMPORT_BATCH_SIZE } from '../../src/features/voters/import/voter-import';
-import { liveVoterIdQuery, steerToVoterIdIndex, withTriggersPaused } from '../../src/features/voters/voter-bulk-repository';
+import { insertVotersInBulk, liveVoterIdQuery, steerToVoterIdIndex } from '../../src/features/voters/voter-bulk-repository';
 import { expectKeptCountsToMatchVoters } from '../analytics/kept-counts';
 import { createTestApp, signInAs, type TestApp } from '../support/test-app';
 import { multipart, seedVoter } from './voter-test-helpers';
+import { workbookEntries, zipArchive, zipEntry } from '../security/hostile-spreadsheets';
 import { csvFile, readWorkbook, sheetRows, xlsFile, xlsxFile, zipBomb } from './spreadsheet-test-helpers';
 
 let t: TestApp;
@@ -96,6 +97,36 @@ describe('POST /api/voters/import: file types', () => {
     expect(response.json()).toMatchObject({ imported: 2, errors: 0 });
     expect(await liveVoter(a)).toMatchObject({ full_name: 'Nilesh Rathod', age: 34, date_of_birth: '1991-05-02', mobile_number: '9876543210' });
     expect(await liveVoter(b)).toMatchObject({ comment: 'click' });
+  });
+
+  it('should read the shapes Excel itself writes: shared strings with runs, prefixes, styles, 1904 dates', async () => {
+    const [a, b] = [newVoterId(), newVoterId()];
+    // 1985-06-15 as a 1904-system serial, shown through a custom date format (style 1).
+    const serial = (Date.UTC(1985, 5, 15) - Date.UTC(1899, 11, 30)) / 86_400_000 - 1462;
+    const strings = zipEntry(
+      'xl/sharedStrings.xml',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="3" uniqueCount="3">' +
+        '<si><t>Voter Number</t></si><si><r><t xml:space="preserve">Sunita </t></r><r><rPr><b/></rPr><t>Kale</t></r><rPh sb="0" eb="1"><t>ignored</t></rPh></si><si><t>Ravi &amp; Sons</t></si></sst>',
+    );
+    const styles = zipEntry(
+      'xl/styles.xml',
+      '<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy;[Red]&quot;none&quot;"/></numFmts>' +
+        '<cellStyleXfs count="1"><xf numFmtId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164" applyNumberFormat="1"/></cellXfs></styleSheet>',
+    );
+    const cell = (ref: string, inner: string, type = '') => `<x:c r="${ref}"${type ? ` t="${type}"` : ''}>${inner}</x:c>`;
+    // A prefixed namespace, cells without references, a skipped column and rows without numbers.
+    const sheet =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>' +
+      `<x:row r="1">${cell('A1', '<x:v>0</x:v>', 's')}<x:c t="inlineStr"><x:is><x:t>Full Name</x:t></x:is></x:c><x:c t="inlineStr"><x:is><x:t>Voter ID</x:t></x:is></x:c>` +
+      `${cell('D1', '<x:is><x:t>Date of Birth</x:t></x:is>', 'inlineStr')}${cell('E1', '<x:is><x:t>Present in City</x:t></x:is>', 'inlineStr')}${cell('F1', '<x:is><x:t>Comment</x:t></x:is>', 'inlineStr')}</x:row>` +
+      `<x:row>${cell('A2', '<x:v>7</x:v>')}${cell('B2', '<x:v>1</x:v>', 's')}${cell('C2', `<x:v>${a}</x:v>`, 'str')}<x:c r="D2" s="1"><x:v>${serial}</x:v></x:c>${cell('E2', '<x:v>0</x:v>', 'b')}${cell('F2', '<x:v>2</x:v>', 's')}</x:row>` +
+      `<x:row>${cell('A3', '<x:v>8</x:v>')}${cell('B3', '<x:is><x:r><x:t>Inline </x:t></x:r><x:r><x:t>Runs</x:t></x:r></x:is>', 'inlineStr')}${cell('C3', `<x:v>${b}</x:v>`, 'str')}${cell('F3', '<x:v>#N/A</x:v>', 'e')}</x:row>` +
+      '</x:sheetData></x:worksheet>';
+    const file = zipArchive(workbookEntries(sheet, { extra: [strings, styles], workbookBody: '<workbookPr date1904="1"/>' }));
+    const result = (await upload(admin, { filename: 'excel-shapes.xlsx', data: file })).json<ImportResult>();
+    expect(result).toMatchObject({ imported: 2, errors: 0, unknownColumns: [] });
+    expect(await liveVoter(a)).toMatchObject({ voter_no: '7', full_name: 'Sunita Kale', date_of_birth: '1985-06-15', present_in_city: 0, comment: 'Ravi & Sons' });
+    expect(await liveVoter(b)).toMatchObject({ voter_no: '8', full_name: 'Inline Runs', date_of_birth: null, present_in_city: 1, comment: null });
   });
 
   it('should import a legacy .xls file', async () => {
@@ -230,7 +261,7 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
   it('should refuse to pause the insert triggers outside a transaction, so the pause can never be committed', async () => {
     if (!t.ctx.sqlite) return expect(t.ctx.dialect).toBe('postgres');
     const sqlite = t.ctx.sqlite;
-    expect(() => withTriggersPaused(sqlite, () => {})).toThrow('must run inside a transaction');
+    expect(() => insertVotersInBulk(sqlite, [], { userId: null, now: new Date().toISOString() })).toThrow('must run inside a transaction');
     expect((await sql<{ n: number }>`SELECT count(*) AS n FROM voter_bulk_load`.execute(t.ctx.db)).rows[0]?.n).toBe(0);
   });
 

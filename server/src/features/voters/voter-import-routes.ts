@@ -16,7 +16,7 @@ import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
 import { detectKind } from './import/spreadsheet-readers';
 import { trackImport } from './import/import-activity';
-import { importVoters } from './import/voter-import';
+import { type ImportTimings, importVoters } from './import/voter-import';
 import { writeImportTemplate, XLSX_CONTENT_TYPE } from './voter-spreadsheets';
 
 interface Upload {
@@ -35,6 +35,13 @@ export async function removeLeftoverUploads(dataDir: string): Promise<void> {
   const names = await readdir(base).catch(() => []);
   await Promise.all(names.filter((name) => name.startsWith(UPLOAD_PREFIX)).map((name) => rm(path.join(base, name), { recursive: true, force: true })));
 }
+
+const roundTimings = (timings: ImportTimings) => ({
+  savingMs: Math.round(timings.savingMs),
+  indexBuildMs: Math.round(timings.indexBuildMs),
+  waitingForReaderMs: Math.round(timings.waitingForReaderMs),
+  indexesDeferred: timings.indexesDeferred,
+});
 
 const isTrue = (value: unknown) => value === 'true' || value === '1' || value === 'on';
 
@@ -97,7 +104,18 @@ export async function voterImportRoutes(app: FastifyInstance, ctx: AppContext): 
         const upload = await receiveUpload(request, directory, maxMb);
         const kind = await detectKind(upload.path, upload.fileName);
         const result = await trackImport(() =>
-          importVoters({ db: ctx.db, dialect: ctx.dialect, sqlite: ctx.sqlite, path: upload.path, kind, userId: user.id, updateExisting: upload.updateExisting }),
+          importVoters({
+            db: ctx.db,
+            dialect: ctx.dialect,
+            sqlite: ctx.sqlite,
+            path: upload.path,
+            kind,
+            userId: user.id,
+            updateExisting: upload.updateExisting,
+            tuning: ctx.config.importTuning,
+            // Timings only: the server log holds no request bodies (the audit row has the file name and counts).
+            onFinished: (timings) => request.log.info({ import: { kind, ...roundTimings(timings) } }, 'voter import finished'),
+          }),
         );
         await recordAudit(ctx.db, {
           action: 'IMPORT_VOTERS',

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { HttpError } from '../../plugins/error-handler';
 
 // Voter photos: checked by content, re-encoded (which drops EXIF, GPS and any payload hidden
@@ -32,6 +31,8 @@ function sniffFormat(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | null {
 export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   const sniffed = sniffFormat(bytes);
   if (!sniffed) throw new HttpError(400, NOT_AN_IMAGE, { voter_image: NOT_AN_IMAGE });
+  // Loaded with the first photo: libvips holds ~17 MB a server that never sees a photo can keep.
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, animated: false, failOn: 'error' });
     const metadata = await image.metadata();

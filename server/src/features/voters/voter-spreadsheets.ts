@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { BOOTHS } from '@shared/reference/booths';
 import {
   CASTES,
@@ -27,7 +27,9 @@ const WIDE = new Set<VoterField>(['full_name', 'father_husband_name', 'ward_area
 // Plain strings (no shared-string table) keep memory flat however many rows are written.
 // Styles cost the export half its time (exceljs compares every cell's style with those it
 // has seen), so only the small template has them; the export's header is plain, and frozen.
-function newWorkbook(stream: Writable, options: { styled: boolean }) {
+// exceljs (~17 MB once loaded) loads with the first export or template.
+async function newWorkbook(stream: Writable, options: { styled: boolean }) {
+  const { default: ExcelJS } = await import('exceljs');
   return new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: options.styled, useSharedStrings: false, zip: { zlib: { level: 1 } } });
 }
 
@@ -50,31 +52,33 @@ export function exportRowValues(row: VoterRow): (string | number | null)[] {
   });
 }
 
-const nextTick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+// exceljs writes the sheet's XML into the zip without backpressure (its buffer stream ignores
+// what write() answers), and SQLite's reads resolve without the event loop turning, so the zip
+// never got a turn and held the whole sheet: a gigabyte for a million voters. After each page
+// the writer waits until the zip has taken the sheet's XML in, then for a client slower than
+// the writer: memory stays flat however long the file.
+async function drained(stream: Writable, sheet: ExcelJS.Worksheet): Promise<void> {
+  await untilDrained(sheetInput(sheet), stream);
+  await untilDrained(stream, stream);
+}
 
-// exceljs pushes the sheet's XML into the zip compressor without backpressure, and the
-// compressor (zlib, off the main thread) only moves on when the event loop turns, one chunk a
-// turn; SQLite reads resolve without a turn. So after each page: give the compressor turns
-// while its output keeps growing (archiver counts it: pointer()), then wait while the client
-// is slower than the writer. Either way memory does not grow with the file.
-async function drained(stream: Writable, zip: { pointer(): number }): Promise<void> {
-  let written = -1;
-  while (zip.pointer() !== written && !stream.destroyed) {
-    written = zip.pointer();
-    await nextTick();
-  }
-  while (stream.writableNeedDrain && !stream.destroyed) {
+async function untilDrained(target: Writable | undefined, response: Writable): Promise<void> {
+  while (target && needsDrain(target) && !response.destroyed) {
     const abort = new AbortController();
-    await Promise.race([once(stream, 'drain', { signal: abort.signal }), once(stream, 'close', { signal: abort.signal })]).finally(() => abort.abort());
+    await Promise.race([once(target, 'drain', { signal: abort.signal }), once(response, 'close', { signal: abort.signal })]).finally(() => abort.abort());
   }
 }
 
-// The archive exceljs writes into (not in its types; archiver's pointer() is public).
-const zipOf = (workbook: ExcelJS.stream.xlsx.WorkbookWriter) => (workbook as unknown as { zip: { pointer(): number } }).zip;
+// The zip's input for the sheet is an older readable-stream, without writableNeedDrain.
+const needsDrain = (target: Writable) => target.writableNeedDrain ?? (target as unknown as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain ?? false;
+
+// Where exceljs pipes the sheet's buffer stream: the zip's input for that entry (not in its
+// types; undefined until the sheet's first row is written).
+const sheetInput = (sheet: ExcelJS.Worksheet) => (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
 
 // Writes the pages as they come; `complete` is false when the client went away first.
 export async function writeVoterExport(stream: Writable, pages: AsyncIterable<VoterRow[]>): Promise<{ rows: number; complete: boolean }> {
-  const workbook = newWorkbook(stream, { styled: false });
+  const workbook = await newWorkbook(stream, { styled: false });
   const sheet = addVoterSheet(workbook);
   sheet.getRow(1).commit();
   let count = 0;
@@ -82,7 +86,7 @@ export async function writeVoterExport(stream: Writable, pages: AsyncIterable<Vo
     if (stream.destroyed) return { rows: count, complete: false };
     for (const row of page) sheet.addRow(exportRowValues(row)).commit();
     count += page.length;
-    await drained(stream, zipOf(workbook));
+    await drained(stream, sheet);
   }
   sheet.commit();
   await workbook.commit();
@@ -139,7 +143,7 @@ const ALLOWED: [VoterField, readonly (string | number)[]][] = [
 ];
 
 export async function writeImportTemplate(stream: Writable): Promise<void> {
-  const workbook = newWorkbook(stream, { styled: true });
+  const workbook = await newWorkbook(stream, { styled: true });
   const sheet = addVoterSheet(workbook);
   sheet.getRow(1).commit();
   sheet.addRow(VOTER_COLUMNS.map((field) => EXAMPLE[field] ?? null)).commit();

@@ -25,6 +25,7 @@ import { recordAudit } from '../audit/audit-repository';
 import { assertBoothAllowed, assertRestrictedUnchanged, boothScopeFor, VOTER_NOT_FOUND } from './voter-access';
 import { readVoterForm, validationError } from './voter-form';
 import { photoPath, processPhoto, removePhoto, savePhoto } from './voter-photos';
+import { rebuildDeferredIndexes } from './voter-bulk-repository';
 import { tuneVoterQueries } from './voter-text-search';
 import { findVoter, insertVoter, isUniqueViolation, listVoters, softDeleteVoter, toVoterDto, updateVoter, voterIdExists } from './voters-repository';
 
@@ -50,6 +51,8 @@ function changedFields(before: VoterInput, after: VoterInput): string[] {
 }
 
 export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // An import cut short by a crash may have left its filter indexes unbuilt.
+  if (ctx.sqlite) await rebuildDeferredIndexes(ctx.db, ctx.sqlite);
   await tuneVoterQueries(ctx.db, ctx.dialect);
   // Multipart only in this scope, with the photo limit: one file of 5 MB, a bounded form.
   await app.register(fastifyMultipart, {

@@ -15,3 +15,8 @@ export async function trackImport<T>(run: () => Promise<T>): Promise<T> {
 export function importInProgress(): boolean {
   return running > 0;
 }
+
+// How many imports are running (the caller's own included).
+export function importsRunning(): number {
+  return running;
+}

@@ -1,12 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import * as XLSX from '@e965/xlsx';
-import ExcelJS from 'exceljs';
+import type { WorkBook } from '@e965/xlsx';
 import Papa from 'papaparse';
 import { UNSUPPORTED_IMPORT_TYPE } from '@shared/voters/voter-import-schema';
-import { HttpError } from '../../../plugins/error-handler';
-import { inspectXlsxArchive, SHARED_STRINGS_PART, WORKBOOK_RELS_PART, type ZipPart } from './xlsx-archive';
+import { HttpError } from '../../../plugins/http-error';
+import { xlsxRows } from './xlsx-sheet-reader';
 
 export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
 
@@ -14,6 +12,11 @@ export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
 export interface SheetRow {
   number: number;
   cells: string[];
+}
+
+// How much of the file the reader has taken in so far, 0 to 1 (updated as it reads).
+export interface ReadProgress {
+  fraction: number;
 }
 
 // Legacy .xls files are read whole (the library has no streaming reader), so they are capped.
@@ -70,44 +73,11 @@ export function cellText(value: unknown): string {
   return '';
 }
 
-// exceljs streams a sheet straight through only once it has read the workbook relationships and
-// the shared strings; otherwise it copies the sheet to the system temp folder and, when reading
-// stops early, leaves the copy there. Excel and exceljs both write those parts after the sheets,
-// so the checked parts are handed over with these first (styles too: date cells need them).
-const READ_FIRST = new Set([WORKBOOK_RELS_PART, 'xl/workbook.xml', SHARED_STRINGS_PART, 'xl/styles.xml']);
-
-async function* partBytes(path: string, parts: ZipPart[]): AsyncGenerator<Buffer> {
-  const ordered = [...parts.filter((part) => READ_FIRST.has(part.name)), ...parts.filter((part) => !READ_FIRST.has(part.name))];
-  for (const part of ordered) yield* createReadStream(path, { start: part.start, end: part.end - 1 });
-}
-
-async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
-  const parts = await inspectXlsxArchive(path);
-  const input = Readable.from(partBytes(path, parts));
-  try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore' });
-    // A part the file lacks is one exceljs must not wait for (see READ_FIRST).
-    const prepared = reader as unknown as { sharedStrings?: unknown[]; workbookRels?: unknown[] };
-    if (!parts.some((part) => part.name === SHARED_STRINGS_PART)) prepared.sharedStrings = [];
-    if (!parts.some((part) => part.name === WORKBOOK_RELS_PART)) prepared.workbookRels = [];
-    for await (const worksheet of reader) {
-      for await (const row of worksheet) {
-        const values = Array.isArray(row.values) ? (row.values as unknown[]) : [];
-        // exceljs numbers columns from 1; index 0 is always empty.
-        yield { number: row.number, cells: values.slice(1).map(cellText) };
-      }
-      // Only the first sheet holds voters (a template's second sheet lists allowed values).
-      break;
-    }
-  } finally {
-    input.destroy();
-  }
-}
-
-async function* xlsRows(path: string): AsyncGenerator<SheetRow> {
+async function* xlsRows(path: string, progress: ReadProgress): AsyncGenerator<SheetRow> {
   if ((await stat(path)).size > XLS_MAX_BYTES) throw new HttpError(413, `A legacy .xls file must be ${XLS_MAX_BYTES / 1024 / 1024} MB or smaller; save it as .xlsx or .csv for larger imports`);
   const bytes = await readFile(path);
-  let workbook: XLSX.WorkBook;
+  const XLSX = await import('@e965/xlsx');
+  let workbook: WorkBook;
   try {
     workbook = XLSX.read(bytes, { type: 'buffer', cellDates: true, cellFormula: false, cellHTML: false, dense: true });
   } catch {
@@ -117,7 +87,10 @@ async function* xlsRows(path: string): AsyncGenerator<SheetRow> {
   const sheet = name ? workbook.Sheets[name] : undefined;
   if (!sheet) return;
   const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, blankrows: true, defval: null });
-  for (const [index, row] of rows.entries()) yield { number: index + 1, cells: row.map(cellText) };
+  for (const [index, row] of rows.entries()) {
+    progress.fraction = (index + 1) / rows.length;
+    yield { number: index + 1, cells: row.map(cellText) };
+  }
 }
 
 // Comma or semicolon, whichever the header line uses more.
@@ -129,10 +102,13 @@ async function csvDelimiter(path: string): Promise<string> {
 
 // Papaparse hands over a chunk of rows at a time (64 KB of text); the parser is paused until
 // the rows are used, so memory holds one chunk however long the file.
-async function* csvRows(path: string): AsyncGenerator<SheetRow> {
+async function* csvRows(path: string, progress: ReadProgress): AsyncGenerator<SheetRow> {
   const delimiter = await csvDelimiter(path);
+  const size = (await stat(path)).size;
   const input = createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 });
-  let pending: { rows: unknown[][]; parser: Papa.Parser } | undefined;
+  let pending: { rows: unknown[][]; parser: Papa.Parser; from: number; to: number } | undefined;
+  // Characters of finished rows so far (papaparse's cursor).
+  let cursor = 0;
   let finished = false;
   let failure: unknown;
   let wake: (() => void) | undefined;
@@ -167,7 +143,8 @@ async function* csvRows(path: string): AsyncGenerator<SheetRow> {
       if (parsed - results.meta.cursor > CSV_MAX_ROW_CHARS) {
         failure = new HttpError(400, `Row ${finishedRows + 1} is longer than 1 MB; no voter row is that long, so the file was not read past it`);
       } else {
-        pending = { rows: results.data, parser };
+        pending = { rows: results.data, parser, from: cursor, to: results.meta.cursor };
+        cursor = results.meta.cursor;
       }
       signal();
     },
@@ -185,10 +162,13 @@ async function* csvRows(path: string): AsyncGenerator<SheetRow> {
     for (;;) {
       if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
       if (pending) {
-        const { rows, parser } = pending;
+        const { rows, parser, from, to } = pending;
         pending = undefined;
-        for (const row of rows) {
+        for (const [index, row] of rows.entries()) {
           number += 1;
+          // Characters of the rows handed over (spread evenly over the chunk's rows) against the
+          // file's bytes: exact for Latin text, low where Devanagari takes three bytes a character.
+          progress.fraction = size > 0 ? Math.min(1, (from + ((index + 1) * (to - from)) / rows.length) / size) : 1;
           const cells = Array.isArray(row) ? row.map((cell) => (typeof cell === 'string' ? cell : '')) : [];
           // A byte-order mark at the start belongs to no header.
           if (number === 1 && cells[0]) cells[0] = cells[0].replace(/^\uFEFF/, '');
@@ -210,8 +190,8 @@ async function* csvRows(path: string): AsyncGenerator<SheetRow> {
   }
 }
 
-export function readSheetRows(path: string, kind: SpreadsheetKind): AsyncGenerator<SheetRow> {
-  if (kind === 'xlsx') return xlsxRows(path);
-  if (kind === 'xls') return xlsRows(path);
-  return csvRows(path);
+export function readSheetRows(path: string, kind: SpreadsheetKind, progress: ReadProgress = { fraction: 0 }): AsyncGenerator<SheetRow> {
+  if (kind === 'xlsx') return xlsxRows(path, progress);
+  if (kind === 'xls') return xlsRows(path, progress);
+  return csvRows(path, progress);
 }

@@ -3,26 +3,27 @@ import { type FileHandle, open } from 'node:fs/promises';
 import { PassThrough, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createInflateRaw } from 'node:zlib';
-import { HttpError } from '../../../plugins/error-handler';
+import { HttpError } from '../../../plugins/http-error';
 
-// An .xlsx is a zip archive. exceljs' streaming reader (through unzipper) walks the local
-// headers from the first byte and never looks at the central directory, so the directory is
-// only worth checking once the local entries are proven to be exactly the ones it lists, and its
-// sizes only once each entry is proven to expand to no more than it declares.
+// An .xlsx is a zip archive. Readers disagree on which of its two tables of contents they
+// trust (streaming readers walk the local headers, others the central directory), so the
+// directory is only worth believing once the local entries are proven to be exactly the ones it
+// lists, and its sizes only once each entry is proven to expand to no more than it declares.
+// The sheet reader (xlsx-sheet-reader.ts) then reads only the parts proven here.
 
 // Zip-bomb limits: no entry, and not the archive as a whole, may expand more than this ratio
 // (past a small size), and the archive may not expand past the total.
 const ZIP_MAX_RATIO = 100;
 const ZIP_RATIO_FROM_BYTES = 1024 * 1024;
 const ZIP_MAX_TOTAL_BYTES = 3 * 1024 * 1024 * 1024;
-// exceljs holds the shared-strings table in memory as JavaScript strings (about three times the
-// XML): a table of a few GB, honest or not, would exhaust the heap. 256 MB is many times the
+// The sheet reader holds the shared-strings table in memory as JavaScript strings (up to three
+// times the XML): a table of a few GB, honest or not, would exhaust the heap. 256 MB is many times the
 // table of a 100,000-row sheet.
 export const XLSX_SHARED_STRINGS_MAX_BYTES = 256 * 1024 * 1024;
 
 export const SHARED_STRINGS_PART = 'xl/sharedStrings.xml';
 export const WORKBOOK_RELS_PART = 'xl/_rels/workbook.xml.rels';
-// How exceljs recognises a sheet (its own pattern, unanchored as it is there).
+// Which parts are sheets (unanchored, as exceljs matches them, so no sheet escapes the end check).
 const SHEET_PART = /xl\/worksheets\/sheet\d+[.]xml/;
 // A whole sheet ends with its closing tag; a sheet cut short would import silently shortened.
 const SHEET_END = /<\/(?:[\w.-]+:)?worksheet>\s*$/;
@@ -35,11 +36,15 @@ const MAX_32 = 0xffffffff;
 const bomb = () => new HttpError(400, 'The file expands to far more data than a spreadsheet holds and was refused');
 const damaged = () => new HttpError(400, 'The .xlsx file is damaged and could not be read');
 
-// One entry as the streaming reader will see it: bytes [start, end) of the file.
+// One entry of the archive: its local header and data are bytes [start, end) of the file, its
+// (compressed, method 0 = stored) data bytes [dataStart, dataEnd).
 export interface ZipPart {
   name: string;
   start: number;
   end: number;
+  dataStart: number;
+  dataEnd: number;
+  method: number;
 }
 
 interface DirectoryEntry {
@@ -202,7 +207,7 @@ async function assertExpandsAsDeclared(path: string, entry: CheckedEntry): Promi
 }
 
 // Refuses an .xlsx that is a zip bomb or whose parts disagree with its directory, before
-// exceljs unpacks anything; returns the parts in file order.
+// anything is read from it; returns the parts in file order.
 export async function inspectXlsxArchive(path: string): Promise<ZipPart[]> {
   let entries: CheckedEntry[];
   const handle = await open(path, 'r');
@@ -218,5 +223,12 @@ export async function inspectXlsxArchive(path: string): Promise<ZipPart[]> {
     await handle.close();
   }
   for (const entry of entries) await assertExpandsAsDeclared(path, entry);
-  return entries.map((entry) => ({ name: entry.name.toString('utf8'), start: entry.offset, end: entry.end }));
+  return entries.map((entry) => ({
+    name: entry.name.toString('utf8'),
+    start: entry.offset,
+    end: entry.end,
+    dataStart: entry.dataStart,
+    dataEnd: entry.dataStart + entry.compressed,
+    method: entry.method,
+  }));
 }

@@ -1,0 +1,39 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { HttpError } from '../../../plugins/http-error';
+import { FileReadError, readVoterRows } from './read-voter-rows';
+import type { SpreadsheetKind } from './spreadsheet-readers';
+import type { WorkerMessage } from './voter-rows-source';
+
+// The worker thread that reads a large import file (voter-rows-source.ts starts it). It stays
+// one batch in front of the saving (saving is the slower side), so memory holds two batches
+// whatever the file's size.
+const AHEAD = 1;
+const port = parentPort;
+if (!port) throw new Error('read-voter-rows-worker runs only as a worker thread');
+const { path, kind } = workerData as { path: string; kind: SpreadsheetKind };
+
+let credits = AHEAD;
+let wake: (() => void) | undefined;
+port.on('message', (message: unknown) => {
+  if (message !== 'saved') return;
+  credits += 1;
+  wake?.();
+  wake = undefined;
+});
+const post = (message: WorkerMessage) => port.postMessage(message);
+
+try {
+  for await (const event of readVoterRows(path, kind)) {
+    if (event.type === 'batch') {
+      while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
+      credits -= 1;
+    }
+    post(event);
+  }
+  post({ type: 'end' });
+} catch (error) {
+  const lastRow = error instanceof FileReadError ? error.lastRow : 0;
+  const cause = error instanceof FileReadError ? error.original : error;
+  post({ type: 'failed', lastRow, message: cause instanceof Error ? cause.message : String(cause), statusCode: cause instanceof HttpError ? cause.statusCode : undefined });
+}
+port.close();

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { ImportResult } from '@shared/voters/voter-import-schema';
+import { buildApp } from '../../src/app';
+import { openDatabase } from '../../src/db/connection';
+import { IMPORT_BATCH_SIZE } from '../../src/features/voters/import/voter-import';
+import { deferVoterIndexes } from '../../src/features/voters/voter-bulk-repository';
+import { expectKeptCountsToMatchVoters } from '../analytics/kept-counts';
+import { createTestApp, signInAs, type TestApp } from '../support/test-app';
+import { csvFile, xlsxFile } from './spreadsheet-test-helpers';
+import { multipart } from './voter-test-helpers';
+
+// The paths a large file takes (voter-import.ts): it is read on a worker thread, and on SQLite a
+// file that at least half as large again as the table builds the filter indexes once at the
+// end. This app lowers both thresholds so small files take those paths.
+const DEFER_MIN_ROWS = 1000;
+let t: TestApp;
+let admin: { authorization: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { importTuning: { workerMinBytes: 0, deferIndexesMinRows: DEFER_MIN_ROWS } } });
+  admin = (await signInAs(t, 'Admin')).headers;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let idCounter = 0;
+function newVoterId(): string {
+  idCounter += 1;
+  return `BIG${Date.now().toString(36).toUpperCase().slice(-5)}${String(idCounter).padStart(5, '0')}`;
+}
+
+function upload(file: { filename: string; data: Buffer }) {
+  const body = multipart({}, { field: 'file', filename: file.filename, contentType: 'application/octet-stream', data: file.data });
+  return t.app.inject({ method: 'POST', url: '/api/voters/import', headers: { ...admin, ...body.headers }, payload: body.payload });
+}
+
+const HEADER = ['Voter Number', 'Full Name', 'Voter ID', 'Gender', 'Age', 'Taluka', 'Village', 'Booth', 'Caste', 'Political Preference'];
+function voterRows(count: number, prefix: string): string[][] {
+  return Array.from({ length: count }, (_, index) => [
+    String(index + 1),
+    `${prefix} Voter ${index}`,
+    newVoterId(),
+    ['Male', 'Female', 'Other'][index % 3]!,
+    String(18 + (index % 70)),
+    'Digras',
+    'Arambhi',
+    `Booth-0${(index % 5) + 1}`,
+    ['Kunbi', 'Mali', 'Banjara'][index % 3]!,
+    ['BJP', 'Congress', ''][index % 3]!,
+  ]);
+}
+
+// The voters table's indexes as SQLite keeps them: name and definition.
+async function voterIndexes(): Promise<Map<string, string>> {
+  const rows = await sql<{ name: string; sql: string }>`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'voters' AND sql IS NOT NULL`.execute(t.ctx.db);
+  return new Map(rows.rows.map((row) => [row.name, row.sql]));
+}
+
+// What an import does to the indexes while it runs, looked at every few milliseconds through the
+// app's own connection: the most indexes found dropped and written down at one time.
+function watchDeferredIndexes(): { stop: () => number } {
+  const sqlite = t.ctx.sqlite;
+  if (!sqlite) throw new Error('SQLite only');
+  const count = sqlite.prepare('SELECT count(*) AS n FROM voter_deferred_indexes').pluck();
+  let most = 0;
+  const timer = setInterval(() => {
+    most = Math.max(most, count.get() as number);
+  }, 2);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return most;
+    },
+  };
+}
+
+async function deferredIndexes(): Promise<string[]> {
+  return (await sql<{ name: string }>`SELECT name FROM voter_deferred_indexes`.execute(t.ctx.db)).rows.map((row) => row.name);
+}
+
+const KEPT_WHILE_IMPORTING = ['voters_voter_id_unique', 'voters_live_idx'];
+
+describe('POST /api/voters/import: large files', () => {
+  it('should read a file on a worker thread and report its errors and repeats by row', async () => {
+    const rows = voterRows(IMPORT_BATCH_SIZE + 20, 'Threaded');
+    rows[3] = ['4', 'Bad Age Voter', newVoterId(), 'Male', '7', '', '', '', '', ''];
+    // Row 10 repeats row 6 in the same batch; the last row repeats row 2, batches later.
+    rows[8] = ['9', 'Same Batch Repeat', rows[4]![2]!, '', '', '', '', '', '', ''];
+    rows.push(['X', 'Far Repeat', rows[0]![2]!, '', '', '', '', '', '', '']);
+    const result = (await upload({ filename: 'threaded.csv', data: csvFile([HEADER, ...rows]) })).json<ImportResult>();
+    expect(result).toMatchObject({ imported: IMPORT_BATCH_SIZE + 18, updated: 0, errors: 3, unknownColumns: [] });
+    expect(result.errorDetails).toEqual([
+      { row: 5, column: 'Age', message: 'Age must be between 18 and 120' },
+      { row: 10, column: 'Voter ID', message: `Voter ID ${rows[4]![2]} appears more than once in the file (first on row 6)` },
+      { row: IMPORT_BATCH_SIZE + 22, column: 'Voter ID', message: `Voter ID ${rows[0]![2]} appears more than once in the file (first on row 2)` },
+    ]);
+    await expectKeptCountsToMatchVoters(t.ctx.db);
+  });
+
+  it('should read an .xlsx on a worker thread', async () => {
+    const rows = voterRows(30, 'Workbook');
+    const result = (await upload({ filename: 'threaded.xlsx', data: await xlsxFile([HEADER, ...rows]) })).json<ImportResult>();
+    expect(result).toMatchObject({ imported: 30, errors: 0 });
+  });
+
+  it('should answer a file the worker refuses with its message', async () => {
+    const response = await upload({ filename: 'headless.csv', data: csvFile([['Name', 'Age'], ['A', '30']]) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/no Voter Number, Voter ID column/);
+  });
+
+  it('should build the filter indexes once at the end of a large import into a small table, as they were', async () => {
+    if (t.ctx.dialect !== 'sqlite') return expect(t.ctx.dialect).toBe('postgres');
+    const before = await voterIndexes();
+    const live = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM voters WHERE deleted_at IS NULL`.execute(t.ctx.db)).rows[0]?.n);
+    const count = Math.max(DEFER_MIN_ROWS, Math.ceil(live * 1.5)) + 500;
+    const watch = watchDeferredIndexes();
+    const result = (await upload({ filename: 'large.csv', data: csvFile([HEADER, ...voterRows(count, 'Deferred')]) })).json<ImportResult>();
+    expect(result).toMatchObject({ imported: count, errors: 0 });
+    // The filter indexes were dropped (and written down) while it ran...
+    expect(watch.stop()).toBeGreaterThan(0);
+
+    // ...and every index is back as it was defined, with nothing left to build.
+    expect(await voterIndexes()).toEqual(before);
+    expect(await deferredIndexes()).toEqual([]);
+    // The list reads them again, and every count and search entry agrees with the voters.
+    const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT id FROM voters WHERE booth = 'Booth-03' AND deleted_at IS NULL ORDER BY id DESC LIMIT 30`.execute(t.ctx.db);
+    expect(plan.rows.map((row) => row.detail).join(' ')).toMatch(/voters_booth/);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/voters?booth=Booth-03&search=deferred%20voter%2012', headers: admin });
+    expect(listed.json().voters.map((voter: { full_name: string }) => voter.full_name)).toContain('Deferred Voter 12');
+    await expectKeptCountsToMatchVoters(t.ctx.db);
+    await sql`INSERT INTO voters_fts(voters_fts) VALUES ('integrity-check')`.execute(t.ctx.db);
+  });
+
+  it('should keep the indexes as they are when the file is small next to the table', async () => {
+    if (t.ctx.dialect !== 'sqlite') return expect(t.ctx.dialect).toBe('postgres');
+    const live = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM voters WHERE deleted_at IS NULL`.execute(t.ctx.db)).rows[0]?.n);
+    // Above the minimum size, but less than half as large again as the table.
+    const count = DEFER_MIN_ROWS + 10;
+    expect(count).toBeLessThan(live * 1.5);
+    const watch = watchDeferredIndexes();
+    expect((await upload({ filename: 'small.csv', data: csvFile([HEADER, ...voterRows(count, 'Kept')]) })).json<ImportResult>()).toMatchObject({ imported: count });
+    expect(watch.stop()).toBe(0);
+  });
+
+  it('should keep the saved batches and build the indexes when a large file breaks midway', async () => {
+    const before = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM voters`.execute(t.ctx.db)).rows[0]?.n);
+    const rows = voterRows(IMPORT_BATCH_SIZE * 4 + 100, 'Broken');
+    // A row of over 1 MB (no voter row is that long) ends the reading.
+    rows.push(['B', 'x'.repeat(1_100_000), newVoterId(), '', '', '', '', '', '', '']);
+    const response = await upload({ filename: 'broken.csv', data: csvFile([HEADER, ...rows]) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^Row \d+ is longer than 1 MB; no voter row is that long, so the file was not read past it; \d+ voters before it were saved$/);
+    const saved = Number(/; (\d+) voters before it were saved/.exec(response.json().message)?.[1]);
+    expect(saved % IMPORT_BATCH_SIZE).toBe(0);
+    expect(saved).toBeGreaterThan(0);
+    const stored = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM voters`.execute(t.ctx.db)).rows[0]?.n);
+    expect(stored - before).toBe(saved);
+    if (t.ctx.dialect === 'sqlite') {
+      expect(await deferredIndexes()).toEqual([]);
+      expect([...(await voterIndexes()).keys()]).toEqual(expect.arrayContaining(['voters_booth_idx', 'voters_caste_count_idx', 'voters_mobile_idx']));
+    }
+    await expectKeptCountsToMatchVoters(t.ctx.db);
+  });
+
+  it('should build the indexes an import left unbuilt when the server starts again', async () => {
+    if (!t.ctx.sqlite) return expect(t.ctx.dialect).toBe('postgres');
+    const before = await voterIndexes();
+    // As a crash mid-import leaves it: the filter indexes dropped and written down.
+    await deferVoterIndexes(t.ctx.db, t.ctx.sqlite);
+    expect((await deferredIndexes()).length).toBe(before.size - KEPT_WHILE_IMPORTING.length);
+    expect([...(await voterIndexes()).keys()].sort()).toEqual([...KEPT_WHILE_IMPORTING].sort());
+
+    // A second server on the same file, as after a restart.
+    const restarted = await buildApp({ config: t.ctx.config, database: openDatabase({ dataDir: t.ctx.config.dataDir }), logger: false });
+    await restarted.app.ready();
+    await restarted.app.close();
+    expect(await voterIndexes()).toEqual(before);
+    expect(await deferredIndexes()).toEqual([]);
+  });
+});
