@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { BOOTHS } from '@shared/reference/booths';
@@ -18,27 +17,29 @@ import {
 } from '@shared/reference/voter-lists';
 import { VOTER_FIELD_LABELS, type VoterField } from '@shared/voters/voter-schema';
 import type { VoterRow } from '../../db/schema';
+import { XlsxSheetWriter } from './export/xlsx-sheet-writer';
 import { neutralizeCell, VOTER_COLUMNS } from './import/voter-columns';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const WIDE = new Set<VoterField>(['full_name', 'father_husband_name', 'ward_area', 'comment', 'present_city_name']);
+const columnWidth = (field: VoterField) => (WIDE.has(field) ? 28 : 16);
 
-// Plain strings (no shared-string table) keep memory flat however many rows are written.
-// Styles cost the export half its time (exceljs compares every cell's style with those it
-// has seen), so only the small template has them; the export's header is plain, and frozen.
-// exceljs (~17 MB once loaded) loads with the first export or template.
-async function newWorkbook(stream: Writable, options: { styled: boolean }) {
+// The import template (bold headers, a second sheet of allowed values) is written by exceljs,
+// which (~17 MB once loaded) loads with the first template; the export has its own writer.
+async function newWorkbook(stream: Writable) {
   const { default: ExcelJS } = await import('exceljs');
-  return new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: options.styled, useSharedStrings: false, zip: { zlib: { level: 1 } } });
+  return new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
 }
 
 function addVoterSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter): ExcelJS.Worksheet {
   const sheet = workbook.addWorksheet('Voters', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = VOTER_COLUMNS.map((field) => ({ header: VOTER_FIELD_LABELS[field], key: field, width: WIDE.has(field) ? 28 : 16 }));
+  sheet.columns = VOTER_COLUMNS.map((field) => ({ header: VOTER_FIELD_LABELS[field], key: field, width: columnWidth(field) }));
   sheet.getRow(1).font = { bold: true };
   return sheet;
 }
+
+const EXPORT_COLUMNS = VOTER_COLUMNS.map((field) => ({ header: VOTER_FIELD_LABELS[field], width: columnWidth(field) }));
 
 const text = (value: string | null) => (value === null ? null : neutralizeCell(value));
 
@@ -52,45 +53,19 @@ export function exportRowValues(row: VoterRow): (string | number | null)[] {
   });
 }
 
-// exceljs writes the sheet's XML into the zip without backpressure (its buffer stream ignores
-// what write() answers), and SQLite's reads resolve without the event loop turning, so the zip
-// never got a turn and held the whole sheet: a gigabyte for a million voters. After each page
-// the writer waits until the zip has taken the sheet's XML in, then for a client slower than
-// the writer: memory stays flat however long the file.
-async function drained(stream: Writable, sheet: ExcelJS.Worksheet): Promise<void> {
-  await untilDrained(sheetInput(sheet), stream);
-  await untilDrained(stream, stream);
-}
-
-async function untilDrained(target: Writable | undefined, response: Writable): Promise<void> {
-  while (target && needsDrain(target) && !response.destroyed) {
-    const abort = new AbortController();
-    await Promise.race([once(target, 'drain', { signal: abort.signal }), once(response, 'close', { signal: abort.signal })]).finally(() => abort.abort());
-  }
-}
-
-// The zip's input for the sheet is an older readable-stream, without writableNeedDrain.
-const needsDrain = (target: Writable) => target.writableNeedDrain ?? (target as unknown as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain ?? false;
-
-// Where exceljs pipes the sheet's buffer stream: the zip's input for that entry (not in its
-// types; undefined until the sheet's first row is written).
-const sheetInput = (sheet: ExcelJS.Worksheet) => (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
-
-// Writes the pages as they come; `complete` is false when the client went away first.
+// Writes the pages as they come; `complete` is false when the client went away first. After
+// each page the writer waits until the zip and the client have taken it in, so memory stays
+// flat however many voters there are.
 export async function writeVoterExport(stream: Writable, pages: AsyncIterable<VoterRow[]>): Promise<{ rows: number; complete: boolean }> {
-  const workbook = await newWorkbook(stream, { styled: false });
-  const sheet = addVoterSheet(workbook);
-  sheet.getRow(1).commit();
+  const writer = new XlsxSheetWriter(stream, 'Voters', EXPORT_COLUMNS);
   let count = 0;
   for await (const page of pages) {
     if (stream.destroyed) return { rows: count, complete: false };
-    for (const row of page) sheet.addRow(exportRowValues(row)).commit();
+    await writer.addRows(page.map(exportRowValues));
     count += page.length;
-    await drained(stream, sheet);
   }
-  sheet.commit();
-  await workbook.commit();
-  return { rows: count, complete: true };
+  await writer.end();
+  return { rows: count, complete: !stream.destroyed || stream.writableFinished };
 }
 
 const EXAMPLE: Partial<Record<VoterField, string | number>> = {
@@ -143,7 +118,7 @@ const ALLOWED: [VoterField, readonly (string | number)[]][] = [
 ];
 
 export async function writeImportTemplate(stream: Writable): Promise<void> {
-  const workbook = await newWorkbook(stream, { styled: true });
+  const workbook = await newWorkbook(stream);
   const sheet = addVoterSheet(workbook);
   sheet.getRow(1).commit();
   sheet.addRow(VOTER_COLUMNS.map((field) => EXAMPLE[field] ?? null)).commit();
