@@ -154,7 +154,7 @@ class BatchCounts {
   }
 
   private bump(key: string): void {
-    this.stats.set(key, (this.stats.get(key) ?? 0) + 1);
+    sum(this.stats, key, 1);
   }
 
   // The batch's delta for each row of voter_stats, voter_stats_totals and voter_stats_taluka.

@@ -81,8 +81,7 @@ export function columnLetters(index: number): string {
 // Spaces at either end of a text survive only with xml:space="preserve".
 const EDGE_SPACE = /^\s|\s$/;
 
-function cellXml(reference: string, value: SheetCell): string {
-  if (value === null || value === '') return '';
+function cellXml(reference: string, value: string | number): string {
   if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${reference}"><v>${value}</v></c>` : '';
   const space = EDGE_SPACE.test(value) ? ' xml:space="preserve"' : '';
   return `<c r="${reference}" t="inlineStr"><is><t${space}>${xmlText(value)}</t></is></c>`;
@@ -134,6 +133,7 @@ export class XlsxSheetWriter {
     let xml = `<row r="${row}">`;
     for (let index = 0; index < cells.length && index < this.letters.length; index += 1) {
       const value = cells[index] ?? null;
+      // An empty cell is left out of the row (no reference built for it either).
       if (value !== null && value !== '') xml += cellXml(`${this.letters[index]}${row}`, value);
     }
     this.pending += `${xml}</row>`;

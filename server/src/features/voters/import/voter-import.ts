@@ -63,7 +63,6 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
   let errors = 0;
   const errorDetails: ImportError[] = [];
   let header: FileHeader | undefined;
-  let indexesDeferred = false;
   const timings: ImportTimings = { savingMs: 0, indexBuildMs: 0, waitingForReaderMs: 0, indexesDeferred: false };
 
   const addErrors = (count: number, details: readonly ImportError[]) => {
@@ -123,7 +122,6 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
     const expectedRows = batch.lastRow / batch.progress;
     if (expectedRows < (options.tuning?.deferIndexesMinRows ?? DEFER_INDEXES_MIN_ROWS) || expectedRows < DEFER_INDEXES_GROWTH * liveAtStart) return;
     await deferVoterIndexes(db, sqlite);
-    indexesDeferred = true;
     timings.indexesDeferred = true;
   };
 
@@ -154,7 +152,7 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
     if (cause instanceof HttpError) throw saved ? new HttpError(cause.statusCode, `${cause.message}${saved}`) : cause;
     throw new HttpError(400, `The file could not be read after row ${error.lastRow}${saved}`);
   } finally {
-    if (indexesDeferred && sqlite) {
+    if (timings.indexesDeferred && sqlite) {
       const buildingSince = performance.now();
       await rebuildDeferredIndexes(db, sqlite, yieldToOthers);
       await refreshPlannerStatistics(db, dialect);
