@@ -27,6 +27,8 @@ export interface ImportTuning {
   workerMinBytes?: number;
   // Files expected to hold at least this many rows (SQLite) build the filter indexes at the end.
   deferIndexesMinRows?: number;
+  // The most batches that share a transaction (SQLite).
+  batchesPerTransaction?: number;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {

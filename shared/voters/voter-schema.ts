@@ -211,6 +211,8 @@ export const voterInputSchema = voterFieldsSchema
   }) satisfies Record<keyof z.output<typeof voterFieldsSchema>, unknown>);
 export type VoterFormValues = z.input<typeof voterInputSchema>;
 export type VoterInput = z.output<typeof voterInputSchema>;
+// A voter's form fields in one fixed order: the columns of an import's bulk insert.
+export const VOTER_INPUT_COLUMNS = Object.keys(voterFieldsSchema.shape) as (keyof VoterInput)[];
 
 // GET /api/voters query (spec section 7). Empty parameters count as absent, so a form can
 // send every filter as it stands.

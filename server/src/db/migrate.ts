@@ -9,6 +9,7 @@ import * as usernameCase from './migrations/2026-11-22-008-username-case';
 import * as countsPerStatement from './migrations/2026-11-22-009-counts-per-statement';
 import * as deferredIndexes from './migrations/2026-11-22-010-deferred-indexes';
 import * as searchLiveVoters from './migrations/2026-11-22-011-search-live-voters';
+import * as searchIndexMerging from './migrations/2026-11-22-012-search-index-merging';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-009-counts-per-statement': countsPerStatement,
   '2026-11-22-010-deferred-indexes': deferredIndexes,
   '2026-11-22-011-search-live-voters': searchLiveVoters,
+  '2026-11-22-012-search-index-merging': searchIndexMerging,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,8 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { type VoterFilters, type VoterInput, voterFieldsSchema } from '@shared/voters/voter-schema';
+import { VOTER_INPUT_COLUMNS, type VoterFilters, type VoterInput } from '@shared/voters/voter-schema';
 import type { Dialect } from '../../db/connection';
-import type { Database, VoterRow } from '../../db/schema';
+import type { Database, NewVoterRow, VoterRow } from '../../db/schema';
 import { TEXT_FILTER_COLUMNS } from './voter-text-search';
 import { applyVoterFilters, type BoothScope, toColumns } from './voters-repository';
 
@@ -51,38 +51,27 @@ export async function findLiveVoters(db: Executor, voterIds: readonly string[], 
   return found;
 }
 
-export interface InsertOptions {
-  userId: number;
-  now?: Date;
-  // SQLite's own handle: inserts then take the bulk path below. The caller must hold a
-  // Kysely transaction, which is what keeps every other query off the connection meanwhile.
-  sqlite?: SQLite.Database;
-}
-
-// Inserts voters. On PostgreSQL (or without the handle) as plain multi-row INSERTs, so the
-// row triggers see every voter as they do a single save.
-export async function insertVoters(db: Executor, inputs: readonly VoterInput[], options: InsertOptions): Promise<void> {
+// Inserts voters as plain multi-row INSERTs, so the row triggers see every voter as they do a
+// single save (PostgreSQL's import; SQLite's takes the bulk path below).
+export async function insertVoters(db: Executor, inputs: Iterable<VoterInput>, options: { userId: number; now?: Date }): Promise<void> {
   const now = (options.now ?? new Date()).toISOString();
-  if (options.sqlite) {
-    insertVotersInBulk(options.sqlite, inputs, { userId: options.userId, now });
-    return;
+  let chunk: NewVoterRow[] = [];
+  for (const input of inputs) {
+    chunk.push({ ...toColumns(input), voter_image: null, created_at: now, updated_at: now, created_by: options.userId, updated_by: options.userId });
+    if (chunk.length < INSERT_CHUNK) continue;
+    await db.insertInto('voters').values(chunk).execute();
+    chunk = [];
   }
-  for (let start = 0; start < inputs.length; start += INSERT_CHUNK) {
-    const values = inputs
-      .slice(start, start + INSERT_CHUNK)
-      .map((input) => ({ ...toColumns(input), voter_image: null, created_at: now, updated_at: now, created_by: options.userId, updated_by: options.userId }));
-    await db.insertInto('voters').values(values).execute();
-  }
+  if (chunk.length > 0) await db.insertInto('voters').values(chunk).execute();
 }
 
 // The SQLite bulk path (migration 007): with the voter_bulk_load flag set, the insert triggers
-// stand aside; one prepared INSERT per voter, then the new ids go into the search index a batch
-// at a time and the batch's kept counts are added in one upsert per count row. Everything runs
-// in the caller's transaction, so the batch, its index entries and its counts commit together
-// or not at all.
-const FORM_COLUMNS = Object.keys(voterFieldsSchema.shape) as (keyof VoterInput)[];
-// The two flags are stored as 0/1.
-const IS_FLAG = FORM_COLUMNS.map((column) => column === 'present_in_city' || column === 'is_dead');
+// stand aside; one prepared INSERT per voter, then the new ids go into the search index in one
+// statement and the kept counts are added in one upsert per count row. Everything runs in the
+// caller's transaction, so the voters, their index entries and their counts commit together or
+// not at all.
+const FORM_COLUMNS = VOTER_INPUT_COLUMNS;
+const column = (name: keyof VoterInput) => FORM_COLUMNS.indexOf(name);
 const INSERT_COLUMNS = [...FORM_COLUMNS, 'created_at', 'updated_at', 'created_by', 'updated_by'];
 // The columns the search index holds: every column a text filter reads.
 const SEARCH_COLUMNS = Object.values(TEXT_FILTER_COLUMNS).flat().join(', ');
@@ -122,8 +111,8 @@ function statementsFor(sqlite: SQLite.Database) {
 // a single save use those), '' for a missing value. Counted here, a batch costs a few
 // milliseconds instead of a GROUP BY of its rows seven times over; the import tests compare
 // every kept count with a fresh GROUP BY.
-function ageGroup(age: number | null): string {
-  if (age === null || age < 18) return 'Unknown';
+function ageGroup(age: unknown): string {
+  if (typeof age !== 'number' || age < 18) return 'Unknown';
   if (age <= 25) return '18-25';
   if (age <= 35) return '26-35';
   if (age <= 45) return '36-45';
@@ -132,51 +121,106 @@ function ageGroup(age: number | null): string {
   return '66+';
 }
 
-// A batch's count per voter_stats key (dimension, taluka, village, booth, value1, value2); the
-// totals and per-taluka counts are sums of those. Keys are values joined by NUL, which no stored
-// text holds (the import refuses it).
-const SEP = '\u0000';
+const DIMENSIONS = ['status', 'gender', 'age_group', 'ward_area', 'caste', 'political_preference', 'caste_preference'] as const;
+const [STATUS, GENDER, AGE_GROUP, WARD_AREA, CASTE, PARTY, CASTE_PREFERENCE] = DIMENSIONS.map((_, index) => index) as number[] as [number, number, number, number, number, number, number];
+const AT = {
+  taluka: column('taluka'),
+  village: column('village'),
+  booth: column('booth'),
+  gender: column('gender'),
+  age: column('age'),
+  ward: column('ward_area'),
+  caste: column('caste'),
+  party: column('political_preference'),
+  present: column('present_in_city'),
+  dead: column('is_dead'),
+};
+// Two value ids in one number: far more distinct values than any batch can hold.
+const PAIR = 2 ** 26;
 
-class BatchCounts {
-  private readonly stats = new Map<string, number>();
+// The counts of the voters added, by voter_stats key (dimension, taluka, village, booth, value1,
+// value2); the totals and per-taluka counts are sums of those. Places and values are numbered
+// as they come, so a voter costs fourteen lookups by number and seven by short text instead of
+// seven long keys built and hashed.
+class BulkCounts {
+  private readonly ids = new Map<string, number>();
+  private readonly texts: string[] = [];
+  private readonly places = new Map<string, number>();
+  private readonly placeParts: [string, string, string][] = [];
+  // (place, dimension) -> (value1, value2) -> count
+  private readonly counts = new Map<number, Map<number, number>>();
 
-  add(voter: VoterInput): void {
-    const place = `${voter.taluka ?? ''}${SEP}${voter.village ?? ''}${SEP}${voter.booth ?? ''}`;
-    const caste = voter.caste ?? '';
-    const party = voter.political_preference ?? '';
-    this.bump(`status${SEP}${place}${SEP}${!voter.is_dead && voter.present_in_city ? 'active' : 'inactive'}${SEP}`);
-    this.bump(`gender${SEP}${place}${SEP}${voter.gender ?? ''}${SEP}`);
-    this.bump(`age_group${SEP}${place}${SEP}${ageGroup(voter.age)}${SEP}`);
-    this.bump(`ward_area${SEP}${place}${SEP}${voter.ward_area ?? ''}${SEP}`);
-    this.bump(`caste${SEP}${place}${SEP}${caste}${SEP}`);
-    this.bump(`political_preference${SEP}${place}${SEP}${party}${SEP}`);
-    this.bump(`caste_preference${SEP}${place}${SEP}${caste}${SEP}${party}`);
+  add(values: readonly unknown[]): void {
+    const taluka = textOf(values[AT.taluka]);
+    const village = textOf(values[AT.village]);
+    const booth = textOf(values[AT.booth]);
+    // NUL joins the parts: no stored text holds it (the import refuses it).
+    const placeKey = `${taluka}\u0000${village}\u0000${booth}`;
+    let place = this.places.get(placeKey);
+    if (place === undefined) {
+      place = this.placeParts.length;
+      this.places.set(placeKey, place);
+      this.placeParts.push([taluka, village, booth]);
+    }
+    const caste = this.id(textOf(values[AT.caste]));
+    const party = this.id(textOf(values[AT.party]));
+    const none = this.id('');
+    this.bump(place, STATUS, this.id(!values[AT.dead] && values[AT.present] ? 'active' : 'inactive'), none);
+    this.bump(place, GENDER, this.id(textOf(values[AT.gender])), none);
+    this.bump(place, AGE_GROUP, this.id(ageGroup(values[AT.age])), none);
+    this.bump(place, WARD_AREA, this.id(textOf(values[AT.ward])), none);
+    this.bump(place, CASTE, caste, none);
+    this.bump(place, PARTY, party, none);
+    this.bump(place, CASTE_PREFERENCE, caste, party);
   }
 
-  private bump(key: string): void {
-    sum(this.stats, key, 1);
+  private id(text: string): number {
+    let id = this.ids.get(text);
+    if (id === undefined) {
+      id = this.texts.length;
+      this.ids.set(text, id);
+      this.texts.push(text);
+    }
+    return id;
   }
 
-  // The batch's delta for each row of voter_stats, voter_stats_totals and voter_stats_taluka.
+  private bump(place: number, dimension: number, value1: number, value2: number): void {
+    const key = place * DIMENSIONS.length + dimension;
+    let byValue = this.counts.get(key);
+    if (!byValue) {
+      byValue = new Map();
+      this.counts.set(key, byValue);
+    }
+    sum(byValue, value1 * PAIR + value2, 1);
+  }
+
+  // The rows to add to voter_stats, voter_stats_totals and voter_stats_taluka.
   tables() {
+    const stats: [string, string, string, string, string, string, number][] = [];
     const totals = new Map<string, number>();
     const taluka = new Map<string, number>();
-    for (const [key, count] of this.stats) {
-      const [dimension, talukaName, , , value1, value2] = key.split(SEP);
-      sum(totals, `${dimension}${SEP}${value1}${SEP}${value2}`, count);
-      sum(taluka, `${dimension}${SEP}${talukaName}${SEP}${value1}${SEP}${value2}`, count);
+    for (const [key, byValue] of this.counts) {
+      const dimension = DIMENSIONS[key % DIMENSIONS.length] as string;
+      const [talukaName, village, booth] = this.placeParts[Math.floor(key / DIMENSIONS.length)] as [string, string, string];
+      for (const [pair, count] of byValue) {
+        const value1 = this.texts[Math.floor(pair / PAIR)] as string;
+        const value2 = this.texts[pair % PAIR] as string;
+        stats.push([dimension, talukaName, village, booth, value1, value2, count]);
+        sum(totals, JSON.stringify([dimension, value1, value2]), count);
+        sum(taluka, JSON.stringify([dimension, talukaName, value1, value2]), count);
+      }
     }
-    return { stats: this.stats, totals, taluka };
+    return { stats, totals: keyed(totals), taluka: keyed(taluka) };
   }
 }
 
-function sum(counts: Map<string, number>, key: string, count: number): void {
+const textOf = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+function sum<K>(counts: Map<K, number>, key: K, count: number): void {
   counts.set(key, (counts.get(key) ?? 0) + count);
 }
 
-function saveCounts(statement: SQLite.Statement, counts: Map<string, number>): void {
-  for (const [key, count] of counts) statement.run(...key.split(SEP), count);
-}
+const keyed = (counts: Map<string, number>) => [...counts].map(([key, count]) => [...(JSON.parse(key) as string[]), count]);
 
 export interface BulkAudit {
   userId: number | null;
@@ -184,37 +228,47 @@ export interface BulkAudit {
   now: string;
 }
 
-// Inserts live voters on SQLite's bulk path. The caller holds the transaction (a Kysely
-// transaction also keeps every other query off the connection meanwhile).
-export function insertVotersInBulk(sqlite: SQLite.Database, voters: readonly VoterInput[], audit: BulkAudit): void {
+export interface BulkInsert {
+  // One voter's form values in VOTER_INPUT_COLUMNS order; the array is taken over.
+  add(values: unknown[]): void;
+  // Indexes and counts what was added and ends the bulk path; the caller then commits.
+  finish(): void;
+}
+
+// Starts adding live voters on SQLite's bulk path. The caller holds the transaction (a Kysely
+// transaction also keeps every other query off the connection meanwhile) until finish().
+export function startBulkInsert(sqlite: SQLite.Database, audit: BulkAudit): BulkInsert {
   // Outside a transaction the flag row would be committed and every later save go unindexed.
-  if (!sqlite.inTransaction) throw new Error('insertVotersInBulk must run inside a transaction');
-  if (voters.length === 0) return;
+  if (!sqlite.inTransaction) throw new Error('a bulk insert must run inside a transaction');
   const statements = statementsFor(sqlite);
   // The flag goes first: it takes the write lock, so no other writer adds ids after lastId.
   statements.pause.run();
   const lastId = statements.lastId.get() as number;
-  const counts = new BatchCounts();
-  const values: unknown[] = new Array(INSERT_COLUMNS.length);
-  const formColumns = FORM_COLUMNS.length;
-  values[formColumns] = audit.now;
-  values[formColumns + 1] = audit.now;
-  values[formColumns + 2] = audit.userId;
-  values[formColumns + 3] = audit.userId;
-  for (const voter of voters) {
-    for (let column = 0; column < formColumns; column += 1) {
-      const value = voter[FORM_COLUMNS[column] as keyof VoterInput];
-      values[column] = IS_FLAG[column] ? (value ? 1 : 0) : (value ?? null);
-    }
-    statements.insert.run(values);
-    counts.add(voter);
-  }
-  statements.index.run(lastId);
-  const deltas = counts.tables();
-  saveCounts(statements.stats, deltas.stats);
-  saveCounts(statements.totals, deltas.totals);
-  saveCounts(statements.taluka, deltas.taluka);
-  statements.resume.run();
+  const counts = new BulkCounts();
+  return {
+    add(values) {
+      values[AT.present] = values[AT.present] ? 1 : 0;
+      values[AT.dead] = values[AT.dead] ? 1 : 0;
+      values.push(audit.now, audit.now, audit.userId, audit.userId);
+      statements.insert.run(values);
+      counts.add(values);
+    },
+    finish() {
+      statements.index.run(lastId);
+      const deltas = counts.tables();
+      for (const row of deltas.stats) statements.stats.run(row);
+      for (const row of deltas.totals) statements.totals.run(row);
+      for (const row of deltas.taluka) statements.taluka.run(row);
+      statements.resume.run();
+    },
+  };
+}
+
+// Inserts live voters on SQLite's bulk path, inside the caller's transaction.
+export function insertVotersInBulk(sqlite: SQLite.Database, voters: Iterable<VoterInput>, audit: BulkAudit): void {
+  const bulk = startBulkInsert(sqlite, audit);
+  for (const voter of voters) bulk.add(FORM_COLUMNS.map((name) => voter[name]));
+  bulk.finish();
 }
 
 // An import's update leaves the photo alone: a spreadsheet has no photos. Only the columns

@@ -1,7 +1,8 @@
 import { IMPORT_ERROR_DETAILS_MAX, IMPORT_ROWS_MAX, type ImportError } from '@shared/voters/voter-import-schema';
-import { VOTER_FIELD_LABELS, type VoterField, type VoterInput, voterInputSchema } from '@shared/voters/voter-schema';
+import { VOTER_FIELD_LABELS, type VoterField, voterInputSchema } from '@shared/voters/voter-schema';
 import { HttpError, TEXT_HAS_NUL } from '../../../plugins/http-error';
 import { FirstRows } from './first-rows';
+import { type PackedVoters, VoterPacker } from './packed-voters';
 import { readSheetRows, type ReadProgress, type SheetRow, type SpreadsheetKind } from './spreadsheet-readers';
 import { fieldForHeader, FLAG_FIELDS, flagText, unneutralizeCell } from './voter-columns';
 
@@ -21,16 +22,10 @@ export interface FileHeader {
   unknownColumns: string[];
 }
 
-export interface ReadRow {
-  row: number;
-  input: VoterInput;
-  // An earlier batch's row whose voter ID may be the same (hashes match): a repeat when that
-  // voter ID is live by the time this row's batch is saved (see FirstRows).
-  repeatOf?: number;
-}
-
 export interface ReadBatch {
-  rows: ReadRow[];
+  // The valid rows. A row's repeatOf is an earlier batch's row whose voter ID may be the same
+  // (hashes match): a repeat when that voter ID is live by the time this batch is saved.
+  voters: PackedVoters;
   // Errors found while reading these rows: every one counted, the first
   // IMPORT_ERROR_DETAILS_MAX of the file listed.
   errorCount: number;
@@ -108,7 +103,7 @@ export async function* readVoterRows(path: string, kind: SpreadsheetKind): Async
   let headerMap: HeaderMap | undefined;
   const firstRows = new FirstRows();
   let batchRows = new Map<string, number>();
-  let rows: ReadRow[] = [];
+  const packer = new VoterPacker(IMPORT_BATCH_SIZE);
   let errorCount = 0;
   let errorDetails: ImportError[] = [];
   let detailsListed = 0;
@@ -124,8 +119,7 @@ export async function* readVoterRows(path: string, kind: SpreadsheetKind): Async
   };
   const columnName = (field: VoterField) => columnNameOf(headerMap?.header, field);
   const takeBatch = (): ReadEvent => {
-    const batch: ReadBatch = { rows, errorCount, errorDetails, lastRow, progress: progress.fraction };
-    rows = [];
+    const batch: ReadBatch = { voters: packer.take(), errorCount, errorDetails, lastRow, progress: progress.fraction };
     batchRows = new Map();
     errorCount = 0;
     errorDetails = [];
@@ -174,8 +168,8 @@ export async function* readVoterRows(path: string, kind: SpreadsheetKind): Async
       const repeatOf = firstRows.candidate(voterId);
       if (repeatOf === undefined) firstRows.remember(voterId, row.number);
       batchRows.set(voterId, row.number);
-      rows.push(repeatOf === undefined ? { row: row.number, input: parsed.data } : { row: row.number, input: parsed.data, repeatOf });
-      if (rows.length >= IMPORT_BATCH_SIZE) yield takeBatch();
+      packer.add(row.number, parsed.data, repeatOf);
+      if (packer.count >= IMPORT_BATCH_SIZE) yield takeBatch();
     }
   } catch (error) {
     throw new FileReadError(lastRow, error);

@@ -1,0 +1,18 @@
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './portable';
+
+// Frozen in time: this file must not import application code.
+//
+// SQLite's search index (FTS5) keeps what each write adds as a new segment and merges segments
+// as they pile up: by default once four of a size exist. Merging at sixteen instead writes each
+// entry fewer times over: a million-voter import saved ~5 s of its ~42 s (13%), and a search of
+// a common name at a million voters took the same time as before (6.4 against 6.6 ms).
+export async function up(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) return;
+  await sql`INSERT INTO voters_fts (voters_fts, rank) VALUES ('automerge', 16)`.execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) return;
+  await sql`INSERT INTO voters_fts (voters_fts, rank) VALUES ('automerge', 4)`.execute(db);
+}
