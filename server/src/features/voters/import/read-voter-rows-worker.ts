@@ -6,8 +6,8 @@ import type { SpreadsheetKind } from './spreadsheet-readers';
 import type { WorkerMessage } from './voter-rows-source';
 
 // The worker thread that reads a large import file (voter-rows-source.ts starts it). It stays up
-// to a bulk load's transaction of batches in front of the saving, so it reads on while a group of
-// batches commits (seconds at a time), and memory holds no more than that, whatever the file's
+// to a transaction's worth of batches (voter-import.ts) in front of the saving, so it reads on
+// while one commits (seconds at a time), and memory holds no more than that whatever the file's
 // size: packed batches of ~1.5 MB each, outside the heap.
 const AHEAD = 8;
 const port = parentPort;
