@@ -23,17 +23,15 @@ export interface PackedVoters {
 }
 
 export class VoterPacker {
-  private text = Buffer.from(new ArrayBuffer(INITIAL_BYTES));
-  private used = 0;
-  private voterIds: string[] = [];
-  private rowNumbers: Uint32Array;
-  private repeatOf: Uint32Array;
-  private ends: Uint32Array;
+  private text!: Buffer;
+  private used!: number;
+  private voterIds!: string[];
+  private rowNumbers!: Uint32Array;
+  private repeatOf!: Uint32Array;
+  private ends!: Uint32Array;
 
   constructor(private readonly capacity: number) {
-    this.rowNumbers = new Uint32Array(capacity);
-    this.repeatOf = new Uint32Array(capacity);
-    this.ends = new Uint32Array(capacity);
+    this.startBatch(INITIAL_BYTES);
   }
 
   get count(): number {
@@ -64,13 +62,18 @@ export class VoterPacker {
       ends: this.ends.subarray(0, count),
       text: new Uint8Array(this.text.buffer, 0, this.used),
     };
-    this.text = Buffer.from(new ArrayBuffer(Math.max(INITIAL_BYTES, this.text.length)));
+    // The buffers went (or go) with the batch: a new batch gets its own, as large as this one's text.
+    this.startBatch(this.text.length);
+    return batch;
+  }
+
+  private startBatch(bytes: number): void {
+    this.text = Buffer.from(new ArrayBuffer(bytes));
     this.used = 0;
     this.voterIds = [];
     this.rowNumbers = new Uint32Array(this.capacity);
     this.repeatOf = new Uint32Array(this.capacity);
     this.ends = new Uint32Array(this.capacity);
-    return batch;
   }
 
   private grow(needed: number): void {
