@@ -7,8 +7,7 @@ import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { VOTER_FIELD_LABELS } from '@shared/voters/voter-schema';
 import { openDatabase } from '../server/src/db/connection';
-import { voterPageAfter } from '../server/src/features/voters/voter-bulk-repository';
-import { tuneVoterQueries } from '../server/src/features/voters/voter-text-search';
+import { voterPageAfter } from '../server/src/features/voters/voters-repository';
 import { serverNodeFlags } from './server-node-flags';
 import { createVoterGenerator, type GeneratedVoter } from './voter-generator';
 
@@ -180,12 +179,12 @@ async function timed<T>(run: () => Promise<T>): Promise<{ result: T; seconds: nu
 // The export's limit: every voter of the server's database read by the export's keyset pages.
 async function keysetRead(): Promise<{ seconds: number; read: number }> {
   const database = openDatabase({ dataDir });
-  await tuneVoterQueries(database.db, 'sqlite');
+  await database.dialect.startUp(database.db);
   const read = await timed(async () => {
     let afterId = 0;
     let count = 0;
     for (;;) {
-      const page = await voterPageAfter(database.db, { filters: {}, scope: { kind: 'all' }, dialect: 'sqlite', afterId, limit: 2000 });
+      const page = await voterPageAfter(database.db, { filters: {}, scope: { kind: 'all' }, dialect: database.dialect, afterId, limit: 2000 });
       if (page.length === 0) return count;
       count += page.length;
       afterId = page[page.length - 1]!.id;

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     });
     const direct = await measure(async (index) => {
       const { page, limit, ...filters } = voterQuerySchema.parse(Object.fromEntries(new URLSearchParams(query(index))));
-      return listVoters(ctx.db, { filters, scope: { kind: 'all' }, dialect: 'sqlite', page, limit });
+      return listVoters(ctx.db, { filters, scope: { kind: 'all' }, dialect: ctx.dialect, page, limit });
     });
     const sample = (await (await fetch(`${address}/api/voters?${query(0)}`, { headers })).json()) as { total: number };
     rows.push([name, sample.total.toLocaleString('en-IN'), http.p50.toFixed(1), http.p95.toFixed(1), direct.p50.toFixed(1), direct.p95.toFixed(1), (http.p95 / direct.p95).toFixed(2)]);

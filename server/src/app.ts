@@ -45,6 +45,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   let logIdleError = (error: Error) => console.error(`database connection dropped: ${error.message}`);
   const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onIdleError: (error) => logIdleError(error) });
   await migrateToLatest(database.db);
+  await database.dialect.startUp(database.db);
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -70,7 +71,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     config,
     db: database.db,
     dialect: database.dialect,
-    sqlite: database.sqlite,
     tokens: createTokenSigner(config.jwtSecret),
     loginThrottle: createLoginThrottle(options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE),
     sms: createSmsDispatcher({
@@ -84,7 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     await database.close();
   });
 
-  registerErrorHandlers(app);
+  registerErrorHandlers(app, database.dialect);
   await registerSecurityHeaders(app);
   await app.register(accessControlPlugin, { db: ctx.db, tokens: ctx.tokens });
 

@@ -1,8 +1,7 @@
-import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { Database } from './db/schema';
-import type { Dialect } from './db/connection';
+import type { DatabaseDialect } from './db/dialects/database-dialect';
 import type { LoginThrottle } from './features/auth/login-throttle';
 import type { TokenSigner } from './features/auth/tokens';
 import type { SmsDispatcher } from './features/notifications/sms/sms-dispatcher';
@@ -11,9 +10,8 @@ import type { SmsDispatcher } from './features/notifications/sms/sms-dispatcher'
 export interface AppContext {
   config: AppConfig;
   db: Kysely<Database>;
-  dialect: Dialect;
-  // The embedded database's own handle, for online backups; absent on PostgreSQL.
-  sqlite?: SQLite.Database;
+  // Everything that differs between SQLite and PostgreSQL (search, bulk saving, errors, backups).
+  dialect: DatabaseDialect;
   tokens: TokenSigner;
   loginThrottle: LoginThrottle;
   sms: SmsDispatcher;

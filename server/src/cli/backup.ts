@@ -32,8 +32,7 @@ async function main(argv: string[]): Promise<number> {
     const database = openDatabase({ dataDir: config.dataDir });
     try {
       await migrateToLatest(database.db);
-      if (!database.sqlite) throw new Error('The embedded database is not open');
-      const file = await createBackup(database.sqlite, config.dataDir);
+      const file = await createBackup(database.dialect, config.dataDir);
       console.log(`Backup written: ${file}`);
       return 0;
     } finally {

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { VoterInput } from '@shared/voters/voter-schema';
 
 // One interface per table. Portable column types across SQLite and PostgreSQL:
 // timestamps are ISO-8601 UTC text written by the app, booleans are 0/1 integers,
@@ -117,37 +118,12 @@ export interface LoginChallengesTable {
   used_at: string | null;
 }
 
-export interface VotersTable {
+// The voter's own fields come from the field table (shared/voters/voter-fields.ts), flags
+// stored as 0/1; the rest is the record's bookkeeping.
+type VoterFieldColumns = { [K in keyof VoterInput]: VoterInput[K] extends boolean ? number : VoterInput[K] };
+
+export interface VotersTable extends VoterFieldColumns {
   id: Generated<number>;
-  voter_no: string;
-  full_name: string;
-  voter_id: string;
-  age: number | null;
-  gender: string | null;
-  date_of_birth: string | null;
-  father_husband_name: string | null;
-  religion: string | null;
-  disability: string | null;
-  mobile_number: string | null;
-  whatsapp_number: string | null;
-  house_no: string | null;
-  ward_area: string | null;
-  village: string | null;
-  booth: string | null;
-  district: string | null;
-  taluka: string | null;
-  present_in_city: number;
-  present_city_name: string | null;
-  category: string | null;
-  caste: string | null;
-  sub_caste: string | null;
-  political_preference: string | null;
-  party_designation: string | null;
-  head_of_house: number | null;
-  occupation: string | null;
-  occupation_subcategory: string | null;
-  is_dead: number;
-  comment: string | null;
   voter_image: string | null;
   created_at: string;
   updated_at: string;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { DatabaseDialect } from '../db/dialects/database-dialect';
 import { HttpError, TEXT_HAS_NUL } from './http-error';
 
 // One error shape everywhere: { message } (plus `fields` for validation errors).
@@ -16,24 +17,6 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
 
 export const DATABASE_UNAVAILABLE = 'The database is not reachable just now. Please try again in a moment.';
 
-// Network failures and PostgreSQL's "connection exception" class (08xxx), shutdown and
-// overload codes: the request did not fail, the database was away.
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
-const CONNECTION_MESSAGES = [/timeout exceeded when trying to connect/i, /Connection terminated/i, /Client has encountered a connection error/i, /connect ECONNREFUSED/];
-
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 3) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^08/.test(code))) return true;
-  if (CONNECTION_MESSAGES.some((pattern) => pattern.test(error.message))) return true;
-  if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
-  return isDatabaseUnavailable(error.cause, depth + 1);
-}
-
-// PostgreSQL refuses the NUL character in text (SQLite would store it): a client's input
-// error, not ours.
-const TEXT_REFUSED_CODES = new Set(['22021', '22P05']);
-
 export const FORM_UNREADABLE = 'The form could not be read; send it as multipart/form-data';
 const MULTIPART_PARSE_ERROR = /multipart|boundary|unexpected end of form|malformed part header/i;
 
@@ -42,7 +25,7 @@ function fieldName(instancePath: string, context: string | undefined): string {
   return name || context || 'request';
 }
 
-export function registerErrorHandlers(app: FastifyInstance): void {
+export function registerErrorHandlers(app: FastifyInstance, dialect: Pick<DatabaseDialect, 'classifyError'>): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(error.fields ? { message: error.message, fields: error.fields } : { message: error.message });
@@ -61,10 +44,11 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return reply.code(500).send({ message: 'Internal server error' });
     }
-    if (TEXT_REFUSED_CODES.has(String((error as { code?: unknown }).code))) {
+    const databaseError = dialect.classifyError(error);
+    if (databaseError === 'text-has-nul') {
       return reply.code(400).send({ message: TEXT_HAS_NUL });
     }
-    if (isDatabaseUnavailable(error)) {
+    if (databaseError === 'unavailable') {
       request.log.error({ err: error }, 'database unreachable');
       return reply.code(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
     }

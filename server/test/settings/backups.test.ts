@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +36,7 @@ describe('backup schedule', () => {
 // defines only the suite of its own database, so nothing is reported as skipped.
 if (testDialect() === 'postgres') describe('backups on PostgreSQL', () => {
   it('should report that the embedded backup does not apply', async () => {
-    expect(t.ctx.sqlite).toBeUndefined();
+    expect(t.ctx.dialect.backup).toBeUndefined();
     expect(await runScheduledBackup(t.ctx)).toEqual({ status: 'not-sqlite' });
     expect(listBackups(t.ctx.config.dataDir)).toEqual([]);
   });
@@ -43,8 +44,8 @@ if (testDialect() === 'postgres') describe('backups on PostgreSQL', () => {
 
 if (testDialect() === 'sqlite') describe('backups on SQLite', () => {
   it('should back up on schedule, keep the last seven, and restore the same data', async () => {
-    const sqlite = t.ctx.sqlite;
-    if (!sqlite) throw new Error('expected the SQLite handle');
+    const sqlite = t.ctx.dialect;
+    if (!sqlite.backup) throw new Error('expected the embedded database');
     const dataDir = t.ctx.config.dataDir;
     const kept = await createUser(t.ctx, { full_name: 'Kept In Backup' });
 
@@ -97,7 +98,7 @@ if (testDialect() === 'sqlite') describe('backups on SQLite', () => {
     const dataDir = t.ctx.config.dataDir;
     const stranger = path.join(dataDir, 'stranger.sqlite');
     const other = openDatabase({ dataDir, sqliteFile: stranger });
-    other.sqlite?.exec('CREATE TABLE t (x integer)');
+    await sql`CREATE TABLE t (x integer)`.execute(other.db);
     await other.close();
     await expect(restoreBackup(stranger, dataDir)).rejects.toThrow('This file is not a backup of this application');
     await expect(restoreBackup(path.join(dataDir, 'missing.sqlite'), dataDir)).rejects.toThrow('No such backup file');

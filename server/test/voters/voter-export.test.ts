@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOTER_FIELD_LABELS, voterInputSchema } from '@shared/voters/voter-schema';
-import { insertVoters } from '../../src/features/voters/voter-bulk-repository';
+import { insertVoters } from '../../src/features/voters/voters-repository';
 import { createTestApp, signInAs, type TestApp } from '../support/test-app';
 import { multipart, seedVoter, voterForm } from './voter-test-helpers';
 import { readWorkbook, sheetRows } from './spreadsheet-test-helpers';
@@ -106,7 +106,7 @@ describe('GET /api/voters/exp/excel', () => {
 
   it('should export in id order across many keyset pages', async () => {
     const inputs = Array.from({ length: 2100 }, () => voterInputSchema.parse(voterForm({ booth: 'Booth-24' })));
-    await insertVoters(t.ctx.db, inputs, { userId: 1 });
+    await insertVoters(t.ctx.db, t.ctx.dialect, inputs, { userId: 1, now: new Date().toISOString() });
     const ids = inputs.map((input) => input.voter_id);
     const response = await exportFiltered(superAdmin, 'booth=Booth-24');
     const { rows } = await exportedRows(response.rawPayload);
@@ -124,7 +124,7 @@ describe('GET /api/voters/exp/excel', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/voters?village=%00', headers: admin });
     const response = await exportFiltered(admin, 'village=%00');
     expect(response.statusCode).toBe(list.statusCode);
-    if (t.ctx.dialect === 'postgres') {
+    if (t.ctx.dialect.name === 'postgres') {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: 'Text must not contain the NUL character' });
     } else {

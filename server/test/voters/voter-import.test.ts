@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult } from '@shared/voters/voter-import-schema';
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
 import { IMPORT_BATCH_SIZE } from '../../src/features/voters/import/voter-import';
-import { insertVotersInBulk, liveVoterIdQuery, steerToVoterIdIndex } from '../../src/features/voters/voter-bulk-repository';
+import type { Database } from '../../src/db/schema';
+import { LIVE_VOTERS_BY_ID } from '../../src/db/dialects/sqlite/sqlite-dialect';
 import { expectKeptCountsToMatchVoters } from '../analytics/kept-counts';
 import { createTestApp, signInAs, type TestApp } from '../support/test-app';
 import { multipart, seedVoter } from './voter-test-helpers';
@@ -246,22 +247,28 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
     expect((await upload(admin, { filename: 'plan.csv', data: csvFile(rows) })).json<ImportResult>()).toMatchObject({ imported: IMPORT_BATCH_SIZE, errors: 0 });
     // A thousand IDs is where PostgreSQL turns to the trigram index; SQLite, with statistics,
     // rightly scans a table of a few thousand voters for that many, so it is asked for fifty.
-    const count = t.ctx.dialect === 'sqlite' ? 50 : 1000;
-    const lookup = liveVoterIdQuery(t.ctx.db, Array.from({ length: count }, (_, index) => `PLAN${index}`)).compile();
-    const explain = t.ctx.dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN';
+    const count = t.ctx.dialect.name === 'sqlite' ? 50 : 1000;
+    const ids = Array.from({ length: count }, (_, index) => `PLAN${index}`);
+    // The lookup as each database's findLiveVoters runs it.
+    const lookup =
+      t.ctx.dialect.name === 'sqlite'
+        ? CompiledQuery.raw(LIVE_VOTERS_BY_ID, [JSON.stringify(ids)])
+        : t.ctx.db.selectFrom('voters').selectAll().where('voter_id', 'in', ids).where('deleted_at', 'is', null).compile();
+    const explain = t.ctx.dialect.name === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN';
     const plan = await t.ctx.db.transaction().execute(async (trx) => {
-      await steerToVoterIdIndex(trx, t.ctx.dialect);
+      await t.ctx.dialect.useVoterIdIndex(trx);
       return JSON.stringify((await trx.executeQuery(CompiledQuery.raw(`${explain} ${lookup.sql}`, [...lookup.parameters]))).rows);
     });
     // Through the unique index, or (PostgreSQL, a table this small) one pass with the IDs hashed.
-    expect(plan).toMatch(t.ctx.dialect === 'sqlite' ? /SEARCH voters USING INDEX voters_voter_id_unique/ : /voters_voter_id_unique|Seq Scan on voters/);
+    expect(plan).toMatch(t.ctx.dialect.name === 'sqlite' ? /SEARCH voters USING INDEX voters_voter_id_unique/ : /voters_voter_id_unique|Seq Scan on voters/);
     expect(plan).not.toMatch(/voters_live_idx|trgm/);
   });
 
   it('should refuse to pause the insert triggers outside a transaction, so the pause can never be committed', async () => {
-    if (!t.ctx.sqlite) return expect(t.ctx.dialect).toBe('postgres');
-    const sqlite = t.ctx.sqlite;
-    expect(() => insertVotersInBulk(sqlite, [], { userId: null, now: new Date().toISOString() })).toThrow('must run inside a transaction');
+    if (t.ctx.dialect.name !== 'sqlite') return expect(t.ctx.dialect.name).toBe('postgres');
+    // Called as a careless caller would: on the database itself, with no transaction open.
+    const outsideTransaction = t.ctx.db as unknown as Transaction<Database>;
+    expect(() => t.ctx.dialect.startVoterInsert(outsideTransaction, { userId: null, now: new Date().toISOString() })).toThrow('must run inside a transaction');
     expect((await sql<{ n: number }>`SELECT count(*) AS n FROM voter_bulk_load`.execute(t.ctx.db)).rows[0]?.n).toBe(0);
   });
 
@@ -324,7 +331,7 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
     await seedVoter(t.ctx, { full_name: 'Xavier After Import', booth: 'Booth-02', village: 'Belora', taluka: 'Digras' });
     expect(await names('search=xavier%20after')).toEqual(['Xavier After Import']);
     await expectKeptCountsToMatchVoters(t.ctx.db);
-    if (t.ctx.dialect === 'sqlite') {
+    if (t.ctx.dialect.name === 'sqlite') {
       // FTS5 checks its index against the voters table, entry by entry.
       await sql`INSERT INTO voters_fts(voters_fts) VALUES ('integrity-check')`.execute(t.ctx.db);
       expect((await sql<{ n: number }>`SELECT count(*) AS n FROM voter_bulk_load`.execute(t.ctx.db)).rows[0]?.n).toBe(0);

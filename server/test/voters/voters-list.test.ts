@@ -195,7 +195,7 @@ describe('GET /api/voters booth scoping', () => {
 // Runs last: it deletes voters.
 describe('GET /api/voters search and deleted voters', () => {
   const searchIndexIsSound = async () => {
-    if (t.ctx.dialect === 'sqlite') await sql`INSERT INTO voters_fts(voters_fts) VALUES ('integrity-check')`.execute(t.ctx.db);
+    if (t.ctx.dialect.name === 'sqlite') await sql`INSERT INTO voters_fts(voters_fts) VALUES ('integrity-check')`.execute(t.ctx.db);
   };
   const remove = async (id: number) => expect((await t.app.inject({ method: 'DELETE', url: `/api/voters/${id}`, headers: admin })).statusCode).toBe(200);
 
@@ -226,7 +226,7 @@ describe('GET /api/voters search and deleted voters', () => {
   });
 
   it('should take deleted voters out of the search index when migrating, and put them back going down', async () => {
-    if (t.ctx.dialect !== 'sqlite') return expect(t.ctx.dialect).toBe('postgres');
+    if (t.ctx.dialect.name !== 'sqlite') return expect(t.ctx.dialect.name).toBe('postgres');
     const voter = await seedVoter(t.ctx, { full_name: 'Migrated Deleted Voter' });
     await remove(voter.id);
     const indexed = async () => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM voters_fts WHERE voters_fts MATCH '"Migrated Deleted"'`.execute(t.ctx.db)).rows[0]?.n);

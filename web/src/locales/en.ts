@@ -1,3 +1,4 @@
+import { VOTER_FIELD_LABELS } from '@shared/voters/voter-fields';
 // English texts, matching the spec's words exactly. Marathi, Hindi and Gujarati
 // files will mirror these keys.
 export const en = {
@@ -425,37 +426,8 @@ export const en = {
       village: 'Village',
       politicalPreference: 'Political Preference',
     },
-    fields: {
-      voter_no: 'Voter Number',
-      full_name: 'Full Name',
-      voter_id: 'Voter ID',
-      age: 'Age',
-      gender: 'Gender',
-      date_of_birth: 'Date of Birth',
-      father_husband_name: 'Father/Husband Name',
-      religion: 'Religion',
-      disability: 'Disability',
-      mobile_number: 'Mobile Number',
-      whatsapp_number: 'WhatsApp Number',
-      house_no: 'House No',
-      ward_area: 'Ward/Area',
-      village: 'Village',
-      booth: 'Booth',
-      district: 'District',
-      taluka: 'Taluka',
-      present_in_city: 'Present in City',
-      present_city_name: 'Present City Name',
-      category: 'Category',
-      caste: 'Caste',
-      sub_caste: 'Sub-caste',
-      political_preference: 'Political Preference',
-      party_designation: 'Party Designation',
-      head_of_house: 'Head of House',
-      occupation: 'Occupation',
-      occupation_subcategory: 'Occupation Sub-category',
-      is_dead: 'Deceased',
-      comment: 'Comment',
-    },
+    // The field labels are the spec's exact texts, kept once in the field table.
+    fields: VOTER_FIELD_LABELS,
     form: {
       addTitle: 'Add Voter',
       editTitle: 'Edit Voter',

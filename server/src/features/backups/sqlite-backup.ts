@@ -28,7 +28,12 @@ export function listBackups(dataDir: string): string[] {
     .map((name) => path.join(dir, name));
 }
 
-export async function createBackup(sqlite: SQLite.Database, dataDir: string, options: { now?: Date; keep?: number; label?: string } = {}): Promise<string> {
+// What can copy a live database into a file: the app's dialect, or an opened SQLite file.
+export interface BackupSource {
+  backup?: (file: string) => Promise<unknown>;
+}
+
+export async function createBackup(source: BackupSource, dataDir: string, options: { now?: Date; keep?: number; label?: string } = {}): Promise<string> {
   const now = options.now ?? new Date();
   const dir = backupsDir(dataDir);
   mkdirSync(dir, { recursive: true });
@@ -36,7 +41,8 @@ export async function createBackup(sqlite: SQLite.Database, dataDir: string, opt
   let file = path.join(dir, `voters-${stamp(now)}${options.label ? `-${options.label}` : ''}.sqlite`);
   // Two backups in one second (by hand, say): the later one wins the name.
   if (existsSync(file)) rmSync(file);
-  await sqlite.backup(file);
+  if (!source.backup) throw new Error('Only the embedded database is backed up by the app');
+  await source.backup(file);
   if (!options.label) pruneBackups(dataDir, options.keep ?? DEFAULT_BACKUPS_KEPT);
   file = path.resolve(file);
   return file;

@@ -14,12 +14,12 @@ export interface ScheduledBackupResult {
 // and no import is running.
 // On PostgreSQL the database's own tools do this job (README, "Backups").
 export async function runScheduledBackup(ctx: AppContext, now: Date = new Date()): Promise<ScheduledBackupResult> {
-  if (!ctx.sqlite) return { status: 'not-sqlite' };
+  if (!ctx.dialect.backup) return { status: 'not-sqlite' };
   const { backup_frequency } = await readSettings(ctx.db);
   if (!isBackupDue(backup_frequency, lastBackupTime(ctx.config.dataDir), now)) return { status: 'not-due' };
   // Still due at the next hourly check.
   if (importInProgress()) return { status: 'import-running' };
-  return { status: 'created', file: await createBackup(ctx.sqlite, ctx.config.dataDir, { now }) };
+  return { status: 'created', file: await createBackup(ctx.dialect, ctx.config.dataDir, { now }) };
 }
 
 const HOUR_MS = 3_600_000;

@@ -4,7 +4,7 @@ import { RESTRICTED_VOTER_FIELDS, type RestrictedVoterField, VOTER_FIELD_LABELS,
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
 import { parseBoothAccess } from '../users/users-repository';
-import type { BoothScope } from './voters-repository';
+import type { BoothScope } from './voter-filters';
 
 // Issue 4: Super Admin, Admin, and anyone whose booth_access holds "Admin" reach every booth;
 // everyone else reaches only the booths in their booth_access.

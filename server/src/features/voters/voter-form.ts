@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { PHOTO_TOO_LARGE, VOTER_FIELD_LABELS } from '@shared/voters/voter-schema';
+import { VOTER_FIELD_NAMES } from '@shared/voters/voter-fields';
+import { PHOTO_TOO_LARGE } from '@shared/voters/voter-schema';
 import { HttpError } from '../../plugins/error-handler';
 
 // POST and PUT /api/voters take a multipart form (spec section 7: every voter field as text,
@@ -12,7 +13,7 @@ export interface VoterForm {
 }
 
 export const PHOTO_FIELD = 'voter_image';
-const KNOWN_FIELDS = new Set<string>([...Object.keys(VOTER_FIELD_LABELS), 'remove_image']);
+const KNOWN_FIELDS = new Set<string>([...VOTER_FIELD_NAMES, 'remove_image']);
 
 function isFileTooLarge(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

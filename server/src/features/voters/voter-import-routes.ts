@@ -13,11 +13,10 @@ import { IMPORT_DEFAULT_MAX_MB, IMPORT_FILE_FIELD, importResultSchema } from '@s
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { HttpError } from '../../plugins/error-handler';
-import { recordAudit } from '../audit/audit-repository';
 import { detectKind } from './import/spreadsheet-readers';
-import { trackImport } from './import/import-activity';
-import { type ImportTimings, importVoters } from './import/voter-import';
+import type { ImportTimings } from './import/voter-import';
 import { writeImportTemplate, XLSX_CONTENT_TYPE } from './voter-spreadsheets';
+import { importVoterFile } from './voters-use-cases';
 
 interface Upload {
   path: string;
@@ -103,28 +102,10 @@ export async function voterImportRoutes(app: FastifyInstance, ctx: AppContext): 
       try {
         const upload = await receiveUpload(request, directory, maxMb);
         const kind = await detectKind(upload.path, upload.fileName);
-        const result = await trackImport(() =>
-          importVoters({
-            db: ctx.db,
-            dialect: ctx.dialect,
-            sqlite: ctx.sqlite,
-            path: upload.path,
-            kind,
-            userId: user.id,
-            updateExisting: upload.updateExisting,
-            tuning: ctx.config.importTuning,
-            // Timings only: the server log holds no request bodies (the audit row has the file name and counts).
-            onFinished: (timings) => request.log.info({ import: { kind, ...roundTimings(timings) } }, 'voter import finished'),
-          }),
+        // Timings only: the server log holds no request bodies (the audit row has the file name and counts).
+        const result = await importVoterFile(ctx, { user, ipAddress: request.ip }, { ...upload, kind }, (timings) =>
+          request.log.info({ import: { kind, ...roundTimings(timings) } }, 'voter import finished'),
         );
-        await recordAudit(ctx.db, {
-          action: 'IMPORT_VOTERS',
-          userId: user.id,
-          userName: user.full_name,
-          tableName: 'voters',
-          ipAddress: request.ip,
-          details: { file: upload.fileName.slice(0, 200), type: kind, imported: result.imported, updated: result.updated, errors: result.errors, updateExisting: upload.updateExisting },
-        });
         return result;
       } finally {
         await rm(directory, { recursive: true, force: true });

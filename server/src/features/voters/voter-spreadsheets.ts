@@ -1,28 +1,13 @@
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { BOOTHS } from '@shared/reference/booths';
-import {
-  CASTES,
-  CASTE_VALUES,
-  CATEGORY_VALUES,
-  DISABILITY_VALUES,
-  GENDER_VALUES,
-  HEAD_OF_HOUSE_VALUES,
-  OCCUPATION_SUBCATEGORY_VALUES,
-  OCCUPATION_VALUES,
-  POLITICAL_PREFERENCE_VALUES,
-  RELIGION_VALUES,
-  TALUKA_VALUES,
-  VILLAGES,
-} from '@shared/reference/voter-lists';
-import { VOTER_FIELD_LABELS, type VoterField } from '@shared/voters/voter-schema';
+import { listValues, VOTER_FIELD_LABELS, VOTER_FIELDS, type VoterField, type VoterFieldSpec } from '@shared/voters/voter-fields';
 import type { VoterRow } from '../../db/schema';
 import { XlsxSheetWriter } from './export/xlsx-sheet-writer';
 import { neutralizeCell, VOTER_COLUMNS } from './import/voter-columns';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const WIDE = new Set<VoterField>(['full_name', 'father_husband_name', 'ward_area', 'comment', 'present_city_name']);
+const WIDE = new Set<VoterField>(VOTER_FIELDS.filter((field) => 'wide' in field && field.wide).map((field) => field.name));
 const columnWidth = (field: VoterField) => (WIDE.has(field) ? 28 : 16);
 
 // The import template (bold headers, a second sheet of allowed values) is written by exceljs,
@@ -68,60 +53,27 @@ export async function writeVoterExport(stream: Writable, pages: AsyncIterable<Vo
   return { rows: count, complete: !stream.destroyed || stream.writableFinished };
 }
 
-const EXAMPLE: Partial<Record<VoterField, string | number>> = {
-  voter_no: '1',
-  full_name: 'Rahul Shivaji Chavan',
-  voter_id: 'ABC1234567',
-  age: 34,
-  gender: 'Male',
-  date_of_birth: '1991-05-02',
-  father_husband_name: 'Shivaji Chavan',
-  religion: 'Hindu',
-  disability: 'No',
-  mobile_number: '9876543210',
-  whatsapp_number: '9876543210',
-  house_no: '12/A',
-  ward_area: 'Shivaji Nagar',
-  village: 'Arambhi',
-  booth: 'Booth-01',
-  district: 'Yavatmal',
-  taluka: 'Digras',
-  present_in_city: 'Yes',
-  category: 'obc',
-  caste: 'Kunbi',
-  sub_caste: 'Khaire',
-  political_preference: 'Congress',
-  party_designation: 'Member',
-  head_of_house: 1,
-  occupation: 'Farmer',
-  occupation_subcategory: 'self',
-  is_dead: 'No',
-  comment: '',
-};
+const EXAMPLE = new Map<VoterField, string | number>(VOTER_FIELDS.flatMap((field) => ('example' in field ? [[field.name, field.example] as const] : [])));
 
+// The template's second sheet: the values of each list field, then the Yes/No fields.
+function allowedValues(field: VoterFieldSpec): readonly (string | number)[] | undefined {
+  if (field.kind === 'list') return listValues(field);
+  if (field.kind === 'int' && field.form?.choices) return field.form.choices;
+  return field.templateValues;
+}
 const ALLOWED: [VoterField, readonly (string | number)[]][] = [
-  ['gender', GENDER_VALUES],
-  ['religion', RELIGION_VALUES],
-  ['disability', DISABILITY_VALUES],
-  ['taluka', TALUKA_VALUES],
-  ['village', VILLAGES],
-  ['booth', BOOTHS],
-  ['category', CATEGORY_VALUES],
-  ['caste', CASTE_VALUES],
-  ['sub_caste', [...new Set(CASTES.flatMap((caste) => caste.subcastes))]],
-  ['political_preference', POLITICAL_PREFERENCE_VALUES],
-  ['head_of_house', HEAD_OF_HOUSE_VALUES],
-  ['occupation', OCCUPATION_VALUES],
-  ['occupation_subcategory', OCCUPATION_SUBCATEGORY_VALUES],
-  ['present_in_city', ['Yes', 'No']],
-  ['is_dead', ['Yes', 'No']],
+  ...VOTER_FIELDS.flatMap((field) => {
+    const values = allowedValues(field);
+    return values ? [[field.name, values] as [VoterField, readonly (string | number)[]]] : [];
+  }),
+  ...VOTER_FIELDS.filter((field) => field.kind === 'flag').map((field): [VoterField, readonly string[]] => [field.name, ['Yes', 'No']]),
 ];
 
 export async function writeImportTemplate(stream: Writable): Promise<void> {
   const workbook = await newWorkbook(stream);
   const sheet = addVoterSheet(workbook);
   sheet.getRow(1).commit();
-  sheet.addRow(VOTER_COLUMNS.map((field) => EXAMPLE[field] ?? null)).commit();
+  sheet.addRow(VOTER_COLUMNS.map((field) => EXAMPLE.get(field) ?? null)).commit();
   sheet.commit();
   const lists = workbook.addWorksheet('Allowed values', { views: [{ state: 'frozen', ySplit: 1 }] });
   lists.columns = ALLOWED.map(([field]) => ({ header: VOTER_FIELD_LABELS[field], width: 20 }));

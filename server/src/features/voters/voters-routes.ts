@@ -8,61 +8,31 @@ import { ADMIN_ROLES, ALL_ROLES } from '@shared/auth/roles';
 import {
   PHOTO_MAX_BYTES,
   photoQuerySchema,
-  VOTER_FIELD_LABELS,
   voterIdParamsSchema,
-  voterIdSchema,
-  type VoterInput,
-  voterInputSchema,
   voterListSchema,
   voterQuerySchema,
   voterSchema,
 } from '@shared/voters/voter-schema';
 import type { AppContext } from '../../context';
-import type { VoterRow } from '../../db/schema';
 import { signedInUser } from '../../plugins/access-control';
 import { HttpError } from '../../plugins/error-handler';
-import { recordAudit } from '../audit/audit-repository';
-import { assertBoothAllowed, assertRestrictedUnchanged, boothScopeFor, VOTER_NOT_FOUND } from './voter-access';
-import { readVoterForm, validationError } from './voter-form';
-import { photoPath, processPhoto, removePhoto, savePhoto } from './voter-photos';
-import { rebuildDeferredIndexes } from './voter-bulk-repository';
-import { tuneVoterQueries } from './voter-text-search';
-import { findVoter, insertVoter, isUniqueViolation, listVoters, softDeleteVoter, toVoterDto, updateVoter, voterIdExists } from './voters-repository';
+import { assertBoothAllowed, boothScopeFor, VOTER_NOT_FOUND } from './voter-access';
+import { readVoterForm } from './voter-form';
+import { photoPath } from './voter-photos';
+import { toVoterDto } from './voter-rows';
+import { changeVoter, createVoter, deleteVoter, type VoterActor } from './voters-use-cases';
+import { findVoter, listVoters } from './voters-repository';
 
-export const VOTER_ID_EXISTS = 'Voter ID already exists';
-export const VOTER_ID_IMMUTABLE = 'Voter ID cannot be changed';
+export { VOTER_ID_EXISTS, VOTER_ID_IMMUTABLE } from './voters-use-cases';
 
-const FORM_FIELD_NAMES = Object.keys(VOTER_FIELD_LABELS) as (keyof typeof VOTER_FIELD_LABELS)[];
-
-// A stored row in the form's terms, so an edit can be merged with it and compared.
-function rowToInput(row: VoterRow): VoterInput {
-  const { voter_image: _image, id: _id, created_at: _c, updated_at: _u, created_by: _cb, updated_by: _ub, deleted_at: _d, deleted_by: _db, ...rest } = row;
-  return { ...rest, present_in_city: row.present_in_city === 1, is_dead: row.is_dead === 1 };
-}
-
-function parseVoter(fields: Record<string, unknown>): VoterInput {
-  const result = voterInputSchema.safeParse(fields);
-  if (!result.success) throw validationError(result.error);
-  return result.data;
-}
-
-function changedFields(before: VoterInput, after: VoterInput): string[] {
-  return FORM_FIELD_NAMES.filter((field) => before[field] !== after[field]);
-}
+const actorOf = (request: FastifyRequest): VoterActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
 
 export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // An import cut short by a crash may have left its filter indexes unbuilt.
-  if (ctx.sqlite) await rebuildDeferredIndexes(ctx.db, ctx.sqlite);
-  await tuneVoterQueries(ctx.db, ctx.dialect);
   // Multipart only in this scope, with the photo limit: one file of 5 MB, a bounded form.
   await app.register(fastifyMultipart, {
     limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 60, fieldSize: 4096, parts: 64, headerPairs: 100 },
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const auditBase = (request: FastifyRequest) => {
-    const { user } = signedInUser(request);
-    return { userId: user.id, userName: user.full_name, tableName: 'voters', ipAddress: request.ip };
-  };
 
   routes.get('/', {
     config: { access: ALL_ROLES },
@@ -122,26 +92,8 @@ export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: { 201: voterSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 413: errorSchema },
     },
     handler: async (request, reply) => {
-      const { user } = signedInUser(request);
-      const form = await readVoterForm(request);
-      const input = parseVoter(form.fields);
-      assertBoothAllowed(boothScopeFor(user), input.booth, 'save');
-      if (await voterIdExists(ctx.db, input.voter_id)) throw new HttpError(409, VOTER_ID_EXISTS, { voter_id: VOTER_ID_EXISTS });
-      const photo = form.photo ? await processPhoto(form.photo) : null;
-      const voterImage = photo ? await savePhoto(ctx.config.dataDir, photo) : null;
-      try {
-        const row = await ctx.db.transaction().execute(async (trx) => {
-          const inserted = await insertVoter(trx, input, { userId: user.id, voterImage });
-          await recordAudit(trx, { ...auditBase(request), action: 'CREATE_VOTER', recordId: inserted.id, details: { voter_id: inserted.voter_id } });
-          return inserted;
-        });
-        return reply.code(201).send(toVoterDto(row));
-      } catch (error) {
-        // A failed save changes nothing: not the database, not the uploads folder.
-        await removePhoto(ctx.config.dataDir, voterImage);
-        if (isUniqueViolation(error)) throw new HttpError(409, VOTER_ID_EXISTS, { voter_id: VOTER_ID_EXISTS });
-        throw error;
-      }
+      const row = await createVoter(ctx, actorOf(request), await readVoterForm(request));
+      return reply.code(201).send(toVoterDto(row));
     },
   });
 
@@ -154,38 +106,7 @@ export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promis
       params: voterIdParamsSchema,
       response: { 200: voterSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema },
     },
-    handler: async (request) => {
-      const { user } = signedInUser(request);
-      const scope = boothScopeFor(user);
-      const existing = await findVoter(ctx.db, request.params.id, scope);
-      if (!existing) throw new HttpError(404, VOTER_NOT_FOUND);
-      const form = await readVoterForm(request);
-      if (form.fields.voter_id !== undefined) {
-        const sent = voterIdSchema.safeParse(form.fields.voter_id);
-        if (!sent.success || sent.data !== existing.voter_id) throw new HttpError(400, VOTER_ID_IMMUTABLE, { voter_id: VOTER_ID_IMMUTABLE });
-      }
-      const before = rowToInput(existing);
-      const input = parseVoter({ ...before, ...form.fields, voter_id: existing.voter_id });
-      assertRestrictedUnchanged(user, before, input);
-      assertBoothAllowed(scope, input.booth, 'save');
-      const photo = form.photo ? await processPhoto(form.photo) : null;
-      const newImage = photo ? await savePhoto(ctx.config.dataDir, photo) : null;
-      const voterImage = newImage ?? (form.removePhoto ? null : existing.voter_image);
-      const changed = changedFields(before, input);
-      if (voterImage !== existing.voter_image) changed.push('voter_image');
-      try {
-        const row = await ctx.db.transaction().execute(async (trx) => {
-          const updated = await updateVoter(trx, existing.id, input, { userId: user.id, voterImage });
-          await recordAudit(trx, { ...auditBase(request), action: 'UPDATE_VOTER', recordId: existing.id, details: { fields: changed } });
-          return updated;
-        });
-        if (voterImage !== existing.voter_image) await removePhoto(ctx.config.dataDir, existing.voter_image);
-        return toVoterDto(row);
-      } catch (error) {
-        await removePhoto(ctx.config.dataDir, newImage);
-        throw error;
-      }
-    },
+    handler: async (request) => toVoterDto(await changeVoter(ctx, actorOf(request), request.params.id, () => readVoterForm(request))),
   });
 
   routes.delete('/:id', {
@@ -197,13 +118,7 @@ export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: { 200: messageSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
     },
     handler: async (request) => {
-      const { user } = signedInUser(request);
-      const deleted = await ctx.db.transaction().execute(async (trx) => {
-        const done = await softDeleteVoter(trx, request.params.id, { userId: user.id });
-        if (done) await recordAudit(trx, { ...auditBase(request), action: 'DELETE_VOTER', recordId: request.params.id });
-        return done;
-      });
-      if (!deleted) throw new HttpError(404, VOTER_NOT_FOUND);
+      await deleteVoter(ctx, actorOf(request), request.params.id);
       return { message: 'Voter deleted successfully' };
     },
   });

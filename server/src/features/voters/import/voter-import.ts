@@ -1,16 +1,13 @@
-import type SQLite from 'better-sqlite3';
-import type { ControlledTransaction, Kysely, Transaction } from 'kysely';
+import type { ControlledTransaction, Kysely } from 'kysely';
 import { IMPORT_ERROR_DETAILS_MAX, type ImportError, type ImportResult } from '@shared/voters/voter-import-schema';
 import type { VoterField } from '@shared/voters/voter-schema';
 import type { ImportTuning } from '../../../config';
-import { type Dialect, importCheckpoints } from '../../../db/connection';
-import { refreshPlannerStatistics } from '../../../db/planner-statistics';
+import type { DatabaseDialect, VoterInserter } from '../../../db/dialects/database-dialect';
 import type { Database } from '../../../db/schema';
 import { HttpError } from '../../../plugins/http-error';
-import { type BulkInsert, deferVoterIndexes, findLiveVoters, insertVoters, rebuildDeferredIndexes, startBulkInsert, steerToVoterIdIndex, updateVoterFields } from '../voter-bulk-repository';
-import { countVoters, isUniqueViolation } from '../voters-repository';
+import { countVoters, updateVoterFields } from '../voters-repository';
 import { importsRunning } from './import-activity';
-import { type PackedVoters, unpackValues, unpackVoter, unpackVoters } from './packed-voters';
+import { type PackedVoters, unpackValues, unpackVoter } from './packed-voters';
 import { columnNameOf, type FileHeader, FileReadError, type ReadBatch, repeatedMessage } from './read-voter-rows';
 import type { SpreadsheetKind } from './spreadsheet-readers';
 import { voterRowsFrom } from './voter-rows-source';
@@ -25,9 +22,7 @@ const DEFER_INDEXES_GROWTH = 1.5;
 
 export interface ImportOptions {
   db: Kysely<Database>;
-  dialect: Dialect;
-  // The embedded database's handle, for its bulk insert path; absent on PostgreSQL.
-  sqlite?: SQLite.Database;
+  dialect: DatabaseDialect;
   path: string;
   kind: SpreadsheetKind;
   userId: number;
@@ -45,13 +40,10 @@ export interface ImportTimings {
   indexesDeferred: boolean;
 }
 
-// On SQLite a few batches share a transaction: each commit writes every page its batches
-// touched, and a batch's voters touch pages all over the voter-ID index, the search index and,
-// outside a bulk load, the filter indexes, so fewer, larger commits write each page fewer times
-// (measured at a million voters: a bulk load 36.9 s at 5,000 rows a commit, 27.4 s at 40,000;
-// 100,000 voters on top 12.7 s against 9.9 s at 20,000). Other requests wait for the database
-// meanwhile, so a transaction commits after GROUP_HOLD_MS at the most (and one batch's saving).
-const GROUP_BATCHES = 8;
+// Batches share a transaction as the database prefers (dialect.voterImport): on SQLite a few,
+// since each commit rewrites every index page its batches touched. Other requests wait for the
+// database meanwhile, so a transaction commits after GROUP_HOLD_MS at the most (and one batch's
+// saving).
 const GROUP_HOLD_MS = 2000;
 
 interface Group {
@@ -59,8 +51,8 @@ interface Group {
   openedAt: number;
   batches: number;
   outcome: BatchOutcome;
-  // The group's new voters, indexed and counted together before it commits.
-  bulk?: BulkInsert;
+  // The group's new voters, added (and on SQLite indexed and counted) together before it commits.
+  inserter?: VoterInserter;
 }
 
 interface BatchOutcome {
@@ -80,7 +72,8 @@ class SaveError extends Error {
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function importVoters(options: ImportOptions): Promise<ImportResult> {
-  const { db, dialect, userId, updateExisting, sqlite } = options;
+  const { db, dialect, userId, updateExisting } = options;
+  const { voterImport } = dialect;
   const liveAtStart = await countVoters(db, {}, { kind: 'all' }, dialect);
   let liveAtLastRefresh = liveAtStart;
   let imported = 0;
@@ -96,11 +89,9 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
   };
   const columnName = (field: VoterField) => columnNameOf(header, field);
 
-  // One batch's voters saved in the given transaction; counted once it commits. On SQLite the
-  // new voters go in on the group's bulk insert.
-  const saveRows = async (trx: Transaction<Database>, voters: PackedVoters, inGroup?: Group): Promise<BatchOutcome> => {
-    await steerToVoterIdIndex(trx, dialect);
-    const existing = await findLiveVoters(trx, voters.voterIds, sqlite);
+  // One batch's voters saved in the group's transaction; counted once it commits.
+  const saveRows = async (group: Group, voters: PackedVoters): Promise<BatchOutcome> => {
+    const existing = await dialect.findLiveVoters(group.trx, voters.voterIds);
     const fresh: number[] = [];
     const problems: ImportError[] = [];
     let changed = 0;
@@ -115,15 +106,14 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
       } else if (voter === undefined) fresh.push(index);
       else if (updateExisting) {
         // Counted as updated even when it already matched the file: it now does.
-        await updateVoterFields(trx, voter, unpackVoter(voters, index), { userId });
+        await updateVoterFields(group.trx, voter, unpackVoter(voters, index), { userId });
         changed += 1;
       } else problems.push({ row, column: columnName('voter_id'), message: `Voter ID ${voterId} already exists` });
     }
-    const indexes = fresh.length === voters.count ? undefined : fresh;
-    if (fresh.length > 0 && inGroup && sqlite) {
-      inGroup.bulk ??= startBulkInsert(sqlite, { userId, now: new Date().toISOString() });
-      for (const values of unpackValues(voters, indexes)) inGroup.bulk.add(values);
-    } else if (fresh.length > 0) await insertVoters(trx, unpackVoters(voters, indexes), { userId });
+    if (fresh.length > 0) {
+      group.inserter ??= dialect.startVoterInsert(group.trx, { userId, now: new Date().toISOString() });
+      await group.inserter.add(unpackValues(voters, fresh.length === voters.count ? undefined : fresh));
+    }
     return { inserted: fresh.length, changed, problems };
   };
 
@@ -133,34 +123,17 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
     addErrors(outcome.problems.length, outcome.problems);
     // Each time the table has doubled, the planners learn its new size.
     if (liveAtStart + imported >= 2 * liveAtLastRefresh) {
-      await refreshPlannerStatistics(db, dialect);
+      await dialect.refreshPlannerStatistics(db);
       liveAtLastRefresh = liveAtStart + imported;
     }
   };
 
-  // PostgreSQL: a batch a transaction.
-  const saveBatch = async (voters: PackedVoters) => committed(await db.transaction().execute((trx) => saveRows(trx, voters)));
-
-  const saveWithRetry = async (voters: PackedVoters) => {
-    try {
-      await saveBatch(voters);
-    } catch (error) {
-      // Another connection saved one of these voter IDs between our check and our insert: try once more.
-      if (!isUniqueViolation(error)) throw new SaveError(error);
-      await saveBatch(voters).catch((again: unknown) => {
-        throw new SaveError(again);
-      });
-    }
-  };
-
-  // SQLite: batches saved in groups (GROUP_BATCHES). Nobody else writes meanwhile (the import
-  // holds the only connection), so there is no race to retry.
   let group: Group | undefined;
   const saveInGroup = async (voters: PackedVoters) => {
     group ??= { trx: await db.startTransaction().execute(), openedAt: performance.now(), batches: 0, outcome: { inserted: 0, changed: 0, problems: [] } };
     const { outcome } = group;
     try {
-      const saved = await saveRows(group.trx, voters, group);
+      const saved = await saveRows(group, voters);
       outcome.inserted += saved.inserted;
       outcome.changed += saved.changed;
       outcome.problems.push(...saved.problems);
@@ -168,7 +141,7 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
       throw new SaveError(error);
     }
     group.batches += 1;
-    const full = group.batches >= (options.tuning?.batchesPerTransaction ?? GROUP_BATCHES);
+    const full = group.batches >= (options.tuning?.batchesPerTransaction ?? voterImport.batchesPerTransaction);
     if (full || performance.now() - group.openedAt >= GROUP_HOLD_MS) await endGroup('commit');
   };
   const endGroup = async (end: 'commit' | 'rollback') => {
@@ -177,7 +150,7 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
     if (!ending) return;
     if (end === 'commit') {
       try {
-        ending.bulk?.finish();
+        await ending.inserter?.finish();
         await ending.trx.commit().execute();
       } catch (error) {
         await ending.trx.rollback().execute().catch(() => {});
@@ -186,20 +159,33 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
       await committed(ending.outcome);
       return;
     }
-    // After some failures SQLite has rolled back already; the connection is released either way.
+    // After some failures the database has rolled back already; the connection is released either way.
     await ending.trx.rollback().execute().catch(() => {});
+  };
+
+  // A group of one batch (PostgreSQL's) that met a voter ID another connection saved between
+  // our check and our insert is saved once more; a group of several has no other writer.
+  const saveBatch = async (voters: PackedVoters) => {
+    const alone = group === undefined;
+    try {
+      await saveInGroup(voters);
+    } catch (error) {
+      const cause = error instanceof SaveError ? error.original : error;
+      if (!alone || dialect.classifyError(cause) !== 'unique-violation') throw error;
+      await endGroup('rollback');
+      await saveInGroup(voters);
+    }
   };
 
   // The first batch tells how large the file is (rows read against the share of the file read).
   const deferIndexesFor = async (batch: ReadBatch) => {
-    if (!sqlite || batch.progress <= 0 || importsRunning() > 1) return;
+    if (batch.progress <= 0 || importsRunning() > 1) return;
     const expectedRows = batch.lastRow / batch.progress;
     if (expectedRows < (options.tuning?.deferIndexesMinRows ?? DEFER_INDEXES_MIN_ROWS) || expectedRows < DEFER_INDEXES_GROWTH * liveAtStart) return;
-    await deferVoterIndexes(db, sqlite);
-    timings.indexesDeferred = true;
+    timings.indexesDeferred = await voterImport.deferIndexes(db);
   };
 
-  if (sqlite) importCheckpoints(sqlite, true);
+  voterImport.setImporting(true);
   try {
     let first = true;
     let waitingSince = performance.now();
@@ -214,7 +200,7 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
       if (first) await deferIndexesFor(batch);
       first = false;
       addErrors(batch.errorCount, batch.errorDetails);
-      if (batch.voters.count > 0) await (sqlite ? saveInGroup(batch.voters) : saveWithRetry(batch.voters));
+      if (batch.voters.count > 0) await saveBatch(batch.voters);
       waitingSince = performance.now();
       timings.savingMs += waitingSince - savingSince;
     }
@@ -230,13 +216,13 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
     if (cause instanceof HttpError) throw saved ? new HttpError(cause.statusCode, `${cause.message}${saved}`) : cause;
     throw new HttpError(400, `The file could not be read after row ${error.lastRow}${saved}`);
   } finally {
-    if (timings.indexesDeferred && sqlite) {
+    if (timings.indexesDeferred) {
       const buildingSince = performance.now();
-      await rebuildDeferredIndexes(db, sqlite, yieldToOthers);
-      await refreshPlannerStatistics(db, dialect);
+      await voterImport.rebuildDeferredIndexes(db, yieldToOthers);
+      await dialect.refreshPlannerStatistics(db);
       timings.indexBuildMs = performance.now() - buildingSince;
     }
-    if (sqlite && importsRunning() <= 1) importCheckpoints(sqlite, false);
+    if (importsRunning() <= 1) voterImport.setImporting(false);
     options.onFinished?.(timings);
   }
   // Duplicates surface when their batch is saved, after later rows' errors: list them in row order.

@@ -1,24 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Camera, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type JSX, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldPath, type Resolver, useForm, type UseFormRegisterReturn, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { ListOption } from '@shared/reference/staff-lists';
-import {
-  CASTE_VALUES,
-  CATEGORIES,
-  DISABILITIES,
-  GENDERS,
-  HEAD_OF_HOUSE_VALUES,
-  OCCUPATION_SUBCATEGORIES,
-  OCCUPATIONS,
-  POLITICAL_PREFERENCES,
-  RELIGIONS,
-  subcastesOf,
-  TALUKAS,
-  villagesOf,
-} from '@shared/reference/voter-lists';
+import { subcastesOf, villagesOf } from '@shared/reference/voter-lists';
+import { type FlagVoterField, VOTER_FIELDS, VOTER_FORM_SECTIONS, type VoterFieldSpec, type VoterFormSection } from '@shared/voters/voter-fields';
 import { RESTRICTED_VOTER_FIELDS, type Voter, type VoterField, type VoterInput, voterInputSchema } from '@shared/voters/voter-schema';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
@@ -30,46 +18,43 @@ import { useVoter } from '../api/get-voter';
 import { useVoterPhotoUrl } from '../api/get-voter-photo';
 import { useUpdateVoter } from '../api/update-voter';
 
-// What the form holds: text for every field (as the controls give it), flags for the two checkboxes.
-type FormState = Record<Exclude<VoterField, 'present_in_city' | 'is_dead'>, string> & { present_in_city: boolean; is_dead: boolean };
+// What the form holds, read from the field table: text for every field (as the controls give
+// it), flags for the checkboxes.
+type FormState = { [K in VoterField]: K extends FlagVoterField ? boolean : string };
+type TextField = Exclude<VoterField, FlagVoterField>;
 
 // Kept from one voter to the next with "Save & add another": a Karyakarta walks one street at a time.
 const CARRIED_OVER = ['booth', 'taluka', 'village', 'ward_area', 'district'] as const;
 
 function toFormState(voter: Voter | null, defaultBooth: string): FormState {
-  const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
-  return {
-    voter_no: text(voter?.voter_no),
-    full_name: text(voter?.full_name),
-    voter_id: text(voter?.voter_id),
-    age: text(voter?.age),
-    gender: text(voter?.gender),
-    date_of_birth: text(voter?.date_of_birth),
-    father_husband_name: text(voter?.father_husband_name),
-    religion: text(voter?.religion),
-    disability: text(voter?.disability),
-    mobile_number: text(voter?.mobile_number),
-    whatsapp_number: text(voter?.whatsapp_number),
-    house_no: text(voter?.house_no),
-    ward_area: text(voter?.ward_area),
-    village: text(voter?.village),
-    booth: voter ? text(voter.booth) : defaultBooth,
-    district: text(voter?.district),
-    taluka: text(voter?.taluka),
-    present_in_city: voter ? voter.present_in_city : true,
-    present_city_name: text(voter?.present_city_name),
-    category: text(voter?.category),
-    caste: text(voter?.caste),
-    sub_caste: text(voter?.sub_caste),
-    political_preference: text(voter?.political_preference),
-    party_designation: text(voter?.party_designation),
-    head_of_house: text(voter?.head_of_house),
-    occupation: text(voter?.occupation),
-    occupation_subcategory: text(voter?.occupation_subcategory),
-    is_dead: voter ? voter.is_dead : false,
-    comment: text(voter?.comment),
-  };
+  const state: Record<string, string | boolean> = {};
+  for (const field of VOTER_FIELDS) {
+    const value = voter?.[field.name];
+    if (field.kind === 'flag') state[field.name] = voter ? value === true : field.default;
+    else state[field.name] = value === null || value === undefined ? '' : String(value);
+  }
+  if (!voter) state.booth = defaultBooth;
+  return state as FormState;
 }
+
+// A list whose choices depend on another field is shown after it.
+const DEPENDS_ON: Partial<Record<VoterField, VoterField>> = { village: 'taluka', sub_caste: 'caste' };
+
+function sectionFields(section: VoterFormSection): VoterFieldSpec[] {
+  const fields = VOTER_FIELDS.filter((field) => field.section === section) as VoterFieldSpec[];
+  const ordered: VoterFieldSpec[] = [];
+  const place = (field: VoterFieldSpec) => {
+    if (ordered.includes(field)) return;
+    const first = fields.find((other) => other.name === DEPENDS_ON[field.name as VoterField]);
+    if (first) place(first);
+    ordered.push(field);
+  };
+  fields.forEach(place);
+  return ordered;
+}
+const SECTIONS = VOTER_FORM_SECTIONS.map((section) => ({ section, fields: sectionFields(section) }));
+
+const SPAN_CLASS = { full: 'col-span-2', 'full-on-phone': 'col-span-2 sm:col-span-1' } as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -195,10 +180,62 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
     }
   });
 
-  const text = (name: Exclude<keyof FormState, 'present_in_city' | 'is_dead'>, extra: Record<string, string | number> = {}) => (
-    <input className={inputClassName} disabled={isLocked(name)} {...extra} {...register(name)} />
-  );
   const submitDisabled = fullName.trim() === '';
+
+  // Choices and reactions that depend on other fields or on the user; everything else about a
+  // field (its control, limits, list, section) comes from the field table.
+  const listOptions: Partial<Record<VoterField, readonly (ListOption | string)[]>> = { village: villages, booth: booths, sub_caste: subcastes };
+  const clearsOnChange: Partial<Record<VoterField, () => void>> = {
+    taluka: () => {
+      const village = getValues('village');
+      if (village && !villagesOf(getValues('taluka')).includes(village)) setValue('village', '');
+    },
+    // Spec section 4: a new caste clears the sub-caste.
+    caste: () => setValue('sub_caste', ''),
+  };
+
+  const renderField = (spec: VoterFieldSpec) => {
+    const name = spec.name as VoterField;
+    const span = spec.form?.span ? SPAN_CLASS[spec.form.span] : undefined;
+    if (spec.kind === 'flag') {
+      return (
+        <label key={name} className="flex items-center gap-2 self-end py-2 text-sm font-medium text-slate-700">
+          <input type="checkbox" className="h-5 w-5 rounded border-slate-300" {...register(name as FlagVoterField)} />
+          {t(`voters.fields.${name}`)}
+        </label>
+      );
+    }
+    const textName = name as TextField;
+    const onChange = clearsOnChange[name];
+    const registration = register(textName, onChange ? { onChange } : undefined);
+    const options = listOptions[name] ?? (spec.kind === 'list' ? spec.options : spec.kind === 'int' && spec.form?.choices ? spec.form.choices.map(String) : undefined);
+    let control: JSX.Element;
+    if (options) {
+      control = <ListSelect registration={registration} options={options} disabled={isLocked(textName) || (name === 'sub_caste' && options.length === 0)} />;
+    } else if (spec.form?.input === 'textarea') {
+      control = <textarea className={inputClassName} rows={2} disabled={isLocked(textName)} {...registration} />;
+    } else {
+      const input = spec.form?.input;
+      const attributes: Record<string, string | number | boolean> = {};
+      if (input) attributes.type = input;
+      if (input === 'number' || input === 'tel') attributes.inputMode = 'numeric';
+      if (input === 'tel') attributes.maxLength = 14;
+      if (spec.kind === 'int' && input === 'number') Object.assign(attributes, { min: spec.min, max: spec.max });
+      if (spec.form?.placeholder) attributes.placeholder = t(`voters.form.placeholders.${spec.form.placeholder}`);
+      // Names and numbers are not the browser's to suggest from other sites' forms.
+      if (spec.kind === 'voter-id' || (spec.kind === 'text' && (spec.required || name === 'father_husband_name'))) attributes.autoComplete = 'off';
+      if (spec.kind === 'voter-id') attributes.autoCapitalize = 'characters';
+      // Spec section 4: the present city is asked only of a voter living away.
+      const disabled = isLocked(textName) || (name === 'present_city_name' && presentInCity);
+      control = <input className={inputClassName} disabled={disabled} {...attributes} {...registration} />;
+    }
+    const required = spec.kind === 'voter-id' || (spec.kind === 'text' && spec.required === true);
+    return (
+      <FormField key={name} {...field(textName)} required={required || undefined} className={span}>
+        {control}
+      </FormField>
+    );
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
@@ -248,106 +285,12 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
           </div>
         </Section>
 
-        <Section title={t('voters.form.sections.voterNumber')}>
-          <FormField {...field('voter_no')} required>
-            {text('voter_no', { placeholder: t('voters.form.placeholders.voterNo'), autoComplete: 'off' })}
-          </FormField>
-          <FormField {...field('voter_id')} required>
-            {text('voter_id', { placeholder: t('voters.form.placeholders.voterId'), autoComplete: 'off', autoCapitalize: 'characters' })}
-          </FormField>
-        </Section>
-
-        <Section title={t('voters.form.sections.personal')}>
-          <FormField {...field('full_name')} required className="col-span-2">
-            {text('full_name', { autoComplete: 'off' })}
-          </FormField>
-          <FormField {...field('age')}>{text('age', { type: 'number', inputMode: 'numeric', min: 18, max: 120 })}</FormField>
-          <FormField {...field('gender')}>
-            <ListSelect registration={register('gender')} options={GENDERS} />
-          </FormField>
-          <FormField {...field('date_of_birth')}>{text('date_of_birth', { type: 'date' })}</FormField>
-          <FormField {...field('father_husband_name')} className="col-span-2 sm:col-span-1">{text('father_husband_name', { autoComplete: 'off' })}</FormField>
-          <FormField {...field('religion')}>
-            <ListSelect registration={register('religion')} options={RELIGIONS} />
-          </FormField>
-          <FormField {...field('disability')}>
-            <ListSelect registration={register('disability')} options={DISABILITIES} />
-          </FormField>
-        </Section>
-
-        <Section title={t('voters.form.sections.contact')}>
-          <FormField {...field('mobile_number')}>{text('mobile_number', { type: 'tel', inputMode: 'numeric', maxLength: 14, placeholder: t('voters.form.placeholders.mobile') })}</FormField>
-          <FormField {...field('whatsapp_number')}>{text('whatsapp_number', { type: 'tel', inputMode: 'numeric', maxLength: 14, placeholder: t('voters.form.placeholders.mobile') })}</FormField>
-        </Section>
-
-        <Section title={t('voters.form.sections.address')}>
-          <FormField {...field('house_no')}>{text('house_no')}</FormField>
-          <FormField {...field('ward_area')}>{text('ward_area')}</FormField>
-          <FormField {...field('taluka')}>
-            <ListSelect
-              disabled={isLocked('taluka')}
-              options={TALUKAS}
-              registration={register('taluka', {
-                onChange: (event: { target: { value: string } }) => {
-                  const village = getValues('village');
-                  if (village && !villagesOf(event.target.value).includes(village)) setValue('village', '');
-                },
-              })}
-            />
-          </FormField>
-          <FormField {...field('village')}>
-            <ListSelect disabled={isLocked('village')} options={villages} registration={register('village')} />
-          </FormField>
-          <FormField {...field('booth')}>
-            <ListSelect disabled={isLocked('booth')} options={booths} registration={register('booth')} />
-          </FormField>
-          <FormField {...field('district')}>{text('district')}</FormField>
-          <label className="flex items-center gap-2 self-end py-2 text-sm font-medium text-slate-700">
-            <input type="checkbox" className="h-5 w-5 rounded border-slate-300" {...register('present_in_city')} />
-            {t('voters.fields.present_in_city')}
-          </label>
-          {/* Spec section 4: the present city is asked only of a voter living away. */}
-          <FormField {...field('present_city_name')}>
-            <input className={inputClassName} disabled={presentInCity} {...register('present_city_name')} />
-          </FormField>
-          {editing && !canEditRestricted && <p className="text-xs text-slate-500 col-span-2">{t('voters.form.restrictedNote')}</p>}
-        </Section>
-
-        <Section title={t('voters.form.sections.political')}>
-          <FormField {...field('category')}>
-            <ListSelect registration={register('category')} options={CATEGORIES} />
-          </FormField>
-          <FormField {...field('caste')}>
-            {/* Spec section 4: a new caste clears the sub-caste. */}
-            <ListSelect registration={register('caste', { onChange: () => setValue('sub_caste', '') })} options={CASTE_VALUES} />
-          </FormField>
-          <FormField {...field('sub_caste')}>
-            <ListSelect registration={register('sub_caste')} options={subcastes} disabled={subcastes.length === 0} />
-          </FormField>
-          <FormField {...field('political_preference')}>
-            <ListSelect registration={register('political_preference')} options={POLITICAL_PREFERENCES} />
-          </FormField>
-          <FormField {...field('party_designation')} className="col-span-2 sm:col-span-1">{text('party_designation')}</FormField>
-        </Section>
-
-        <Section title={t('voters.form.sections.other')}>
-          <FormField {...field('head_of_house')}>
-            <ListSelect registration={register('head_of_house')} options={HEAD_OF_HOUSE_VALUES.map(String)} />
-          </FormField>
-          <FormField {...field('occupation')}>
-            <ListSelect registration={register('occupation')} options={OCCUPATIONS} />
-          </FormField>
-          <FormField {...field('occupation_subcategory')}>
-            <ListSelect registration={register('occupation_subcategory')} options={OCCUPATION_SUBCATEGORIES} />
-          </FormField>
-          <label className="flex items-center gap-2 self-end py-2 text-sm font-medium text-slate-700">
-            <input type="checkbox" className="h-5 w-5 rounded border-slate-300" {...register('is_dead')} />
-            {t('voters.fields.is_dead')}
-          </label>
-          <FormField {...field('comment')} className="col-span-2">
-            <textarea className={inputClassName} rows={2} {...register('comment')} />
-          </FormField>
-        </Section>
+        {SECTIONS.map(({ section, fields }) => (
+          <Section key={section} title={t(`voters.form.sections.${section}`)}>
+            {fields.map(renderField)}
+            {section === 'address' && editing && !canEditRestricted && <p className="text-xs text-slate-500 col-span-2">{t('voters.form.restrictedNote')}</p>}
+          </Section>
+        ))}
       </div>
       <div className="flex justify-end gap-2 border-t border-slate-200 px-4 py-3 sm:px-5">
         {/* On a phone the header's close button cancels; the footer keeps the two ways to save. */}

@@ -1,0 +1,69 @@
+import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
+import type { Database, VoterRow } from '../schema';
+
+// The one seam between the app and its database (docs/decisions/009-database-dialect-seam.md).
+// A dialect is chosen once, when the database opens (connection.ts); features call it and
+// never hold a driver's handle or ask which database they are on.
+
+export type DialectName = 'sqlite' | 'postgres';
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+// What a database error means to the app, whatever the driver's code for it.
+export type DatabaseErrorKind = 'unique-violation' | 'text-has-nul' | 'unavailable';
+
+// The voter columns free-text search reads (each has a search index on both databases).
+export type VoterTextColumn = 'full_name' | 'mobile_number' | 'voter_id' | 'father_husband_name' | 'ward_area' | 'house_no';
+
+// A search the index answers alone, without the voters table: a count and a page of ids.
+export interface SearchIndexQuery {
+  count(db: Executor): Promise<number>;
+  pageIds(db: Executor, page: { descending: boolean; limit: number; offset: number }): Promise<number[]>;
+}
+
+export interface VoterInsertAudit {
+  userId: number | null;
+  // When the voters were saved, ISO 8601.
+  now: string;
+}
+
+// New live voters added inside the caller's transaction: each voter's form values in
+// VOTER_INPUT_COLUMNS order (the arrays are taken over); finish() before the commit.
+export interface VoterInserter {
+  add(voters: Iterable<unknown[]>): Promise<void>;
+  finish(): Promise<void>;
+}
+
+export interface VoterImportTuning {
+  // How many read batches share a transaction.
+  batchesPerTransaction: number;
+  // Before a large load into a small table: whether to build the filter indexes after the rows
+  // instead of updating them per row (true when it did, and rebuildDeferredIndexes must follow).
+  deferIndexes(db: Kysely<Database>): Promise<boolean>;
+  // Builds what deferIndexes (or an import cut short by a crash) left unbuilt, one index at a
+  // time, letting other requests in between.
+  rebuildDeferredIndexes(db: Kysely<Database>, between?: () => Promise<void>): Promise<number>;
+  // While imports run the database may trade durability work for speed (SQLite's checkpoints).
+  setImporting(importing: boolean): void;
+}
+
+export interface DatabaseDialect {
+  readonly name: DialectName;
+  // "A column of these contains the term", whatever the script or case.
+  containsText(eb: ExpressionBuilder<Database, 'voters'>, columns: readonly VoterTextColumn[], term: string): Expression<SqlBool>;
+  // The search index alone, where the database has one that can answer this term.
+  searchIndexQuery(columns: readonly VoterTextColumn[], term: string): SearchIndexQuery | undefined;
+  // The live voters holding any of these voter IDs, inside the caller's transaction.
+  findLiveVoters(trx: Transaction<Database>, voterIds: readonly string[]): Promise<Map<string, VoterRow>>;
+  // Makes the transaction's voter-ID lookups use the unique index (findLiveVoters does it too).
+  useVoterIdIndex(trx: Transaction<Database>): Promise<void>;
+  // Adds voters inside the caller's transaction the fastest way the database offers.
+  startVoterInsert(trx: Transaction<Database>, audit: VoterInsertAudit): VoterInserter;
+  readonly voterImport: VoterImportTuning;
+  // Tells the query planner the tables' new sizes (after a table grew quickly).
+  refreshPlannerStatistics(db: Executor): Promise<void>;
+  // Once when the server starts: repairs and tuning the database needs.
+  startUp(db: Kysely<Database>): Promise<void>;
+  classifyError(error: unknown): DatabaseErrorKind | undefined;
+  // A consistent copy of the live database into a file (the embedded database only).
+  backup?(file: string): Promise<void>;
+}

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import { FLAG_FIELDS } from '@shared/voters/voter-fields';
+import { VOTER_INPUT_COLUMNS } from '@shared/voters/voter-schema';
+import type { NewVoterRow, VoterRow } from '../../schema';
+import type { DatabaseDialect, DatabaseErrorKind } from '../database-dialect';
+
+// PostgreSQL through pg: a pool of connections, so other writers may run beside any of ours.
+
+// Network failures and PostgreSQL's "connection exception" class (08xxx), shutdown and
+// overload codes: the request did not fail, the database was away.
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+const CONNECTION_MESSAGES = [/timeout exceeded when trying to connect/i, /Connection terminated/i, /Client has encountered a connection error/i, /connect ECONNREFUSED/];
+// PostgreSQL refuses the NUL character in text (SQLite would store it): a client's input error.
+const TEXT_REFUSED_CODES = new Set(['22021', '22P05']);
+
+function isUnreachable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || /^08/.test(code))) return true;
+  if (CONNECTION_MESSAGES.some((pattern) => pattern.test(error.message))) return true;
+  if (error instanceof AggregateError && error.errors.some((inner) => isUnreachable(inner, depth + 1))) return true;
+  return isUnreachable(error.cause, depth + 1);
+}
+
+export function classifyPostgresError(error: unknown): DatabaseErrorKind | undefined {
+  const code = String((error as { code?: unknown } | null)?.code);
+  if (code === '23505') return 'unique-violation';
+  if (TEXT_REFUSED_CODES.has(code)) return 'text-has-nul';
+  return isUnreachable(error) ? 'unavailable' : undefined;
+}
+
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+// 30-odd columns a voter keep 500 rows a statement well inside the parameter limit.
+const INSERT_CHUNK = 500;
+const LOOKUP_CHUNK = 1000;
+const FLAG_COLUMNS = VOTER_INPUT_COLUMNS.map((column) => FLAG_FIELDS.has(column));
+
+// One voter's form values (VOTER_INPUT_COLUMNS order) as a row to insert.
+function rowOf(values: readonly unknown[], audit: { userId: number | null; now: string }): NewVoterRow {
+  const row: Record<string, unknown> = {};
+  VOTER_INPUT_COLUMNS.forEach((column, index) => {
+    row[column] = FLAG_COLUMNS[index] ? (values[index] ? 1 : 0) : values[index];
+  });
+  return { ...(row as Omit<NewVoterRow, 'created_at' | 'updated_at'>), voter_image: null, created_at: audit.now, updated_at: audit.now, created_by: audit.userId, updated_by: audit.userId };
+}
+
+export function postgresDialect(): DatabaseDialect {
+  // PostgreSQL's planner prices the voter-ID trigram index (GIN, there for search) far below
+  // what a thousand-ID lookup in it costs (3 s for 1,000 IDs at 5,000 voters, against
+  // milliseconds through the unique index), whatever the statistics say. A GIN index is only
+  // read through bitmap scans, so turning those off for the rest of the transaction leaves the
+  // unique index; an import batch's other statements read rows by primary key only.
+  const useVoterIdIndex: DatabaseDialect['useVoterIdIndex'] = async (trx) => {
+    await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
+  };
+  return {
+    name: 'postgres',
+    // ILIKE, served by pg_trgm GIN indexes on the same columns (migration 003).
+    containsText(eb, columns, term) {
+      const pattern = likePattern(term);
+      return eb.or(columns.map((column) => eb(`voters.${column}`, 'ilike', pattern)));
+    },
+    searchIndexQuery: () => undefined,
+    async findLiveVoters(trx, voterIds) {
+      await useVoterIdIndex(trx);
+      const found = new Map<string, VoterRow>();
+      for (let start = 0; start < voterIds.length; start += LOOKUP_CHUNK) {
+        const rows = await trx
+          .selectFrom('voters')
+          .selectAll()
+          .where('voter_id', 'in', voterIds.slice(start, start + LOOKUP_CHUNK))
+          .where('deleted_at', 'is', null)
+          .execute();
+        for (const row of rows) found.set(row.voter_id, row);
+      }
+      return found;
+    },
+    useVoterIdIndex,
+    // Plain multi-row INSERTs, so the row triggers see every voter as they do a single save.
+    startVoterInsert(trx, audit) {
+      return {
+        async add(voters) {
+          let chunk: NewVoterRow[] = [];
+          for (const values of voters) {
+            chunk.push(rowOf(values, audit));
+            if (chunk.length < INSERT_CHUNK) continue;
+            await trx.insertInto('voters').values(chunk).execute();
+            chunk = [];
+          }
+          if (chunk.length > 0) await trx.insertInto('voters').values(chunk).execute();
+        },
+        async finish() {},
+      };
+    },
+    // A batch a transaction: other connections write meanwhile, and a batch that met one of
+    // their voter IDs is saved again on its own.
+    voterImport: {
+      batchesPerTransaction: 1,
+      deferIndexes: async () => false,
+      rebuildDeferredIndexes: async () => 0,
+      setImporting() {},
+    },
+    // ANALYZE reads a fixed-size sample: without fresh statistics the planner looked voter IDs
+    // up in the trigram index one trigram at a time, and an import slowed down quadratically.
+    async refreshPlannerStatistics(db) {
+      await sql`ANALYZE voters`.execute(db);
+    },
+    async startUp() {},
+    classifyError: classifyPostgresError,
+  };
+}

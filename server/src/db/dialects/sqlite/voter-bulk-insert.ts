@@ -1,0 +1,76 @@
+import type SQLite from 'better-sqlite3';
+import { VOTER_INPUT_COLUMNS } from '@shared/voters/voter-schema';
+import type { VoterInsertAudit, VoterInserter, VoterTextColumn } from '../database-dialect';
+import { AT, BulkCounts } from './voter-count-rules';
+
+// The SQLite bulk path (migration 007): with the voter_bulk_load flag set, the insert triggers
+// stand aside; one prepared INSERT per voter, then the new ids go into the search index in one
+// statement and the kept counts are added in one upsert per count row. Everything runs in the
+// caller's transaction, so the voters, their index entries and their counts commit together or
+// not at all.
+const INSERT_COLUMNS = [...VOTER_INPUT_COLUMNS, 'created_at', 'updated_at', 'created_by', 'updated_by'];
+// The columns the search index holds (migration 003's voters_fts).
+const SEARCH_COLUMNS: readonly VoterTextColumn[] = ['full_name', 'mobile_number', 'voter_id', 'father_husband_name', 'ward_area', 'house_no'];
+const STATS_KEY = ['dimension', 'taluka', 'village', 'booth', 'value1', 'value2'] as const;
+const TOTALS_KEY = ['dimension', 'value1', 'value2'] as const;
+const TALUKA_KEY = ['dimension', 'taluka', 'value1', 'value2'] as const;
+
+function prepareBulkStatements(sqlite: SQLite.Database) {
+  const addCount = (table: string, key: readonly string[]) =>
+    sqlite.prepare(
+      `INSERT INTO ${table} (${key.join(', ')}, count) VALUES (${key.map(() => '?').join(', ')}, ?) ` +
+        `ON CONFLICT (${key.join(', ')}) DO UPDATE SET count = ${table}.count + excluded.count`,
+    );
+  const searchColumns = SEARCH_COLUMNS.join(', ');
+  return {
+    pause: sqlite.prepare('INSERT INTO voter_bulk_load (active) VALUES (1)'),
+    resume: sqlite.prepare('DELETE FROM voter_bulk_load'),
+    lastId: sqlite.prepare('SELECT coalesce(max(id), 0) FROM voters').pluck(),
+    insert: sqlite.prepare(`INSERT INTO voters (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`),
+    index: sqlite.prepare(`INSERT INTO voters_fts (rowid, ${searchColumns}) SELECT id, ${searchColumns} FROM voters WHERE id > ?`),
+    stats: addCount('voter_stats', STATS_KEY),
+    totals: addCount('voter_stats_totals', TOTALS_KEY),
+    taluka: addCount('voter_stats_taluka', TALUKA_KEY),
+  };
+}
+const bulkStatements = new WeakMap<SQLite.Database, ReturnType<typeof prepareBulkStatements>>();
+
+function statementsFor(sqlite: SQLite.Database) {
+  let statements = bulkStatements.get(sqlite);
+  if (!statements) {
+    statements = prepareBulkStatements(sqlite);
+    bulkStatements.set(sqlite, statements);
+  }
+  return statements;
+}
+
+// Starts adding live voters on SQLite's bulk path. The caller holds the transaction (a Kysely
+// transaction also keeps every other query off the connection meanwhile) until finish().
+export function startBulkInsert(sqlite: SQLite.Database, audit: VoterInsertAudit): VoterInserter {
+  // Outside a transaction the flag row would be committed and every later save go unindexed.
+  if (!sqlite.inTransaction) throw new Error('a bulk insert must run inside a transaction');
+  const statements = statementsFor(sqlite);
+  // The flag goes first: it takes the write lock, so no other writer adds ids after lastId.
+  statements.pause.run();
+  const lastId = statements.lastId.get() as number;
+  const counts = new BulkCounts();
+  return {
+    async add(voters) {
+      for (const values of voters) {
+        values[AT.present] = values[AT.present] ? 1 : 0;
+        values[AT.dead] = values[AT.dead] ? 1 : 0;
+        values.push(audit.now, audit.now, audit.userId, audit.userId);
+        statements.insert.run(values);
+        counts.add(values);
+      }
+    },
+    async finish() {
+      statements.index.run(lastId);
+      const deltas = counts.tables();
+      for (const row of deltas.stats) statements.stats.run(row);
+      for (const row of deltas.totals) statements.totals.run(row);
+      for (const row of deltas.taluka) statements.taluka.run(row);
+      statements.resume.run();
+    },
+  };
+}

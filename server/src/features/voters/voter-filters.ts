@@ -1,0 +1,64 @@
+import type { SelectQueryBuilder } from 'kysely';
+import { EQUALS_FILTERS, type VoterFilters } from '@shared/voters/voter-schema';
+import type { DatabaseDialect, SearchIndexQuery, VoterTextColumn } from '../../db/dialects/database-dialect';
+import type { Database } from '../../db/schema';
+
+// Which voters a user may reach: every booth, or only the listed ones (spec section 6 and
+// issue 4: booth access is enforced here, in every query, not only in the screens).
+export type BoothScope = { kind: 'all' } | { kind: 'booths'; booths: readonly string[] };
+
+// Which columns each kind of text filter reads ("the column contains the term").
+export const TEXT_FILTER_COLUMNS = {
+  search: ['full_name', 'mobile_number', 'voter_id'],
+  father_husband_name: ['father_husband_name'],
+  area: ['ward_area', 'house_no'],
+} as const satisfies Record<string, readonly VoterTextColumn[]>;
+export type TextFilter = keyof typeof TEXT_FILTER_COLUMNS;
+const TEXT_FILTERS = Object.keys(TEXT_FILTER_COLUMNS) as TextFilter[];
+
+// What a text filter looks for: trimmed, and a search without the +91 of a mobile number.
+function termOf(kind: TextFilter, rawTerm: string): string {
+  return kind === 'search' ? rawTerm.trim().replace(/^\+91[\s-]?/, '') : rawTerm.trim();
+}
+
+// Applies the GET /api/voters filters, the booth scope and the soft-delete rule to any query
+// on voters. Export, import checks and analytics reuse it so they see exactly what the list sees.
+export function applyVoterFilters<O>(
+  query: SelectQueryBuilder<Database, 'voters', O>,
+  filters: Partial<VoterFilters>,
+  scope: BoothScope,
+  dialect: DatabaseDialect,
+): SelectQueryBuilder<Database, 'voters', O> {
+  let q = query.where('voters.deleted_at', 'is', null);
+  if (scope.kind === 'booths') {
+    // An empty list must match nothing, and `IN ()` is not valid SQL.
+    q = scope.booths.length > 0 ? q.where('voters.booth', 'in', [...scope.booths]) : q.where('voters.id', '<', 0);
+  }
+  for (const field of EQUALS_FILTERS) {
+    const value = filters[field];
+    if (value) q = q.where(`voters.${field}`, '=', value);
+  }
+  if (filters.age_min !== undefined) q = q.where('voters.age', '>=', filters.age_min);
+  if (filters.age_max !== undefined) q = q.where('voters.age', '<=', filters.age_max);
+  if (filters.mobile_filter === 'with_mobile') q = q.where('voters.mobile_number', 'is not', null);
+  if (filters.mobile_filter === 'without_mobile') q = q.where('voters.mobile_number', 'is', null);
+  for (const kind of TEXT_FILTERS) {
+    const raw = filters[kind];
+    if (raw) q = q.where((eb) => dialect.containsText(eb, TEXT_FILTER_COLUMNS[kind], termOf(kind, raw)));
+  }
+  return q;
+}
+
+export function hasFilters(filters: Partial<VoterFilters>): boolean {
+  return Object.values(filters).some((value) => value !== undefined && value !== '');
+}
+
+// When the search is the list's only filter and the user sees every booth, the search index
+// answers alone where the database has one (SQLite's holds live voters only, migration 011):
+// joining its matches to the voters table cost a common name 3 to 6 times as much.
+export function searchIndexOnly(filters: Partial<VoterFilters>, scope: BoothScope, dialect: DatabaseDialect): SearchIndexQuery | undefined {
+  if (scope.kind !== 'all' || !filters.search) return undefined;
+  const others = Object.entries(filters).filter(([name, value]) => name !== 'search' && value !== undefined && value !== '');
+  if (others.length > 0) return undefined;
+  return dialect.searchIndexQuery(TEXT_FILTER_COLUMNS.search, termOf('search', filters.search));
+}

@@ -1,0 +1,32 @@
+import { FLAG_FIELDS, VOTER_FIELD_NAMES } from '@shared/voters/voter-fields';
+import type { Voter, VoterInput } from '@shared/voters/voter-schema';
+import type { VoterRow } from '../../db/schema';
+
+// The database row <-> API mapping, read from the field table: the flags are stored as 0/1,
+// every other field as it is.
+
+// The wire form of a voter: `_id` and `id` both, booleans as booleans.
+export function toVoterDto(row: VoterRow): Voter {
+  const dto: Record<string, unknown> = { _id: row.id, id: row.id };
+  for (const name of VOTER_FIELD_NAMES) dto[name] = FLAG_FIELDS.has(name) ? row[name] === 1 : row[name];
+  dto.voter_image = row.voter_image;
+  dto.created_at = row.created_at;
+  dto.updated_at = row.updated_at;
+  dto.created_by = row.created_by;
+  dto.updated_by = row.updated_by;
+  return dto as Voter;
+}
+
+// A validated voter as table columns.
+export function toColumns(input: VoterInput): Omit<VoterRow, 'id' | 'voter_image' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by' | 'deleted_at' | 'deleted_by'> {
+  const columns: Record<string, unknown> = { ...input };
+  for (const name of FLAG_FIELDS) columns[name] = input[name as keyof VoterInput] ? 1 : 0;
+  return columns as ReturnType<typeof toColumns>;
+}
+
+// A stored row in the form's terms, so an edit can be merged with it and compared.
+export function rowToInput(row: VoterRow): VoterInput {
+  const input: Record<string, unknown> = {};
+  for (const name of VOTER_FIELD_NAMES) input[name] = FLAG_FIELDS.has(name) ? row[name] === 1 : row[name];
+  return input as VoterInput;
+}

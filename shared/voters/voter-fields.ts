@@ -1,0 +1,134 @@
+import { BOOTHS } from '../reference/booths';
+import type { ListOption } from '../reference/staff-lists';
+import {
+  CASTES,
+  CASTE_VALUES,
+  CATEGORIES,
+  DISABILITIES,
+  GENDERS,
+  HEAD_OF_HOUSE_VALUES,
+  OCCUPATION_SUBCATEGORIES,
+  OCCUPATIONS,
+  POLITICAL_PREFERENCES,
+  RELIGIONS,
+  TALUKAS,
+  VILLAGES,
+} from '../reference/voter-lists';
+
+// The one table of voter fields (spec section 3). Everything else reads it: the create, update
+// and query schemas (voter-schema.ts), the database row type and the row <-> API mapping
+// (server), the form's state and sections (web), import header matching and export/template
+// columns. Adding a voter field is one line here plus one migration that adds its column.
+//
+// Per field:
+// - kind: how it is validated and stored (text, the EPIC voter ID, whole number, a value from a
+//   list, a 10-digit mobile, a yes/no flag stored 0/1, an ISO date).
+// - label: the English label, which is also the export/template header (the spec's exact text);
+//   the translation key is `voters.fields.<name>`.
+// - section: where the form shows it.
+// - restricted: only Super Admin and Admin change it once the voter exists (spec section 5).
+// - aliases: other header names an import accepts (English and Marathi).
+// - filter: how GET /api/voters filters on it (`equals`: any text, compared exactly;
+//   `one-of`: must be a value of the list, else `filterMessage`).
+// - wide: a long text (wider export column, a full row in the form).
+// - example: the import template's example row.
+// - templateValues: the template's "Allowed values" for a field that is not a list kind.
+// - form: how the form shows it (input type, placeholder key, a choice list for numbers).
+
+export type VoterFieldKind = 'text' | 'voter-id' | 'int' | 'list' | 'mobile' | 'flag' | 'date';
+// The form's sections, in the order it shows them.
+export const VOTER_FORM_SECTIONS = ['voterNumber', 'personal', 'contact', 'address', 'political', 'other'] as const;
+export type VoterFormSection = (typeof VOTER_FORM_SECTIONS)[number];
+export type VoterFieldFilter = 'equals' | 'one-of';
+
+export interface VoterFieldForm {
+  input?: 'number' | 'date' | 'tel' | 'textarea';
+  placeholder?: 'voterNo' | 'voterId' | 'mobile';
+  // A number chosen from a short list rather than typed.
+  choices?: readonly number[];
+  // The whole row of the form's two-column grid, or the whole row on a phone only.
+  span?: 'full' | 'full-on-phone';
+}
+
+interface FieldBase {
+  name: string;
+  label: string;
+  section: VoterFormSection;
+  restricted?: boolean;
+  aliases?: readonly string[];
+  filter?: VoterFieldFilter;
+  filterMessage?: string;
+  wide?: boolean;
+  example?: string | number;
+  templateValues?: readonly string[];
+  form?: VoterFieldForm;
+}
+
+export type VoterFieldSpec =
+  | (FieldBase & { kind: 'text'; max: number; required?: boolean })
+  | (FieldBase & { kind: 'voter-id' })
+  | (FieldBase & { kind: 'int'; min: number; max: number; message: string })
+  | (FieldBase & { kind: 'list'; options: readonly (ListOption | string)[] })
+  | (FieldBase & { kind: 'mobile' })
+  | (FieldBase & { kind: 'flag'; default: boolean })
+  | (FieldBase & { kind: 'date' });
+
+export const AGE_MIN = 18;
+export const AGE_MAX = 120;
+const ALL_SUBCASTES = [...new Set(CASTES.flatMap((caste) => caste.subcastes))];
+
+// prettier-ignore
+export const VOTER_FIELDS = [
+  { name: 'voter_no', kind: 'text', required: true, max: 30, label: 'Voter Number', section: 'voterNumber', aliases: ['Voter No', 'Serial No', 'Sr No', 'अनुक्रमांक', 'मतदार क्रमांक'], example: '1', form: { placeholder: 'voterNo' } },
+  { name: 'full_name', kind: 'text', required: true, max: 120, label: 'Full Name', section: 'personal', restricted: true, wide: true, aliases: ['Name', 'Voter Name', 'नाव', 'पूर्ण नाव', 'मतदाराचे नाव'], example: 'Rahul Shivaji Chavan', form: { span: 'full' } },
+  { name: 'voter_id', kind: 'voter-id', label: 'Voter ID', section: 'voterNumber', aliases: ['EPIC', 'EPIC No', 'EPIC Number', 'Voter ID No', 'मतदार ओळखपत्र क्रमांक', 'ओळखपत्र क्रमांक'], example: 'ABC1234567', form: { placeholder: 'voterId' } },
+  { name: 'age', kind: 'int', min: AGE_MIN, max: AGE_MAX, message: `Age must be between ${AGE_MIN} and ${AGE_MAX}`, label: 'Age', section: 'personal', restricted: true, aliases: ['वय'], example: 34, form: { input: 'number' } },
+  { name: 'gender', kind: 'list', options: GENDERS, label: 'Gender', section: 'personal', filter: 'one-of', filterMessage: 'Choose Male, Female or Other', aliases: ['Sex', 'लिंग'], example: 'Male' },
+  { name: 'date_of_birth', kind: 'date', label: 'Date of Birth', section: 'personal', aliases: ['DOB', 'Birth Date', 'जन्म तारीख'], example: '1991-05-02', form: { input: 'date' } },
+  { name: 'father_husband_name', kind: 'text', max: 120, label: 'Father/Husband Name', section: 'personal', restricted: true, wide: true, aliases: ['Father Name', 'Husband Name', 'Relative Name', 'वडील/पतीचे नाव', 'वडिलांचे नाव'], example: 'Shivaji Chavan', form: { span: 'full-on-phone' } },
+  { name: 'religion', kind: 'list', options: RELIGIONS, label: 'Religion', section: 'personal', aliases: ['धर्म'], example: 'Hindu' },
+  { name: 'disability', kind: 'list', options: DISABILITIES, label: 'Disability', section: 'personal', example: 'No' },
+  { name: 'mobile_number', kind: 'mobile', label: 'Mobile Number', section: 'contact', aliases: ['Mobile', 'Mobile No', 'Phone', 'Phone Number', 'मोबाईल', 'मोबाईल क्रमांक'], example: '9876543210', form: { input: 'tel', placeholder: 'mobile' } },
+  { name: 'whatsapp_number', kind: 'mobile', label: 'WhatsApp Number', section: 'contact', aliases: ['WhatsApp', 'WhatsApp No', 'व्हॉट्सअॅप'], example: '9876543210', form: { input: 'tel', placeholder: 'mobile' } },
+  { name: 'house_no', kind: 'text', max: 30, label: 'House No', section: 'address', restricted: true, aliases: ['House Number', 'घर क्रमांक'], example: '12/A' },
+  { name: 'ward_area', kind: 'text', max: 100, label: 'Ward/Area', section: 'address', restricted: true, wide: true, aliases: ['Ward', 'Area', 'प्रभाग'], example: 'Shivaji Nagar' },
+  { name: 'village', kind: 'list', options: VILLAGES, label: 'Village', section: 'address', restricted: true, filter: 'equals', aliases: ['गाव'], example: 'Arambhi' },
+  { name: 'booth', kind: 'list', options: BOOTHS, label: 'Booth', section: 'address', restricted: true, filter: 'one-of', filterMessage: 'Choose a booth from the list', aliases: ['Booth No', 'Booth Name', 'बूथ'], example: 'Booth-01' },
+  { name: 'district', kind: 'text', max: 60, label: 'District', section: 'address', restricted: true, aliases: ['जिल्हा'], example: 'Yavatmal' },
+  { name: 'taluka', kind: 'list', options: TALUKAS, label: 'Taluka', section: 'address', restricted: true, filter: 'equals', aliases: ['तालुका'], example: 'Digras' },
+  { name: 'present_in_city', kind: 'flag', default: true, label: 'Present in City', section: 'address', example: 'Yes' },
+  { name: 'present_city_name', kind: 'text', max: 100, label: 'Present City Name', section: 'address', wide: true },
+  { name: 'category', kind: 'list', options: CATEGORIES, label: 'Category', section: 'political', aliases: ['प्रवर्ग'], example: 'obc' },
+  { name: 'caste', kind: 'list', options: CASTE_VALUES, label: 'Caste', section: 'political', filter: 'equals', aliases: ['जात'], example: 'Kunbi' },
+  { name: 'sub_caste', kind: 'text', max: 100, label: 'Sub-caste', section: 'political', aliases: ['Subcaste', 'पोटजात'], example: 'Khaire', templateValues: ALL_SUBCASTES },
+  { name: 'political_preference', kind: 'list', options: POLITICAL_PREFERENCES, label: 'Political Preference', section: 'political', filter: 'equals', aliases: ['Party', 'पक्ष'], example: 'Congress' },
+  { name: 'party_designation', kind: 'text', max: 100, label: 'Party Designation', section: 'political', example: 'Member', form: { span: 'full-on-phone' } },
+  { name: 'head_of_house', kind: 'int', min: Math.min(...HEAD_OF_HOUSE_VALUES), max: Math.max(...HEAD_OF_HOUSE_VALUES), message: 'Head of House must be 1 to 5', label: 'Head of House', section: 'other', example: 1, form: { choices: HEAD_OF_HOUSE_VALUES } },
+  { name: 'occupation', kind: 'list', options: OCCUPATIONS, label: 'Occupation', section: 'other', filter: 'equals', aliases: ['व्यवसाय'], example: 'Farmer' },
+  { name: 'occupation_subcategory', kind: 'list', options: OCCUPATION_SUBCATEGORIES, label: 'Occupation Sub-category', section: 'other', example: 'self' },
+  { name: 'is_dead', kind: 'flag', default: false, label: 'Deceased', section: 'other', aliases: ['Dead', 'Is Dead', 'मृत'], example: 'No' },
+  { name: 'comment', kind: 'text', max: 1000, label: 'Comment', section: 'other', wide: true, aliases: ['Comments', 'Remarks', 'Notes', 'शेरा'], example: '', form: { input: 'textarea', span: 'full' } },
+] as const satisfies readonly VoterFieldSpec[];
+
+export type VoterFieldDef = (typeof VOTER_FIELDS)[number];
+export type VoterField = VoterFieldDef['name'];
+export type VoterFieldOf<K extends VoterFieldKind> = Extract<VoterFieldDef, { kind: K }>['name'];
+export type RestrictedVoterField = Extract<VoterFieldDef, { restricted: true }>['name'];
+export type FlagVoterField = VoterFieldOf<'flag'>;
+
+// Every field in table order: the order of the export's columns and of the bulk insert.
+export const VOTER_FIELD_NAMES: readonly VoterField[] = VOTER_FIELDS.map((field) => field.name);
+
+export const VOTER_FIELD_LABELS = Object.fromEntries(VOTER_FIELDS.map((field) => [field.name, field.label])) as { readonly [F in VoterFieldDef as F['name']]: F['label'] };
+
+// Spec section 5, "Voter form": these change only by Super Admin or Admin once a voter exists.
+export const RESTRICTED_VOTER_FIELDS = VOTER_FIELDS.filter((field) => 'restricted' in field && field.restricted).map((field) => field.name) as RestrictedVoterField[];
+
+export const FLAG_FIELDS: ReadonlySet<VoterField> = new Set(VOTER_FIELDS.filter((field) => field.kind === 'flag').map((field) => field.name));
+
+// The stored values a list field accepts, in the list's order.
+export function listValues(field: Extract<VoterFieldSpec, { kind: 'list' }>): readonly string[] {
+  return field.options.map((option) => (typeof option === 'string' ? option : option.value));
+}
+
+export const voterFieldSpec = (name: VoterField): VoterFieldSpec => VOTER_FIELDS.find((field) => field.name === name) as VoterFieldSpec;
