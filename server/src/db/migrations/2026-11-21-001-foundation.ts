@@ -1,7 +1,15 @@
-import type { Kysely } from 'kysely';
-import { withIdColumn } from './portable';
+import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
 
-// Frozen in time: this file must not import application code.
+// Frozen in time: this file imports nothing from the app or from other migrations.
+
+// An auto-numbered integer primary key: INTEGER PRIMARY KEY AUTOINCREMENT on SQLite
+// (never reuses ids of deleted rows), an identity column on PostgreSQL.
+function withIdColumn<T extends string>(db: Kysely<any>, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? table.addColumn('id', 'integer', (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity())
+    : table.addColumn('id', 'integer', (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement());
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   await withIdColumn(db, db.schema.createTable('users'))
     .addColumn('username', 'text', (col) => col.notNull().unique())

@@ -1,7 +1,6 @@
-import { type Kysely, sql } from 'kysely';
-import { isPostgres, withIdColumn } from './portable';
+import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 
-// Frozen in time: this file must not import application code.
+// Frozen in time: this file imports nothing from the app or from other migrations.
 // Voters (spec section 3), soft-deleted, with indexes for every filter of GET /api/voters at
 // 1M rows. Filter indexes end in id so "WHERE x = ? ORDER BY id DESC LIMIT 30" reads no
 // more than a page; all of them skip soft-deleted rows.
@@ -25,6 +24,18 @@ const FILTER_INDEXES: Record<string, string[]> = {
 // Free-text search reads substrings of these columns (name in Latin or Devanagari, mobile,
 // voter ID, father/husband name, ward/area and house number).
 const SEARCH_COLUMNS = ['full_name', 'father_husband_name', 'mobile_number', 'voter_id', 'ward_area', 'house_no'];
+
+// Which database this runs on; each migration keeps its own copy so that nothing it
+// imports can change under it.
+const isPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+// An auto-numbered integer primary key: INTEGER PRIMARY KEY AUTOINCREMENT on SQLite
+// (never reuses ids of deleted rows), an identity column on PostgreSQL.
+function withIdColumn<T extends string>(db: Kysely<any>, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? table.addColumn('id', 'integer', (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity())
+    : table.addColumn('id', 'integer', (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement());
+}
 
 export async function up(db: Kysely<any>): Promise<void> {
   await withIdColumn(db, db.schema.createTable('voters'))

@@ -1,7 +1,6 @@
-import { type Kysely, sql } from 'kysely';
-import { isPostgres } from './portable';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
-// Frozen in time: this file must not import application code.
+// Frozen in time: this file imports nothing from the app or from other migrations.
 //
 // Analytics at a million voters cannot GROUP BY the voters table on every request, so
 // counts are kept per dimension value, per location (voter_stats) and overall
@@ -14,7 +13,7 @@ const AGE_GROUP = (v: string) =>
   `WHEN ${v}.age <= 45 THEN '36-45' WHEN ${v}.age <= 55 THEN '46-55' WHEN ${v}.age <= 65 THEN '56-65' ELSE '66+' END`;
 
 // [dimension, value1, value2] for a row alias (NEW, OLD, or a table alias).
-export const DIMENSIONS = (v: string): [string, string, string][] => [
+const DIMENSIONS = (v: string): [string, string, string][] => [
   ['status', `CASE WHEN ${v}.is_dead = 0 AND ${v}.present_in_city = 1 THEN 'active' ELSE 'inactive' END`, `''`],
   ['gender', `coalesce(${v}.gender, '')`, `''`],
   ['age_group', AGE_GROUP(v), `''`],
@@ -29,7 +28,7 @@ const TOTALS_KEY = 'dimension, value1, value2';
 const TALUKA_KEY = 'dimension, taluka, value1, value2';
 const TRACKED_COLUMNS = 'gender, age, ward_area, caste, political_preference, taluka, village, booth, is_dead, present_in_city, deleted_at';
 
-export function upserts(v: string, delta: string): string[] {
+function upserts(v: string, delta: string): string[] {
   const statsValues = DIMENSIONS(v)
     .map(([dimension, value1, value2]) => `('${dimension}', ${LOCATION(v)}, ${value1}, ${value2}, ${delta})`)
     .join(', ');
@@ -45,6 +44,10 @@ export function upserts(v: string, delta: string): string[] {
     `INSERT INTO voter_stats_taluka (${TALUKA_KEY}, count) VALUES ${talukaValues} ON CONFLICT (${TALUKA_KEY}) DO UPDATE SET count = voter_stats_taluka.count + excluded.count`,
   ];
 }
+
+// Which database this runs on; each migration keeps its own copy so that nothing it
+// imports can change under it.
+const isPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Frozen in time: this file must not import application code.
+// Frozen in time: this file imports nothing from the app or from other migrations.
 // Usernames are unique without regard to case (sign-in matches them so); the code checked it,
 // now the database does too, so two concurrent creates of "Ravi" and "ravi" cannot both land.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,8 +1,6 @@
-import { type Kysely, sql } from 'kysely';
-import { isPostgres } from './portable';
-import { DIMENSIONS, upserts } from './2026-11-21-006-voter-stats';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
-// Frozen in time: this file must not import application code.
+// Frozen in time: this file imports nothing from the app or from other migrations.
 //
 // Imports write thousands of voters in one transaction; the kept counts (migration 006) must
 // not make that slow.
@@ -25,6 +23,40 @@ const TRACKED = ['gender', 'age', 'ward_area', 'caste', 'political_preference', 
 const SEARCH_COLUMNS = ['full_name', 'father_husband_name', 'mobile_number', 'voter_id', 'ward_area', 'house_no'];
 const COUNTS_LOCK = "PERFORM pg_advisory_xact_lock(hashtext('voter_stats'))";
 const changed = (columns: string[]) => `(${columns.map((column) => `old.${column} IS NOT new.${column}`).join(' OR ')})`;
+
+// Migration 006's counted dimensions and count upserts, copied as they were when this was written.
+const AGE_GROUP = (v: string) =>
+  `CASE WHEN ${v}.age IS NULL OR ${v}.age < 18 THEN 'Unknown' WHEN ${v}.age <= 25 THEN '18-25' WHEN ${v}.age <= 35 THEN '26-35' ` +
+  `WHEN ${v}.age <= 45 THEN '36-45' WHEN ${v}.age <= 55 THEN '46-55' WHEN ${v}.age <= 65 THEN '56-65' ELSE '66+' END`;
+
+// [dimension, value1, value2] for a row alias (NEW, OLD, or a table alias).
+const DIMENSIONS = (v: string): [string, string, string][] => [
+  ['status', `CASE WHEN ${v}.is_dead = 0 AND ${v}.present_in_city = 1 THEN 'active' ELSE 'inactive' END`, `''`],
+  ['gender', `coalesce(${v}.gender, '')`, `''`],
+  ['age_group', AGE_GROUP(v), `''`],
+  ['ward_area', `coalesce(${v}.ward_area, '')`, `''`],
+  ['caste', `coalesce(${v}.caste, '')`, `''`],
+  ['political_preference', `coalesce(${v}.political_preference, '')`, `''`],
+  ['caste_preference', `coalesce(${v}.caste, '')`, `coalesce(${v}.political_preference, '')`],
+];
+const LOCATION = (v: string) => `coalesce(${v}.taluka, ''), coalesce(${v}.village, ''), coalesce(${v}.booth, '')`;
+
+function upserts(v: string, delta: string): string[] {
+  const statsValues = DIMENSIONS(v)
+    .map(([dimension, value1, value2]) => `('${dimension}', ${LOCATION(v)}, ${value1}, ${value2}, ${delta})`)
+    .join(', ');
+  const totalsValues = DIMENSIONS(v)
+    .map(([dimension, value1, value2]) => `('${dimension}', ${value1}, ${value2}, ${delta})`)
+    .join(', ');
+  const talukaValues = DIMENSIONS(v)
+    .map(([dimension, value1, value2]) => `('${dimension}', coalesce(${v}.taluka, ''), ${value1}, ${value2}, ${delta})`)
+    .join(', ');
+  return [
+    `INSERT INTO voter_stats (${STATS_KEY}, count) VALUES ${statsValues} ON CONFLICT (${STATS_KEY}) DO UPDATE SET count = voter_stats.count + excluded.count`,
+    `INSERT INTO voter_stats_totals (${TOTALS_KEY}, count) VALUES ${totalsValues} ON CONFLICT (${TOTALS_KEY}) DO UPDATE SET count = voter_stats_totals.count + excluded.count`,
+    `INSERT INTO voter_stats_taluka (${TALUKA_KEY}, count) VALUES ${talukaValues} ON CONFLICT (${TALUKA_KEY}) DO UPDATE SET count = voter_stats_taluka.count + excluded.count`,
+  ];
+}
 
 // Each live voter of a transition table as one row per counted dimension, with its delta.
 function dimensionRows(rows: string, delta: number): string {
@@ -90,6 +122,10 @@ async function sqliteUpdateTriggers(db: Kysely<any>, onlyWhenChanged: boolean): 
     )
     .execute(db);
 }
+
+// Which database this runs on; each migration keeps its own copy so that nothing it
+// imports can change under it.
+const isPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) await upPostgres(db);

@@ -1,7 +1,6 @@
-import { type Kysely, sql } from 'kysely';
-import { isPostgres } from './portable';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
-// Frozen in time: this file must not import application code.
+// Frozen in time: this file imports nothing from the app or from other migrations.
 //
 // SQLite's search index (voters_fts, migration 003) held soft-deleted voters too, so every
 // search joined its matches to the voters table to leave those out: counting the voters named
@@ -18,6 +17,10 @@ const changed = (names: string[]) => `(${names.map((name) => `old.${name} IS NOT
 async function dropTriggers(db: Kysely<any>): Promise<void> {
   for (const name of ['voters_fts_insert', 'voters_fts_delete', 'voters_fts_update']) await sql.raw(`DROP TRIGGER IF EXISTS ${name}`).execute(db);
 }
+
+// Which database this runs on; each migration keeps its own copy so that nothing it
+// imports can change under it.
+const isPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) return;
