@@ -1,5 +1,6 @@
 import { BOOTHS } from '@shared/reference/booths';
 import { CASTES, VILLAGES_BY_TALUKA } from '@shared/reference/voter-lists';
+import { VOTER_FIELDS } from '@shared/voters/voter-fields';
 import type { VoterInput } from '@shared/voters/voter-schema';
 
 // A seeded, realistic constituency for the benchmark: Marathi and English names, 396 booths
@@ -153,20 +154,21 @@ export function createVoterGenerator(seed = 20261121, rollOrder?: { from: number
   };
 }
 
+// Every field empty (flags at their defaults): what the generator does not fill stays so.
+const BLANK_VOTER = Object.fromEntries(VOTER_FIELDS.map((field) => [field.name, field.kind === 'flag' ? field.default : null]));
+
 // A generated voter as the voter form's validated output (what the bulk insert takes).
 export function voterInputOf(voter: GeneratedVoter): VoterInput {
   return {
+    ...BLANK_VOTER,
     voter_no: voter.voter_no,
     full_name: voter.full_name,
     voter_id: voter.voter_id,
     age: voter.age,
     gender: voter.gender,
-    date_of_birth: null,
     father_husband_name: voter.father_husband_name,
     religion: voter.religion,
-    disability: null,
     mobile_number: voter.mobile_number,
-    whatsapp_number: null,
     house_no: voter.house_no,
     ward_area: voter.ward_area,
     village: voter.village,
@@ -174,16 +176,11 @@ export function voterInputOf(voter: GeneratedVoter): VoterInput {
     district: voter.district,
     taluka: voter.taluka,
     present_in_city: voter.present_in_city === 1,
-    present_city_name: null,
     category: voter.category,
     caste: voter.caste,
     sub_caste: voter.sub_caste,
     political_preference: voter.political_preference,
-    party_designation: null,
-    head_of_house: null,
     occupation: voter.occupation,
-    occupation_subcategory: null,
     is_dead: false,
-    comment: null,
-  };
+  } as VoterInput;
 }

@@ -16,6 +16,8 @@ export interface CasteEntry {
 }
 
 export const GENDERS: readonly ListOption[] = listsData.genders;
+// Who the roll's relative name is (father, husband, mother, other), as the roll prints it.
+export const RELATION_TYPES: readonly ListOption[] = listsData.relationTypes;
 export const CATEGORIES: readonly ListOption[] = listsData.categories;
 export const RELIGIONS: readonly ListOption[] = listsData.religions;
 export const DISABILITIES: readonly ListOption[] = listsData.disabilities;

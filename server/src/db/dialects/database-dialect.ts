@@ -1,7 +1,7 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { Database, VoterRow } from '../schema';
 
-// The one seam between the app and its database (docs/decisions/009-database-dialect-seam.md).
+// The one seam between the app and its database (docs/decisions/014-one-database-seam.md).
 // A dialect is chosen once, when the database opens (connection.ts); features call it and
 // never hold a driver's handle or ask which database they are on.
 
