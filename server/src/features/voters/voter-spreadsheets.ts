@@ -15,10 +15,11 @@ import {
   TALUKA_VALUES,
   VILLAGES,
 } from '@shared/reference/voter-lists';
+import { neutralizeCell } from '@shared/spreadsheets/formula-cells';
 import { VOTER_FIELD_LABELS, type VoterField } from '@shared/voters/voter-schema';
 import type { VoterRow } from '../../db/schema';
-import { XlsxSheetWriter } from './export/xlsx-sheet-writer';
-import { neutralizeCell, VOTER_COLUMNS } from './import/voter-columns';
+import { XlsxSheetWriter } from '../../lib/spreadsheets/xlsx-sheet-writer';
+import { VOTER_COLUMNS } from './import/voter-columns';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -6,13 +6,15 @@ import type { ImportTuning } from '../../../config';
 import { type Dialect, importCheckpoints } from '../../../db/connection';
 import { refreshPlannerStatistics } from '../../../db/planner-statistics';
 import type { Database } from '../../../db/schema';
+import { SpreadsheetError } from '../../../lib/spreadsheets/spreadsheet-error';
+import type { SpreadsheetKind } from '../../../lib/spreadsheets/spreadsheet-readers';
+import { spreadsheetHttpError } from '../../../plugins/error-handler';
 import { HttpError } from '../../../plugins/http-error';
 import { type BulkInsert, deferVoterIndexes, findLiveVoters, insertVoters, rebuildDeferredIndexes, startBulkInsert, steerToVoterIdIndex, updateVoterFields } from '../voter-bulk-repository';
 import { countVoters, isUniqueViolation } from '../voters-repository';
 import { importsRunning } from './import-activity';
 import { type PackedVoters, unpackValues, unpackVoter, unpackVoters } from './packed-voters';
 import { columnNameOf, type FileHeader, FileReadError, type ReadBatch, repeatedMessage } from './read-voter-rows';
-import type { SpreadsheetKind } from './spreadsheet-readers';
 import { voterRowsFrom } from './voter-rows-source';
 
 export { IMPORT_BATCH_SIZE } from './read-voter-rows';
@@ -226,7 +228,7 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
     if (!(error instanceof FileReadError)) throw error;
     // A damaged or refused file: what was committed stays, the unfinished batch is dropped.
     const saved = imported + updated > 0 ? `; ${imported + updated} voters before it were saved` : '';
-    const cause = error.original;
+    const cause = error.original instanceof SpreadsheetError ? spreadsheetHttpError(error.original) : error.original;
     if (cause instanceof HttpError) throw saved ? new HttpError(cause.statusCode, `${cause.message}${saved}`) : cause;
     throw new HttpError(400, `The file could not be read after row ${error.lastRow}${saved}`);
   } finally {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readSheetRows } from './spreadsheet-readers';
+import { cellText, readSheetRows } from './spreadsheet-readers';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'csv-reader-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -25,5 +25,14 @@ describe('readSheetRows (CSV)', () => {
     }
     expect(count).toBe(30_001);
     expect(last.slice(0, 3)).toEqual(['30000', 'Sunita Ganesh Patil 30000', 'SLOW0030000']);
+  });
+});
+
+describe('cellText', () => {
+  it('should read spreadsheet cell values as text', () => {
+    expect(cellText({ formula: 'A1*2', result: 42 })).toBe('42');
+    expect(cellText({ richText: [{ text: 'Ra' }, { text: 'vi' }] })).toBe('Ravi');
+    expect(cellText(new Date(Date.UTC(1990, 0, 31)))).toBe('1990-01-31');
+    expect(cellText({ error: '#REF!' })).toBe('');
   });
 });
