@@ -6,7 +6,6 @@ export const IMPORT_ROWS_MAX = 1_000_000;
 export const IMPORT_DEFAULT_MAX_MB = 250;
 export const IMPORT_FILE_FIELD = 'file';
 export const IMPORT_ACCEPT = '.xlsx,.xls,.csv';
-export const UNSUPPORTED_IMPORT_TYPE = 'Unsupported file type: use .xlsx, .xls or .csv';
 
 export const importErrorSchema = z.object({
   row: z.number().int(),

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { DatabaseDialect } from '../db/dialects/database-dialect';
+import { SpreadsheetError, type SpreadsheetErrorReason } from '../lib/spreadsheets/spreadsheet-error';
 import { HttpError, TEXT_HAS_NUL } from './http-error';
 
 // One error shape everywhere: { message } (plus `fields` for validation errors).
@@ -15,6 +16,21 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its declared length',
 };
 
+// A spreadsheet the readers refuse is the client's file: 413 when it is too large to be read,
+// 400 otherwise. The one place a reason gets its status (here and in the import's answer).
+const SPREADSHEET_STATUS: Record<SpreadsheetErrorReason, number> = {
+  'unsupported-type': 400,
+  damaged: 400,
+  bomb: 400,
+  'too-large': 413,
+  'too-much-text': 400,
+  'row-too-long': 400,
+};
+
+export function spreadsheetHttpError(error: SpreadsheetError): HttpError {
+  return new HttpError(SPREADSHEET_STATUS[error.reason], error.message);
+}
+
 export const DATABASE_UNAVAILABLE = 'The database is not reachable just now. Please try again in a moment.';
 
 export const FORM_UNREADABLE = 'The form could not be read; send it as multipart/form-data';
@@ -27,6 +43,9 @@ function fieldName(instancePath: string, context: string | undefined): string {
 
 export function registerErrorHandlers(app: FastifyInstance, dialect: Pick<DatabaseDialect, 'classifyError'>): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof SpreadsheetError) {
+      return reply.code(SPREADSHEET_STATUS[error.reason]).send({ message: error.message });
+    }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(error.fields ? { message: error.message, fields: error.fields } : { message: error.message });
     }

@@ -4,10 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult } from '@shared/voters/voter-import-schema';
-import { XLSX_SHARED_STRINGS_MAX_BYTES } from '../../src/features/voters/import/xlsx-archive';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { csvFile, readWorkbook, sheetRows, xlsFile, xlsxFile, zipBomb } from '../voters/spreadsheet-test-helpers';
-import { multipart } from '../voters/voter-test-helpers';
+import { XLSX_SHARED_STRINGS_MAX_BYTES } from '../../src/lib/spreadsheets/xlsx-archive';
 import {
   EXTERNAL_RELATIONSHIP,
   HYPERLINK_RELATIONSHIP,
@@ -21,7 +18,10 @@ import {
   xlsxOf,
   zipArchive,
   zipEntry,
-} from './hostile-spreadsheets';
+} from '../support/hostile-spreadsheets';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { csvFile, readWorkbook, sheetRows, xlsFile, xlsxFile, zipBomb } from '../voters/spreadsheet-test-helpers';
+import { multipart } from '../voters/voter-test-helpers';
 import { type Caller, databaseChecksum, signIn } from './security-fixtures';
 
 // Hostile spreadsheets sent to POST /api/voters/import, beyond the file-type, limit and basic

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
-import { zipArchive, zipEntry } from '../security/hostile-spreadsheets';
+import { zipArchive, zipEntry } from '../support/hostile-spreadsheets';
 
 type CellValue = string | number | boolean | Date | null | { formula: string; result: string | number };
 

@@ -7,7 +7,7 @@ import { LIVE_VOTERS_BY_ID } from '../../src/db/dialects/sqlite/sqlite-dialect';
 import { expectKeptCountsToMatchVoters } from '../analytics/kept-counts';
 import { createTestApp, signInAs, type TestApp } from '../support/test-app';
 import { multipart, seedVoter } from './voter-test-helpers';
-import { workbookEntries, zipArchive, zipEntry } from '../security/hostile-spreadsheets';
+import { workbookEntries, zipArchive, zipEntry } from '../support/hostile-spreadsheets';
 import { csvFile, readWorkbook, sheetRows, xlsFile, xlsxFile, zipBomb } from './spreadsheet-test-helpers';
 
 let t: TestApp;

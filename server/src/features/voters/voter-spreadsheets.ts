@@ -1,9 +1,10 @@
 import type { Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { listValues, VOTER_FIELD_LABELS, VOTER_FIELDS, type VoterField, type VoterFieldSpec } from '@shared/voters/voter-fields';
+import { neutralizeCell } from '@shared/spreadsheets/formula-cells';
 import type { VoterRow } from '../../db/schema';
-import { XlsxSheetWriter } from './export/xlsx-sheet-writer';
-import { neutralizeCell, VOTER_COLUMNS } from './import/voter-columns';
+import { XlsxSheetWriter } from '../../lib/spreadsheets/xlsx-sheet-writer';
+import { VOTER_COLUMNS } from './import/voter-columns';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -8,7 +8,7 @@ import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
 import { trackImport } from './import/import-activity';
 import { type ImportTimings, importVoters } from './import/voter-import';
-import type { SpreadsheetKind } from './import/spreadsheet-readers';
+import type { SpreadsheetKind } from '../../lib/spreadsheets/spreadsheet-readers';
 import { assertBoothAllowed, assertRestrictedUnchanged, boothScopeFor, VOTER_NOT_FOUND } from './voter-access';
 import type { BoothScope } from './voter-filters';
 import { readVoterForm, validationError } from './voter-form';

@@ -1,8 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { SpreadsheetError } from '../../../lib/spreadsheets/spreadsheet-error';
+import type { SpreadsheetKind } from '../../../lib/spreadsheets/spreadsheet-readers';
 import { HttpError } from '../../../plugins/http-error';
 import { transferablesOf } from './packed-voters';
 import { FileReadError, readVoterRows } from './read-voter-rows';
-import type { SpreadsheetKind } from './spreadsheet-readers';
 import type { WorkerMessage } from './voter-rows-source';
 
 // The worker thread that reads a large import file (voter-rows-source.ts starts it). It stays up
@@ -36,6 +37,12 @@ try {
 } catch (error) {
   const lastRow = error instanceof FileReadError ? error.lastRow : 0;
   const cause = error instanceof FileReadError ? error.original : error;
-  post({ type: 'failed', lastRow, message: cause instanceof Error ? cause.message : String(cause), statusCode: cause instanceof HttpError ? cause.statusCode : undefined });
+  post({
+    type: 'failed',
+    lastRow,
+    message: cause instanceof Error ? cause.message : String(cause),
+    reason: cause instanceof SpreadsheetError ? cause.reason : undefined,
+    statusCode: cause instanceof HttpError ? cause.statusCode : undefined,
+  });
 }
 port.close();

@@ -1,10 +1,12 @@
+import { unneutralizeCell } from '@shared/spreadsheets/formula-cells';
 import { IMPORT_ERROR_DETAILS_MAX, IMPORT_ROWS_MAX, type ImportError } from '@shared/voters/voter-import-schema';
 import { VOTER_FIELD_LABELS, type VoterField, voterInputSchema } from '@shared/voters/voter-schema';
+import type { ReadProgress, SheetRow } from '../../../lib/spreadsheets/sheet-rows';
+import { readSheetRows, type SpreadsheetKind } from '../../../lib/spreadsheets/spreadsheet-readers';
 import { HttpError, TEXT_HAS_NUL } from '../../../plugins/http-error';
 import { FirstRows } from './first-rows';
 import { type PackedVoters, VoterPacker } from './packed-voters';
-import { readSheetRows, type ReadProgress, type SheetRow, type SpreadsheetKind } from './spreadsheet-readers';
-import { fieldForHeader, FLAG_FIELDS, flagText, unneutralizeCell } from './voter-columns';
+import { fieldForHeader, FLAG_FIELDS, flagText } from './voter-columns';
 
 // Reading an import file: find the header, turn each row into a validated voter or row errors,
 // spot voter IDs the file repeats, and hand the valid rows over a batch at a time. Nothing

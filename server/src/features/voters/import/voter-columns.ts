@@ -21,18 +21,6 @@ export function fieldForHeader(header: string): VoterField | undefined {
   return HEADER_TO_FIELD.get(normalizeHeader(header));
 }
 
-// A spreadsheet runs a cell that begins with one of these; exports write such text behind a quote.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function neutralizeCell(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-// The reverse on import, so an export read back gives the same text.
-export function unneutralizeCell(text: string): string {
-  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
-}
-
 const YES = new Set(['yes', 'y', 'true', '1', 'on', 'हो', 'होय']);
 const NO = new Set(['no', 'n', 'false', '0', 'off', 'नाही']);
 

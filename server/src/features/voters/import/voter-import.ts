@@ -4,12 +4,14 @@ import type { VoterField } from '@shared/voters/voter-schema';
 import type { ImportTuning } from '../../../config';
 import type { DatabaseDialect, VoterInserter } from '../../../db/dialects/database-dialect';
 import type { Database } from '../../../db/schema';
+import { SpreadsheetError } from '../../../lib/spreadsheets/spreadsheet-error';
+import type { SpreadsheetKind } from '../../../lib/spreadsheets/spreadsheet-readers';
+import { spreadsheetHttpError } from '../../../plugins/error-handler';
 import { HttpError } from '../../../plugins/http-error';
 import { countVoters, updateVoterFields } from '../voters-repository';
 import { importsRunning } from './import-activity';
 import { type PackedVoters, unpackValues, unpackVoter } from './packed-voters';
 import { columnNameOf, type FileHeader, FileReadError, type ReadBatch, repeatedMessage } from './read-voter-rows';
-import type { SpreadsheetKind } from './spreadsheet-readers';
 import { voterRowsFrom } from './voter-rows-source';
 
 export { IMPORT_BATCH_SIZE } from './read-voter-rows';
@@ -212,7 +214,7 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
     if (!(error instanceof FileReadError)) throw error;
     // A damaged or refused file: what was committed stays, the unfinished batch is dropped.
     const saved = imported + updated > 0 ? `; ${imported + updated} voters before it were saved` : '';
-    const cause = error.original;
+    const cause = error.original instanceof SpreadsheetError ? spreadsheetHttpError(error.original) : error.original;
     if (cause instanceof HttpError) throw saved ? new HttpError(cause.statusCode, `${cause.message}${saved}`) : cause;
     throw new HttpError(400, `The file could not be read after row ${error.lastRow}${saved}`);
   } finally {

@@ -1,10 +1,11 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
+import { SpreadsheetError, type SpreadsheetErrorReason } from '../../../lib/spreadsheets/spreadsheet-error';
+import type { SpreadsheetKind } from '../../../lib/spreadsheets/spreadsheet-readers';
 import { HttpError } from '../../../plugins/http-error';
 import { startTypeScriptWorker } from '../../../threads/typescript-worker';
 import { FileReadError, type ReadEvent, readVoterRows } from './read-voter-rows';
-import type { SpreadsheetKind } from './spreadsheet-readers';
 
 // Where an import's rows come from. Reading and validating a row costs about as much as saving
 // it, so a large file is read on a worker thread: on two cores the reading of the next
@@ -22,7 +23,22 @@ const WORKER_FILE = path.join(import.meta.dirname, 'read-voter-rows-worker.ts');
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 const CSV_WORKER_LIMITS = { ...WORKER_LIMITS, maxOldGenerationSizeMb: 64 };
 
-export type WorkerMessage = ReadEvent | { type: 'end' } | { type: 'failed'; lastRow: number; message: string; statusCode?: number };
+// A failure crosses the thread as its message and what it was: a refused spreadsheet (its
+// reason) or the import's own HttpError (its status); the HTTP answer is made on this side.
+export interface ReadFailure {
+  type: 'failed';
+  lastRow: number;
+  message: string;
+  reason?: SpreadsheetErrorReason;
+  statusCode?: number;
+}
+
+export type WorkerMessage = ReadEvent | { type: 'end' } | ReadFailure;
+
+function failureOf(failure: ReadFailure): Error {
+  if (failure.reason !== undefined) return new SpreadsheetError(failure.reason, failure.message);
+  return failure.statusCode === undefined ? new Error(failure.message) : new HttpError(failure.statusCode, failure.message);
+}
 
 // The events of the file; a batch is acknowledged (and the reader may run on) when the next
 // event is asked for, that is once the caller has saved it. Throws FileReadError.
@@ -37,7 +53,7 @@ export async function* voterRowsFrom(file: string, kind: SpreadsheetKind, option
     for await (const message of messagesOf(worker)) {
       if (message.type === 'end') return;
       if (message.type === 'failed') {
-        throw new FileReadError(message.lastRow, message.statusCode === undefined ? new Error(message.message) : new HttpError(message.statusCode, message.message));
+        throw new FileReadError(message.lastRow, failureOf(message));
       }
       yield message;
       if (message.type === 'batch') worker.postMessage('saved');

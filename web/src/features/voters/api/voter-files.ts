@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { neutralizeCell } from '@shared/spreadsheets/formula-cells';
 import { IMPORT_FILE_FIELD, type ImportResult } from '@shared/voters/voter-import-schema';
 import { ApiError, getStoredToken } from '@web/lib/api-client';
 
@@ -76,7 +77,7 @@ export function useImportVoters(onProgress: (progress: ImportProgress) => void) 
 export function errorsCsv(errors: ImportResult['errorDetails'], headers: [string, string, string]): Blob {
   const cell = (value: string | number) => {
     const text = String(value);
-    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    const safe = neutralizeCell(text);
     return `"${safe.replaceAll('"', '""')}"`;
   };
   const lines = [headers.map(cell).join(','), ...errors.map((error) => [error.row, error.column, error.message].map(cell).join(','))];

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { createInflateRaw } from 'node:zlib';
-import type { ReadProgress, SheetRow } from './spreadsheet-readers';
+import type { ReadProgress, SheetRow } from './sheet-rows';
 import { inspectXlsxArchive, SHARED_STRINGS_PART, WORKBOOK_RELS_PART, type ZipPart } from './xlsx-archive';
 import { attributesOf, decodeXmlText, type XmlHandlers, XmlScanner } from './xml-scanner';
 

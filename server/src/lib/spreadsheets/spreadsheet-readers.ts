@@ -2,22 +2,13 @@ import { createReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import type { WorkBook } from '@e965/xlsx';
 import Papa from 'papaparse';
-import { UNSUPPORTED_IMPORT_TYPE } from '@shared/voters/voter-import-schema';
-import { HttpError } from '../../../plugins/http-error';
+import type { ReadProgress, SheetRow } from './sheet-rows';
+import { SpreadsheetError } from './spreadsheet-error';
 import { xlsxRows } from './xlsx-sheet-reader';
 
 export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
 
-// One row of a sheet: its number as the spreadsheet shows it (header = 1) and its cells as text.
-export interface SheetRow {
-  number: number;
-  cells: string[];
-}
-
-// How much of the file the reader has taken in so far, 0 to 1 (updated as it reads).
-export interface ReadProgress {
-  fraction: number;
-}
+export const UNSUPPORTED_SPREADSHEET_TYPE = 'Unsupported file type: use .xlsx, .xls or .csv';
 
 // Legacy .xls files are read whole (the library has no streaming reader), so they are capped.
 export const XLS_MAX_BYTES = 20 * 1024 * 1024;
@@ -50,7 +41,7 @@ export async function detectKind(path: string, fileName: string): Promise<Spread
   // Excel happily saves either format under either name; trust the bytes once the name is a spreadsheet.
   if (extension === 'xls' && (isOle || isZip)) return isOle ? 'xls' : 'xlsx';
   if (extension === 'csv' && !isZip && !isOle && !head.includes(0)) return 'csv';
-  throw new HttpError(400, UNSUPPORTED_IMPORT_TYPE);
+  throw new SpreadsheetError('unsupported-type', UNSUPPORTED_SPREADSHEET_TYPE);
 }
 
 function isoDate(date: Date): string {
@@ -74,14 +65,14 @@ export function cellText(value: unknown): string {
 }
 
 async function* xlsRows(path: string, progress: ReadProgress): AsyncGenerator<SheetRow> {
-  if ((await stat(path)).size > XLS_MAX_BYTES) throw new HttpError(413, `A legacy .xls file must be ${XLS_MAX_BYTES / 1024 / 1024} MB or smaller; save it as .xlsx or .csv for larger imports`);
+  if ((await stat(path)).size > XLS_MAX_BYTES) throw new SpreadsheetError('too-large', `A legacy .xls file must be ${XLS_MAX_BYTES / 1024 / 1024} MB or smaller; save it as .xlsx or .csv for larger imports`);
   const bytes = await readFile(path);
   const XLSX = await import('@e965/xlsx');
   let workbook: WorkBook;
   try {
     workbook = XLSX.read(bytes, { type: 'buffer', cellDates: true, cellFormula: false, cellHTML: false, dense: true });
   } catch {
-    throw new HttpError(400, 'The .xls file is damaged and could not be read');
+    throw new SpreadsheetError('damaged', 'The .xls file is damaged and could not be read');
   }
   const name = workbook.SheetNames[0];
   const sheet = name ? workbook.Sheets[name] : undefined;
@@ -143,7 +134,7 @@ async function* csvRows(path: string, progress: ReadProgress): AsyncGenerator<Sh
       parsed += chunkLengths.shift() ?? 0;
       // The cursor stands after the last finished row: the rest is the row being read.
       if (parsed - results.meta.cursor > CSV_MAX_ROW_CHARS) {
-        failure = new HttpError(400, `Row ${finishedRows + 1} is longer than 1 MB; no voter row is that long, so the file was not read past it`);
+        failure = new SpreadsheetError('row-too-long', `Row ${finishedRows + 1} is longer than 1 MB; no voter row is that long, so the file was not read past it`);
       } else {
         pending = { rows: results.data, parser, from: cursor, to: results.meta.cursor };
         cursor = results.meta.cursor;

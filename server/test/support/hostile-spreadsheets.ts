@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 
 // Hostile spreadsheet files built byte by byte in the test, so the repository holds no binary
-// fixtures and each file says plainly what it lies about.
+// fixtures and each file says plainly what it lies about. Shared by the spreadsheet library's
+// unit tests (server/src/lib/spreadsheets) and the import's API tests.
 
 // One zip entry as it is stored. The local header tells the truth unless a test edits it;
 // `directory` overrides what the central directory claims about it.

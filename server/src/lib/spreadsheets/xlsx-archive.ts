@@ -3,7 +3,7 @@ import { type FileHandle, open } from 'node:fs/promises';
 import { PassThrough, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createInflateRaw } from 'node:zlib';
-import { HttpError } from '../../../plugins/http-error';
+import { SpreadsheetError } from './spreadsheet-error';
 
 // An .xlsx is a zip archive. Readers disagree on which of its two tables of contents they
 // trust (streaming readers walk the local headers, others the central directory), so the
@@ -33,8 +33,8 @@ const CENTRAL_HEADER = 0x02014b50;
 const DESCRIPTOR = Buffer.from([0x50, 0x4b, 0x07, 0x08]);
 const MAX_32 = 0xffffffff;
 
-const bomb = () => new HttpError(400, 'The file expands to far more data than a spreadsheet holds and was refused');
-const damaged = () => new HttpError(400, 'The .xlsx file is damaged and could not be read');
+const bomb = () => new SpreadsheetError('bomb', 'The file expands to far more data than a spreadsheet holds and was refused');
+const damaged = () => new SpreadsheetError('damaged', 'The .xlsx file is damaged and could not be read');
 
 // One entry of the archive: its local header and data are bytes [start, end) of the file, its
 // (compressed, method 0 = stored) data bytes [dataStart, dataEnd).
@@ -127,7 +127,7 @@ function assertDeclaredSizesAreSafe(entries: DirectoryEntry[], size: number): vo
     total += entry.uncompressed;
     if (entry.uncompressed > ZIP_RATIO_FROM_BYTES && entry.uncompressed > Math.max(entry.compressed, 1) * ZIP_MAX_RATIO) throw bomb();
     if (entry.name.toString('utf8') === SHARED_STRINGS_PART && entry.uncompressed > XLSX_SHARED_STRINGS_MAX_BYTES) {
-      throw new HttpError(400, 'The file holds more text than can be read at once; save it as .csv and import that instead');
+      throw new SpreadsheetError('too-much-text', 'The file holds more text than can be read at once; save it as .csv and import that instead');
     }
   }
   // Many small entries can do together what no single one may.
@@ -201,7 +201,7 @@ async function assertExpandsAsDeclared(path: string, entry: CheckedEntry): Promi
   try {
     await pipeline(source, scan, entry.method === 0 ? new PassThrough() : createInflateRaw({ chunkSize: 256 * 1024 }), count);
   } catch (error) {
-    throw error instanceof HttpError ? error : damaged();
+    throw error instanceof SpreadsheetError ? error : damaged();
   }
   if (isSheet && !SHEET_END.test(tail.toString('latin1'))) throw damaged();
 }
@@ -218,7 +218,7 @@ export async function inspectXlsxArchive(path: string): Promise<ZipPart[]> {
     entries = await checkLocalEntries(handle, directory.entries, directory.directoryOffset);
   } catch (error) {
     // A directory that points past its own end reads as garbage: damaged, not a server error.
-    throw error instanceof HttpError ? error : damaged();
+    throw error instanceof SpreadsheetError ? error : damaged();
   } finally {
     await handle.close();
   }
