@@ -13,7 +13,7 @@ export function App() {
       <SessionProvider>
         <RouterProvider router={router} />
       </SessionProvider>
-      {/* An open dialog takes the toasts over (see toast-layer). */}
+      {/* Above any open dialog (see toast-layer). */}
       <PageToaster />
     </QueryClientProvider>
   );

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ToastOutlet } from './toast-layer';
+import { raiseToasts } from './toast-layer';
 
 interface ModalProps {
   open: boolean;
@@ -38,6 +38,7 @@ function OpenModal({ title, onClose, children, footer, size = 'md', bodyClassNam
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // showModal makes the rest of the page inert: focus stays inside until the dialog closes.
     dialog.showModal();
+    raiseToasts();
     // Escape fires `cancel`: keep the dialog open and close it the way the close button does,
     // so the caller's close logic (resetting a form, clearing state) always runs.
     const onCancel = (event: Event) => {
@@ -73,7 +74,6 @@ function OpenModal({ title, onClose, children, footer, size = 'md', bodyClassNam
       </div>
       <div className={bodyClassName}>{children}</div>
       {footer && <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
-      <ToastOutlet layer={titleId} />
     </dialog>
   );
 }
