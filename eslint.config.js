@@ -1,7 +1,51 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// bulletproof-react layering (STYLE.md): features never import each other or the app layer;
+// components/ and lib/ import no feature; only app/ composes them. One block per feature
+// folder, read from disk so a new feature is covered the day it is created.
+const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const APP_LAYER = { group: ['@web/app', '@web/app/**'], message: 'Only app/ composes pages; import nothing from it.' };
+const layering = [
+  ...FEATURES.map((feature) => {
+    const others = FEATURES.filter((name) => name !== feature);
+    return {
+      files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { group: ['@web/features/*', `!@web/features/${feature}`], message: 'Features never import each other: compose them in app/, or move the shared part to components/, lib/ or shared/.' },
+              { regex: `^(\\.\\./)+(${others.join('|')}|features)(/|$)`, message: 'Features never import each other, relative paths included.' },
+              APP_LAYER,
+            ],
+          },
+        ],
+      },
+    };
+  }),
+  {
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@web/features', '@web/features/**'], message: 'components/ and lib/ import no feature: let app/ pass the feature in (see the AppShell bell).' },
+            { regex: '^(\\.\\./)+(features|app)(/|$)', message: 'components/ and lib/ import no feature or app code.' },
+            APP_LAYER,
+          ],
+        },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'data', 'test-results', 'playwright-report', 'bench/.data'] },
@@ -26,4 +70,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...layering,
 );

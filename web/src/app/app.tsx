@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router';
+import { PageToaster } from '@web/components/ui/toast-layer';
 import { SessionProvider } from '@web/lib/session';
 import { router } from './router';
 
@@ -13,8 +13,8 @@ export function App() {
       <SessionProvider>
         <RouterProvider router={router} />
       </SessionProvider>
-      {/* Top-right, with react-hot-toast's default durations, which are the spec's. */}
-      <Toaster position="top-right" />
+      {/* Above any open dialog (see toast-layer). */}
+      <PageToaster />
     </QueryClientProvider>
   );
 }

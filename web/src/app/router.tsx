@@ -4,6 +4,7 @@ import { ADMIN_ROLES } from '@shared/auth/roles';
 import { AppShell } from '@web/components/layout/app-shell';
 import { RequireAuth } from '@web/components/layout/require-auth';
 import { HeaderNotificationBell } from '@web/features/notifications/components/header-notification-bell';
+import { ChangePasswordButton } from '@web/features/users/components/change-password-button';
 import { AuditLogsPage } from './routes/audit-logs-page';
 import { FullPageSpinner } from '@web/components/ui/spinner';
 import { DashboardPage } from './routes/dashboard-page';
@@ -29,7 +30,7 @@ export const router = createBrowserRouter([
   {
     element: (
       <RequireAuth>
-        <AppShell bell={<HeaderNotificationBell />} />
+        <AppShell bell={<HeaderNotificationBell />} account={<ChangePasswordButton />} />
       </RequireAuth>
     ),
     children: [

@@ -5,3 +5,30 @@ import { afterEach } from 'vitest';
 afterEach(() => {
   if (typeof document !== 'undefined') cleanup();
 });
+
+// jsdom has <dialog> but neither showModal() nor close(): enough of both for the Modal, which
+// browsers give natively (the `open` attribute is what makes jsdom show the dialog's content).
+if (typeof HTMLDialogElement !== 'undefined' && !('showModal' in HTMLDialogElement.prototype)) {
+  Object.defineProperties(HTMLDialogElement.prototype, {
+    open: {
+      configurable: true,
+      get(this: HTMLDialogElement) {
+        return this.hasAttribute('open');
+      },
+    },
+    showModal: {
+      configurable: true,
+      value(this: HTMLDialogElement) {
+        this.setAttribute('open', '');
+      },
+    },
+    close: {
+      configurable: true,
+      value(this: HTMLDialogElement) {
+        if (!this.hasAttribute('open')) return;
+        this.removeAttribute('open');
+        this.dispatchEvent(new Event('close'));
+      },
+    },
+  });
+}

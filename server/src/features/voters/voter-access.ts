@@ -1,17 +1,14 @@
+import { boothScopeOf } from '@shared/auth/booth-scope';
 import { isAdminRole, type Role } from '@shared/auth/roles';
-import { ALL_BOOTHS_ACCESS, isBooth } from '@shared/reference/booths';
 import { RESTRICTED_VOTER_FIELDS, type RestrictedVoterField, VOTER_FIELD_LABELS, type VoterInput } from '@shared/voters/voter-schema';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
 import { parseBoothAccess } from '../users/users-repository';
 import type { BoothScope } from './voter-filters';
 
-// Issue 4: Super Admin, Admin, and anyone whose booth_access holds "Admin" reach every booth;
-// everyone else reaches only the booths in their booth_access.
+// The rule itself is shared with the web (shared/auth/booth-scope.ts).
 export function boothScopeFor(user: UserRow): BoothScope {
-  const access = parseBoothAccess(user.booth_access);
-  if (isAdminRole(user.role as Role) || access.includes(ALL_BOOTHS_ACCESS)) return { kind: 'all' };
-  return { kind: 'booths', booths: access.filter(isBooth) };
+  return boothScopeOf(user.role as Role, parseBoothAccess(user.booth_access));
 }
 
 export function canEditRestrictedFields(user: UserRow): boolean {

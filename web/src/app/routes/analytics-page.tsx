@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { StatCard } from '@web/components/ui/stat-card';
+import { Table } from '@web/components/ui/table';
 import { useAnalytics, useFilterOptions } from '@web/features/analytics/api/get-analytics';
 import { AnalyticsChart } from '@web/features/analytics/components/analytics-chart';
 import { CountList } from '@web/features/analytics/components/count-list';
@@ -155,30 +156,17 @@ export function AnalyticsPage() {
         <h2 id="list-cross" className="mb-3 font-semibold text-slate-900">
           {t('analytics.lists.cross')}
         </h2>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-500">
-              <tr>
-                <th className="py-2 pr-4 font-medium">{t('analytics.columns.caste')}</th>
-                <th className="py-2 pr-4 font-medium">{t('analytics.columns.preference')}</th>
-                <th className="py-2 pr-4 text-right font-medium">{t('analytics.columns.count')}</th>
-                <th className="py-2 text-right font-medium">{t('analytics.columns.percentage')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {(data?.cross ?? []).slice(0, 15).map((row) => (
-                <tr key={`${row.caste}|${row.political_preference}`}>
-                  <td className="py-2 pr-4 text-slate-800">{unknown(row.caste)}</td>
-                  <td className="py-2 pr-4">
-                    <PartyBadge party={row.political_preference} />
-                  </td>
-                  <td className="py-2 pr-4 text-right">{row.count.toLocaleString('en-IN')}</td>
-                  <td className="py-2 text-right">{row.percentage.toFixed(2)}%</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          variant="plain"
+          rows={(data?.cross ?? []).slice(0, 15)}
+          rowKey={(row) => `${row.caste}|${row.political_preference}`}
+          columns={[
+            { key: 'caste', header: t('analytics.columns.caste'), className: 'text-slate-800', cell: (row) => unknown(row.caste) },
+            { key: 'preference', header: t('analytics.columns.preference'), cell: (row) => <PartyBadge party={row.political_preference} /> },
+            { key: 'count', header: t('analytics.columns.count'), className: 'text-right', headerClassName: 'text-right', cell: (row) => row.count.toLocaleString('en-IN') },
+            { key: 'percentage', header: t('analytics.columns.percentage'), className: 'text-right', headerClassName: 'text-right', cell: (row) => `${row.percentage.toFixed(2)}%` },
+          ]}
+        />
       </section>
 
       <CountList

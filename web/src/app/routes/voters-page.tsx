@@ -3,8 +3,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { boothScopeOf, boothsInScope } from '@shared/auth/booth-scope';
 import { isAdminRole } from '@shared/auth/roles';
-import { ALL_BOOTHS_ACCESS, BOOTHS, isBooth } from '@shared/reference/booths';
+import { BOOTHS } from '@shared/reference/booths';
 import type { Voter } from '@shared/voters/voter-schema';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
@@ -38,11 +39,8 @@ export function VotersPage() {
   const deleteVoter = useDeleteVoter();
 
   const isAdmin = user ? isAdminRole(user.role) : false;
-  // The booths this user may choose: all for office roles, else their own (the server checks too).
-  const booths = useMemo(() => {
-    if (!user || isAdmin || user.booth_access.includes(ALL_BOOTHS_ACCESS)) return BOOTHS;
-    return user.booth_access.filter(isBooth);
-  }, [user, isAdmin]);
+  // The booths this user may choose (the server checks too).
+  const booths = useMemo(() => (user ? boothsInScope(boothScopeOf(user.role, user.booth_access)) : BOOTHS), [user]);
 
   const failed = voters.isError;
   useEffect(() => {

@@ -8,8 +8,8 @@ import { Sidebar } from './sidebar';
 
 // Spec section 2, "App shell": sidebar (a slide-over with an overlay on small screens)
 // and a header with the welcome line and the notification bell.
-// The bell comes from the app layer (router) so layout never imports a feature.
-export function AppShell({ bell }: { bell?: ReactNode }) {
+// The bell and the account actions come from the app layer (router) so layout never imports a feature.
+export function AppShell({ bell, account }: { bell?: ReactNode; account?: ReactNode }) {
   const { t } = useTranslation();
   const { user, logout } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -21,13 +21,13 @@ export function AppShell({ bell }: { bell?: ReactNode }) {
   return (
     <div className="flex h-screen overflow-hidden bg-slate-50">
       <aside className="hidden lg:flex lg:shrink-0">
-        <Sidebar user={user} appName={appName} onNavigate={closeMenu} onLogout={() => void logout()} />
+        <Sidebar user={user} appName={appName} onNavigate={closeMenu} onLogout={() => void logout()} account={account} />
       </aside>
       {menuOpen && (
         <div className="fixed inset-0 z-40 flex lg:hidden" role="dialog" aria-modal="true" aria-label={t('menu.label')}>
           <button type="button" data-testid="sidebar-overlay" className="fixed inset-0 bg-slate-900/60" aria-label={t('menu.close')} onClick={closeMenu} />
           <div className="relative z-50 flex">
-            <Sidebar user={user} appName={appName} onNavigate={closeMenu} onLogout={() => void logout()} onClose={closeMenu} />
+            <Sidebar user={user} appName={appName} onNavigate={closeMenu} onLogout={() => void logout()} onClose={closeMenu} account={account} />
           </div>
         </div>
       )}

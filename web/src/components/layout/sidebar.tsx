@@ -1,8 +1,8 @@
 import { LogOut, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { User } from '@shared/users/user-schema';
-import { ChangePasswordButton } from '@web/features/users/components/change-password-button';
 import { isMenuItemActive, menuItemsFor } from './menu-items';
 
 interface SidebarProps {
@@ -11,9 +11,11 @@ interface SidebarProps {
   onNavigate: () => void;
   onLogout: () => void;
   onClose?: () => void;
+  // Actions on one's own account (change password), handed in by the app layer.
+  account?: ReactNode;
 }
 
-export function Sidebar({ user, appName, onNavigate, onLogout, onClose }: SidebarProps) {
+export function Sidebar({ user, appName, onNavigate, onLogout, onClose, account }: SidebarProps) {
   const { t } = useTranslation();
   const location = useLocation();
   return (
@@ -58,7 +60,7 @@ export function Sidebar({ user, appName, onNavigate, onLogout, onClose }: Sideba
         <p className="text-xs text-blue-300" data-testid="sidebar-user-role">
           {t(`roles.${user.role}`)}
         </p>
-        <ChangePasswordButton />
+        {account}
         <button
           type="button"
           onClick={onLogout}

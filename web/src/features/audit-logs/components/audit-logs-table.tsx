@@ -2,6 +2,7 @@ import { FileSearch } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AuditLog } from '@shared/audit/audit-schemas';
 import { Badge } from '@web/components/ui/badge';
+import { Table } from '@web/components/ui/table';
 import { formatDateTime } from '@web/lib/date-format';
 import { humaniseAction } from '@web/lib/format';
 import { actionColor } from './audit-action';
@@ -50,34 +51,23 @@ export function AuditLogsTable({ logs, timeZone }: AuditLogsTableProps) {
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">{t('auditLogs.timestamp')}</th>
-              <th scope="col" className="px-4 py-3">{t('auditLogs.user')}</th>
-              <th scope="col" className="px-4 py-3">{t('auditLogs.action')}</th>
-              <th scope="col" className="px-4 py-3">{t('auditLogs.details')}</th>
-              <th scope="col" className="px-4 py-3">{t('auditLogs.ipAddress')}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {logs.map((log) => (
-              <tr key={log.id} className="hover:bg-slate-50">
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                  <time dateTime={log.created_at}>{formatDateTime(log.created_at, timeZone)}</time>
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-900">{log.user_name || t('auditLogs.system')}</td>
-                <td className="px-4 py-3 whitespace-nowrap">
-                  <Badge color={actionColor(log.action)}>{humaniseAction(log.action)}</Badge>
-                </td>
-                <td className="px-4 py-3 text-slate-600">{details(log)}</td>
-                <td className="px-4 py-3 whitespace-nowrap font-mono text-xs text-slate-600">{log.ip_address || t('auditLogs.none')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        className="hidden sm:block"
+        rows={logs}
+        rowKey={(log) => log.id}
+        columns={[
+          {
+            key: 'timestamp',
+            header: t('auditLogs.timestamp'),
+            className: 'whitespace-nowrap text-slate-700',
+            cell: (log) => <time dateTime={log.created_at}>{formatDateTime(log.created_at, timeZone)}</time>,
+          },
+          { key: 'user', header: t('auditLogs.user'), className: 'whitespace-nowrap text-slate-900', cell: (log) => log.user_name || t('auditLogs.system') },
+          { key: 'action', header: t('auditLogs.action'), className: 'whitespace-nowrap', cell: (log) => <Badge color={actionColor(log.action)}>{humaniseAction(log.action)}</Badge> },
+          { key: 'details', header: t('auditLogs.details'), className: 'text-slate-600', cell: details },
+          { key: 'ip', header: t('auditLogs.ipAddress'), className: 'whitespace-nowrap font-mono text-xs text-slate-600', cell: (log) => log.ip_address || t('auditLogs.none') },
+        ]}
+      />
     </>
   );
 }

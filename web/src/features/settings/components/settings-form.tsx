@@ -14,7 +14,8 @@ import {
 } from '@shared/settings/settings-schema';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
-import { ApiError, errorMessage } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/api-client';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useUpdateSettings } from '../api/update-settings';
 
 export const SETTINGS_TABS = ['general', 'data', 'security', 'notifications'] as const;
@@ -66,12 +67,8 @@ export function SettingsForm({ settings, tab, onTabChange, reload = () => window
       toast.success(t('settings.saved'));
       setTimeout(reload, RELOAD_DELAY_MS);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in FIELD_TAB) setError(field as keyof Settings, { message });
-        }
-        showFirstProblem(error.fields as FieldErrors<Settings>);
-      }
+      const [first] = showServerFieldErrors(error, setError, Object.keys(FIELD_TAB));
+      if (first) onTabChange(FIELD_TAB[first]);
       toast.error(errorMessage(error, t('settings.saveFailed')));
     }
   }, showFirstProblem);

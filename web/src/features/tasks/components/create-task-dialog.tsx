@@ -8,7 +8,8 @@ import { TASK_PRIORITIES, type TaskInput, taskInputSchema } from '@shared/tasks/
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Modal } from '@web/components/ui/modal';
-import { ApiError, errorMessage } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/api-client';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useUsersByRoles } from '@web/lib/users-by-role';
 import { useCreateTask } from '../api/create-task';
 
@@ -46,9 +47,7 @@ export function CreateTaskDialog({ open, currentUser, onClose }: CreateTaskDialo
       close();
     } catch (error) {
       // The form keeps what was typed; field errors go beside their fields.
-      if (error instanceof ApiError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) setError(field as keyof TaskInput, { message });
-      }
+      showServerFieldErrors(error, setError, Object.keys(EMPTY));
       toast.error(errorMessage(error, t('tasks.createFailed')));
     }
   });

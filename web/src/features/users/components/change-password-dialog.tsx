@@ -9,8 +9,8 @@ import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Modal } from '@web/components/ui/modal';
 import { errorMessage } from '@web/lib/api-client';
 import { i18n } from '@web/lib/i18n';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useChangeOwnPassword } from '../api/change-own-password';
-import { showServerFieldErrors } from '../server-field-errors';
 
 // The shared request schema plus a confirmation that only the form needs.
 const changePasswordFormSchema = changeOwnPasswordInputSchema

@@ -9,8 +9,8 @@ import type { User } from '@shared/users/user-schema';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { errorMessage } from '@web/lib/api-client';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useSetUserPassword } from '../api/set-user-password';
-import { showServerFieldErrors } from '../server-field-errors';
 
 // The edit modal's separate "set a new password" action: its own small form (forms
 // cannot nest), so saving the profile never touches the password and vice versa.

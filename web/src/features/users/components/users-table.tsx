@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { canEditUser, canManageRole } from '@shared/users/user-permissions';
 import type { User } from '@shared/users/user-schema';
 import { Badge } from '@web/components/ui/badge';
+import { Table } from '@web/components/ui/table';
 import { RoleBadge } from './role-badge';
 
 interface UsersTableProps {
@@ -102,32 +103,24 @@ export function UsersTable({ users, actor, onEdit, onDelete }: UsersTableProps) 
   const lastLogin = useLastLogin();
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block">
-        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="px-4 py-3">{t('users.columns.user')}</th>
-              <th scope="col" className="px-4 py-3">{t('users.columns.role')}</th>
-              <th scope="col" className="px-4 py-3">{t('users.columns.contact')}</th>
-              <th scope="col" className="px-4 py-3">{t('users.columns.status')}</th>
-              <th scope="col" className="px-4 py-3">{t('users.columns.lastLogin')}</th>
-              <th scope="col" className="px-4 py-3 text-right">{t('users.columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {users.map((user) => (
-              <tr key={user.id} className="hover:bg-slate-50">
-                <td className="max-w-64 px-4 py-3"><UserIdentity user={user} actor={actor} /></td>
-                <td className="whitespace-nowrap px-4 py-3"><RoleBadge role={user.role} /></td>
-                <td className="max-w-56 px-4 py-3"><Contact user={user} /></td>
-                <td className="px-4 py-3"><StatusBadge active={user.is_active} /></td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{lastLogin(user.last_login)}</td>
-                <td className="px-4 py-2"><ActionButtons actor={actor} user={user} onEdit={onEdit} onDelete={onDelete} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        className="hidden md:block"
+        rows={users}
+        rowKey={(user) => user.id}
+        columns={[
+          { key: 'user', header: t('users.columns.user'), className: 'max-w-64', cell: (user) => <UserIdentity user={user} actor={actor} /> },
+          { key: 'role', header: t('users.columns.role'), className: 'whitespace-nowrap', cell: (user) => <RoleBadge role={user.role} /> },
+          { key: 'contact', header: t('users.columns.contact'), className: 'max-w-56', cell: (user) => <Contact user={user} /> },
+          { key: 'status', header: t('users.columns.status'), cell: (user) => <StatusBadge active={user.is_active} /> },
+          { key: 'lastLogin', header: t('users.columns.lastLogin'), className: 'whitespace-nowrap text-slate-700', cell: (user) => lastLogin(user.last_login) },
+          {
+            key: 'actions',
+            header: t('users.columns.actions'),
+            headerClassName: 'text-right',
+            cell: (user) => <ActionButtons actor={actor} user={user} onEdit={onEdit} onDelete={onDelete} />,
+          },
+        ]}
+      />
 
       <ul className="space-y-3 md:hidden">
         {users.map((user) => (

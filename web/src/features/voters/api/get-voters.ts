@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { VoterList } from '@shared/voters/voter-schema';
+import type { VoterList, voterQuerySchema } from '@shared/voters/voter-schema';
 import { apiRequest } from '@web/lib/api-client';
 
 // The list query exactly as the URL holds it (spec section 7: page, limit and every filter).
-export type VoterListParams = Record<string, string | number | undefined>;
+export type VoterListParams = Partial<Record<keyof typeof voterQuerySchema.shape, string | number>>;
 
 export function getVoters(params: VoterListParams, signal?: AbortSignal): Promise<VoterList> {
   return apiRequest<VoterList>('/voters', { query: params, signal });

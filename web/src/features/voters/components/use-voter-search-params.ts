@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { voterQuerySchema } from '@shared/voters/voter-schema';
 import type { VoterListParams } from '../api/get-voters';
 
 // The URL is the state (STYLE.md): tab, page and every filter live in the query string, so a
@@ -7,21 +8,11 @@ import type { VoterListParams } from '../api/get-voters';
 export const VOTER_TABS = ['entry', 'search', 'import'] as const;
 export type VoterTab = (typeof VOTER_TABS)[number];
 
-export const FILTER_KEYS = [
-  'search',
-  'gender',
-  'area',
-  'booth',
-  'caste',
-  'father_husband_name',
-  'occupation',
-  'mobile_filter',
-  'age_min',
-  'age_max',
-  'village',
-  'political_preference',
-] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
+// The filters are the list query's parameters less paging, read off the shared schema so a filter
+// the server learns is one the URL keeps (zod 4 keeps `.shape` on a refined object).
+type VoterQueryKey = keyof typeof voterQuerySchema.shape;
+export type FilterKey = Exclude<VoterQueryKey, 'page' | 'limit'>;
+export const FILTER_KEYS: readonly FilterKey[] = (Object.keys(voterQuerySchema.shape) as VoterQueryKey[]).filter((key): key is FilterKey => key !== 'page' && key !== 'limit');
 export type VoterFilterValues = Record<FilterKey, string>;
 
 export function useVoterSearchParams() {
@@ -38,9 +29,9 @@ export function useVoterSearchParams() {
 
   // The entry tab has only the quick search; the search tab sends every filter.
   const listParams = useMemo<VoterListParams>(() => {
-    const active = tab === 'search' ? filters : { search: filters.search };
+    const sent: readonly FilterKey[] = tab === 'search' ? FILTER_KEYS : ['search'];
     const query: VoterListParams = { page };
-    for (const [key, value] of Object.entries(active)) if (value) query[key] = value;
+    for (const key of sent) if (filters[key]) query[key] = filters[key];
     return query;
   }, [tab, filters, page]);
 

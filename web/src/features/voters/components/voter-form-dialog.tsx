@@ -12,7 +12,8 @@ import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Modal } from '@web/components/ui/modal';
 import { Spinner } from '@web/components/ui/spinner';
-import { ApiError, errorMessage } from '@web/lib/api-client';
+import { errorMessage } from '@web/lib/api-client';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useCreateVoter } from '../api/create-voter';
 import { useVoter } from '../api/get-voter';
 import { useVoterPhotoUrl } from '../api/get-voter-photo';
@@ -171,11 +172,7 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
       setPhoto(null);
       setFocus('full_name');
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        for (const [name, message] of Object.entries(error.fields)) {
-          if (name in toFormState(null, '')) setError(name as keyof FormState, { message });
-        }
-      }
+      showServerFieldErrors(error, setError, Object.keys(toFormState(null, '')));
       toast.error(errorMessage(error, t('voters.saveFailed')));
     }
   });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { IMPORT_ACCEPT, type ImportResult } from '@shared/voters/voter-import-schema';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
+import { Table } from '@web/components/ui/table';
 import { errorMessage } from '@web/lib/api-client';
 import { downloadApiFile, errorsCsv, type ImportProgress, saveBlob, useImportVoters } from '../api/voter-files';
 import { ExportExcelButton } from './export-excel-button';
@@ -128,26 +129,17 @@ export function VoterImportPanel() {
                 {result.errors > result.errorDetails.length && (
                   <p className="text-sm text-slate-600">{t('voters.importExport.errorsShown', { shown: result.errorDetails.length, total: result.errors })}</p>
                 )}
-                <div className="max-h-96 overflow-auto rounded-lg border border-slate-200">
-                  <table className="w-full text-left text-sm" aria-label={t('voters.importExport.errorsTitle')}>
-                    <thead className="sticky top-0 bg-slate-50 text-slate-600">
-                      <tr>
-                        <th scope="col" className="px-3 py-2 font-medium">{t('voters.importExport.row')}</th>
-                        <th scope="col" className="px-3 py-2 font-medium">{t('voters.importExport.column')}</th>
-                        <th scope="col" className="px-3 py-2 font-medium">{t('voters.importExport.message')}</th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-slate-100">
-                      {result.errorDetails.map((error, index) => (
-                        <tr key={`${error.row}-${index}`}>
-                          <td className="whitespace-nowrap px-3 py-2 tabular-nums">{error.row}</td>
-                          <td className="px-3 py-2">{error.column}</td>
-                          <td className="px-3 py-2 text-slate-700">{error.message}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <Table
+                  variant="compact"
+                  label={t('voters.importExport.errorsTitle')}
+                  rows={result.errorDetails}
+                  rowKey={(error, index) => `${error.row}-${index}`}
+                  columns={[
+                    { key: 'row', header: t('voters.importExport.row'), className: 'whitespace-nowrap tabular-nums', cell: (error) => error.row },
+                    { key: 'column', header: t('voters.importExport.column'), cell: (error) => error.column },
+                    { key: 'message', header: t('voters.importExport.message'), className: 'text-slate-700', cell: (error) => error.message },
+                  ]}
+                />
               </>
             )}
           </div>

@@ -1,6 +1,7 @@
 import { Pencil, Phone, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Voter } from '@shared/voters/voter-schema';
+import { Table } from '@web/components/ui/table';
 import { PreferenceBadge } from './preference-badge';
 import { VoterPhoto } from './voter-photo';
 
@@ -55,51 +56,50 @@ export function VotersTable(props: VotersTableProps) {
   const { voters } = props;
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="px-4 py-3">{t('voters.columns.photo')}</th>
-              <th scope="col" className="px-4 py-3">{t('voters.columns.details')}</th>
-              <th scope="col" className="px-4 py-3">{t('voters.columns.demographics')}</th>
-              <th scope="col" className="px-4 py-3">{t('voters.columns.contact')}</th>
-              <th scope="col" className="px-4 py-3">{t('voters.columns.location')}</th>
-              <th scope="col" className="px-4 py-3">{t('voters.columns.political')}</th>
-              <th scope="col" className="px-4 py-3 text-right">{t('voters.columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {voters.map((voter) => (
-              <tr key={voter.id} className="hover:bg-slate-50" data-testid="voter-row">
-                <td className="px-4 py-2">
-                  <VoterPhoto voter={voter} />
-                </td>
-                <td className="px-4 py-2">
-                  <div className="font-medium text-slate-900">{voter.full_name}</div>
-                  <div className="font-mono text-xs text-slate-500">{voter.voter_id}</div>
-                </td>
-                <td className="px-4 py-2 text-slate-700">
-                  <Demographics voter={voter} />
-                </td>
-                <td className="px-4 py-2">
-                  <Contact voter={voter} />
-                </td>
-                <td className="px-4 py-2 text-slate-700">
-                  <div>{voter.ward_area ?? '—'}</div>
-                  <div className="text-xs text-slate-500">{voter.booth ?? '—'}</div>
-                </td>
-                <td className="px-4 py-2">
-                  <div className="mb-1 text-slate-700">{voter.caste ?? '—'}</div>
-                  <PreferenceBadge preference={voter.political_preference} />
-                </td>
-                <td className="px-4 py-2">
-                  <Actions voter={voter} {...props} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        className="hidden md:block"
+        dense
+        rows={voters}
+        rowKey={(voter) => voter.id}
+        rowTestId="voter-row"
+        columns={[
+          { key: 'photo', header: t('voters.columns.photo'), cell: (voter) => <VoterPhoto voter={voter} /> },
+          {
+            key: 'details',
+            header: t('voters.columns.details'),
+            cell: (voter) => (
+              <>
+                <div className="font-medium text-slate-900">{voter.full_name}</div>
+                <div className="font-mono text-xs text-slate-500">{voter.voter_id}</div>
+              </>
+            ),
+          },
+          { key: 'demographics', header: t('voters.columns.demographics'), className: 'text-slate-700', cell: (voter) => <Demographics voter={voter} /> },
+          { key: 'contact', header: t('voters.columns.contact'), cell: (voter) => <Contact voter={voter} /> },
+          {
+            key: 'location',
+            header: t('voters.columns.location'),
+            className: 'text-slate-700',
+            cell: (voter) => (
+              <>
+                <div>{voter.ward_area ?? '—'}</div>
+                <div className="text-xs text-slate-500">{voter.booth ?? '—'}</div>
+              </>
+            ),
+          },
+          {
+            key: 'political',
+            header: t('voters.columns.political'),
+            cell: (voter) => (
+              <>
+                <div className="mb-1 text-slate-700">{voter.caste ?? '—'}</div>
+                <PreferenceBadge preference={voter.political_preference} />
+              </>
+            ),
+          },
+          { key: 'actions', header: t('voters.columns.actions'), headerClassName: 'text-right', cell: (voter) => <Actions voter={voter} {...props} /> },
+        ]}
+      />
 
       <ul className="space-y-3 md:hidden">
         {voters.map((voter) => (
