@@ -1,11 +1,12 @@
 import type { SelectQueryBuilder } from 'kysely';
+import type { BoothScope } from '@shared/auth/booth-scope';
 import { EQUALS_FILTERS, type VoterFilters } from '@shared/voters/voter-schema';
 import type { DatabaseDialect, SearchIndexQuery, VoterTextColumn } from '../../db/dialects/database-dialect';
 import type { Database } from '../../db/schema';
 
-// Which voters a user may reach: every booth, or only the listed ones (spec section 6 and
-// issue 4: booth access is enforced here, in every query, not only in the screens).
-export type BoothScope = { kind: 'all' } | { kind: 'booths'; booths: readonly string[] };
+// Which voters a user may reach (shared/auth/booth-scope.ts): enforced here, in every query,
+// not only in the screens (spec section 6, issue 4).
+export type { BoothScope };
 
 // Which columns each kind of text filter reads ("the column contains the term").
 export const TEXT_FILTER_COLUMNS = {
