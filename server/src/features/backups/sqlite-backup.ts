@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import type { BackupFrequency } from '@shared/settings/settings-schema';
+import { checkBackupFile, copyDatabaseFile } from '../../db/dialects/sqlite/sqlite-files';
 
 // Online backups of the embedded database with SQLite's backup API: a consistent copy
 // taken while the server keeps serving. PostgreSQL has its own tools (README, "Backups").
@@ -93,28 +93,12 @@ export async function restoreBackup(backupFile: string, dataDir: string, options
   if (pid !== null) throw new Error(`The server is running (process ${pid}). Stop it before restoring a backup.`);
   if (!existsSync(backupFile)) throw new Error(`No such backup file: ${backupFile}`);
 
-  const source = new SQLite(backupFile, { readonly: true, fileMustExist: true });
-  try {
-    const check = source.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw new Error(`The backup file is damaged: ${String(check)}`);
-    const migrations = source.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'").get() as { n: number };
-    if (migrations.n === 0) throw new Error('This file is not a backup of this application');
-
-    const target = path.join(dataDir, DATABASE_FILE_NAME);
-    let safetyCopy: string | null = null;
-    if (existsSync(target)) {
-      const current = new SQLite(target);
-      try {
-        safetyCopy = await createBackup(current, dataDir, { now: options.now, label: 'before-restore' });
-      } finally {
-        current.close();
-      }
-    }
-    // The backup API writes page by page into the live file, through its own journal,
-    // so leftover WAL content cannot mix with the restored pages.
-    await source.backup(target);
-    return { safetyCopy };
-  } finally {
-    source.close();
+  checkBackupFile(backupFile);
+  const target = path.join(dataDir, DATABASE_FILE_NAME);
+  let safetyCopy: string | null = null;
+  if (existsSync(target)) {
+    safetyCopy = await createBackup({ backup: (file) => copyDatabaseFile(target, file) }, dataDir, { now: options.now, label: 'before-restore' });
   }
+  await copyDatabaseFile(backupFile, target, { readonly: true });
+  return { safetyCopy };
 }
