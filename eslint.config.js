@@ -47,6 +47,16 @@ const layering = [
   },
 ];
 
+// The database seam (decision 014): only server/src/db/ talks to a driver; features call the
+// dialect object and never open better-sqlite3 or pg themselves.
+const databaseSeam = {
+  files: ['server/src/**/*.ts'],
+  ignores: ['server/src/db/**'],
+  rules: {
+    'no-restricted-imports': ['error', { paths: ['better-sqlite3', 'pg'].map((name) => ({ name, message: 'Only server/src/db/ uses a database driver: call ctx.dialect (server/src/db/dialects/).' })) }],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'data', 'test-results', 'playwright-report', 'bench/.data'] },
   js.configs.recommended,
@@ -71,4 +81,5 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...layering,
+  databaseSeam,
 );
