@@ -45,6 +45,7 @@ function fieldName(instancePath: string, context: string | undefined): string {
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(error.fields ? { message: error.message, fields: error.fields } : { message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
