@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '@shared/auth/roles';
+import { isAdminRole, type Role } from '@shared/auth/roles';
 import { signedInUser } from '../../plugins/access-control';
 
 // Who makes a change, as its audit row names them; use cases spread it into recordAudit.
@@ -20,4 +20,10 @@ export interface StaffActor extends Actor {
 export function requestActor(request: FastifyRequest): StaffActor {
   const { user } = signedInUser(request);
   return { userId: user.id, userName: user.full_name, ipAddress: request.ip, role: user.role as Role };
+}
+
+// Office roles see every task and notification; others only the ones that involve them.
+// Undefined means no limit; otherwise the user id the rows must involve.
+export function involvedUserScope(actor: StaffActor): number | undefined {
+  return isAdminRole(actor.role) ? undefined : actor.userId;
 }
