@@ -10,6 +10,8 @@ import { resetTwoFactor, signInWithCode, twoFactorStatus } from './two-factor-us
 
 const userIdParams = z.object({ id: z.coerce.number().int().positive('User not found') });
 const twoFactorStatusSchema = z.object({ enrolled: z.boolean(), recoveryCodesLeft: z.number().int() });
+// The Super Admin's routes about one user's second factor refuse alike.
+const userRouteErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 // Registered under /api: the second sign-in step and the Super Admin's reset.
 export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -34,7 +36,7 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
       tags: ['two-factor'],
       summary: "Whether a user has set up an authenticator, and how many recovery codes are left",
       params: userIdParams,
-      response: { 200: twoFactorStatusSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      response: { 200: twoFactorStatusSchema, ...userRouteErrors },
     },
     handler: async (request) => twoFactorStatus(ctx.db, request.params.id),
   });
@@ -45,7 +47,7 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
       tags: ['two-factor'],
       summary: "Reset a user's second factor (a lost phone): they set it up again at their next sign-in",
       params: userIdParams,
-      response: { 200: messageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      response: { 200: messageSchema, ...userRouteErrors },
     },
     handler: async (request) => {
       await resetTwoFactor(ctx.db, requestActor(request), request.params.id);
