@@ -1,14 +1,12 @@
 import { parseArgs } from 'node:util';
-import { passwordPolicyProblem } from '@shared/auth/password-policy';
 import { ROLES, type Role } from '@shared/auth/roles';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
-import { recordAudit } from '../features/audit/audit-repository';
-import { generatePassword, hashPassword } from '../features/auth/passwords';
-import { revokeUserSessions } from '../features/auth/sessions-repository';
-import { currentPasswordPolicy } from '../features/settings/settings-repository';
-import { findUserByUsername, insertUser, setPasswordHash } from '../features/users/users-repository';
+import { generatePassword } from '../features/auth/passwords';
+import { findUserByUsername } from '../features/users/users-repository';
+import { COMMAND_LINE, createUser, resetPassword, USERNAME_EXISTS } from '../features/users/users-use-cases';
+import { HttpError } from '../plugins/http-error';
 
 // `npm run admin -- <command>`: office tasks that must work even when nobody can sign in.
 // Uses the same DATA_DIR / DATABASE_URL as the server, so it works on SQLite and PostgreSQL.
@@ -17,6 +15,13 @@ const USAGE = `Usage:
   npm run admin -- reset-password USERNAME [--password PASSWORD]
 
 Without --password a strong password is generated and printed once.`;
+
+// The use cases refuse in the words the screen shows; here they get the command line's context.
+function refusal(error: HttpError, username: string): string {
+  if (error.message === USERNAME_EXISTS) return `Username already exists: ${username}`;
+  if (error.fields?.password) return `${error.message} (the password policy in Settings).`;
+  return error.message;
+}
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -49,25 +54,15 @@ async function main(argv: string[]): Promise<number> {
         console.error(`create-user needs --username and --role (one of: ${ROLES.join(', ')})\n\n${USAGE}`);
         return 1;
       }
-      if (await findUserByUsername(database.db, username)) {
-        console.error(`Username already exists: ${username}`);
-        return 1;
-      }
       const password = values.password ?? generatePassword();
-      const problem = passwordPolicyProblem(password, await currentPasswordPolicy(database.db));
-      if (problem) {
-        console.error(`${problem} (the password policy in Settings).`);
-        return 1;
-      }
-      const user = await insertUser(database.db, {
+      const user = await createUser(database.db, COMMAND_LINE, {
         username,
-        passwordHash: await hashPassword(password),
+        password,
         full_name: values['full-name'] ?? username,
         role,
         mobile: values.mobile ?? null,
         booth_access: values.booth ?? (role === 'Super Admin' || role === 'Admin' ? ['Admin'] : []),
       });
-      await recordAudit(database.db, { action: 'CREATE_USER', userId: null, userName: 'Command line', tableName: 'users', recordId: user.id });
       console.log(`Created ${role} "${username}" (id ${user.id}).${values.password ? '' : `\nPassword (shown once): ${password}`}`);
       return 0;
     }
@@ -82,19 +77,16 @@ async function main(argv: string[]): Promise<number> {
         return 1;
       }
       const password = values.password ?? generatePassword();
-      const problem = passwordPolicyProblem(password, await currentPasswordPolicy(database.db));
-      if (problem) {
-        console.error(`${problem} (the password policy in Settings).`);
-        return 1;
-      }
-      await setPasswordHash(database.db, user.id, await hashPassword(password));
-      // A reset password means any open session may be someone else's: end them all.
-      await revokeUserSessions(database.db, user.id);
-      await recordAudit(database.db, { action: 'RESET_PASSWORD', userId: null, userName: 'Command line', tableName: 'users', recordId: user.id });
+      // A reset password means any open session may be someone else's: the use case ends them all.
+      await resetPassword(database.db, COMMAND_LINE, user.id, password);
       console.log(`Password of "${user.username}" reset; their sessions were ended.${values.password ? '' : `\nNew password (shown once): ${password}`}`);
       return 0;
     }
     console.error(`Unknown command: ${command}\n\n${USAGE}`);
+    return 1;
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    console.error(refusal(error, values.username ?? ''));
     return 1;
   } finally {
     await database.close();

@@ -47,6 +47,7 @@ export function registerErrorHandlers(app: FastifyInstance, dialect: Pick<Databa
       return reply.code(SPREADSHEET_STATUS[error.reason]).send({ message: error.message });
     }
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(error.fields ? { message: error.message, fields: error.fields } : { message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,3 +1,5 @@
+import { HttpError } from '../../plugins/http-error';
+
 // Counts failed sign-ins per username and per client IP in a sliding window, so a
 // password cannot be guessed by brute force from one address or against one account.
 // Kept in memory: the server is one process (see docs/decisions/002-auth-tokens.md).
@@ -55,3 +57,15 @@ export function createLoginThrottle(options: LoginThrottleOptions = DEFAULT_LOGI
   };
 }
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+
+// Refuses with 429 and Retry-After while the username or the IP has too many recent failures.
+export function assertNotThrottled(throttle: LoginThrottle, username: string, ip: string, message: (waitMs: number) => string): void {
+  const waitMs = throttle.retryAfterMs(username, ip);
+  if (waitMs > 0) throw new HttpError(429, message(waitMs), undefined, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
+}
+
+// The sign-in steps' wording: the password step and the code step share one limit.
+export function signInThrottledMessage(waitMs: number): string {
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { MyNotification, NotificationLog, NotificationStats, SmsStatus } from '@shared/notifications/notification-schema';
-import type { Database, NotificationRecipientRow } from '../../db/schema';
+import type { Database, NotificationRecipientRow, UserRow } from '../../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -10,6 +10,11 @@ export interface NewRecipient {
   mobile: string | null;
   sms_status: SmsStatus;
   sms_error: string | null;
+}
+
+// The users a message is addressed to, with what a delivery needs to know about them.
+export function findRecipientUsers(db: Executor, ids: number[]): Promise<Pick<UserRow, 'id' | 'full_name' | 'mobile' | 'is_active'>[]> {
+  return db.selectFrom('users').select(['id', 'full_name', 'mobile', 'is_active']).where('id', 'in', ids).execute();
 }
 
 export async function insertNotification(

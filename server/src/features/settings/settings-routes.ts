@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/auth/auth-schemas';
 import { ADMIN_ROLES, ALL_ROLES } from '@shared/auth/roles';
-import { publicSettingsSchema, type Settings, settingsSchema } from '@shared/settings/settings-schema';
+import { publicSettingsSchema, settingsSchema } from '@shared/settings/settings-schema';
 import type { AppContext } from '../../context';
-import { signedInUser } from '../../plugins/access-control';
-import { recordAudit } from '../audit/audit-repository';
-import { readPublicSettings, readSettings, writeSettings } from './settings-repository';
+import { requestActor } from '../audit/actor';
+import { readPublicSettings, readSettings } from './settings-repository';
+import { updateSettings } from './settings-use-cases';
 
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -40,32 +40,6 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: settingsSchema.partial(),
       response: { 200: settingsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
     },
-    handler: async (request) => {
-      const { user } = signedInUser(request);
-      return ctx.db.transaction().execute(async (trx) => {
-        const before = await readSettings(trx);
-        const changed: Partial<Record<keyof Settings, { from: string; to: string }>> = {};
-        const changes: Partial<Settings> = {};
-        for (const key of Object.keys(request.body) as (keyof Settings)[]) {
-          const value = request.body[key];
-          if (value === undefined || value === before[key]) continue;
-          changed[key] = { from: before[key], to: value };
-          Object.assign(changes, { [key]: value });
-        }
-        if (Object.keys(changes).length > 0) {
-          await writeSettings(trx, changes);
-          await recordAudit(trx, {
-            action: 'UPDATE_SETTINGS',
-            userId: user.id,
-            userName: user.full_name,
-            tableName: 'settings',
-            recordId: Object.keys(changes).join(',').slice(0, 200),
-            ipAddress: request.ip,
-            details: { changed },
-          });
-        }
-        return { ...before, ...changes };
-      });
-    },
+    handler: async (request) => updateSettings(ctx.db, requestActor(request), request.body),
   });
 }

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { TwoFactorChallenge } from '@shared/auth/two-factor-schemas';
-import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema';
 import { readSettings } from '../settings/settings-repository';
 import { createLoginChallenge, findTwoFactor, savePendingSecret } from './two-factor-repository';
 
@@ -21,15 +21,17 @@ export function sha256(value: string): string {
 
 // The password step with two-factor sign-in on: a challenge token, plus the QR code
 // and secret for a user who has not set up an authenticator yet.
-export async function startTwoFactorChallenge(ctx: AppContext, user: UserRow): Promise<TwoFactorChallenge> {
+export async function startTwoFactorChallenge(db: Kysely<Database>, user: UserRow): Promise<TwoFactorChallenge> {
   const challengeToken = randomBytes(32).toString('base64url');
-  await createLoginChallenge(ctx.db, { idHash: sha256(challengeToken), userId: user.id, ttlMs: CHALLENGE_TTL_MS });
-  const factor = await findTwoFactor(ctx.db, user.id);
-  if (factor?.confirmed_at) return { twoFactorRequired: true, challengeToken };
+  const factor = await findTwoFactor(db, user.id);
+  const secret = factor?.confirmed_at ? null : generateSecret();
+  await db.transaction().execute(async (trx) => {
+    await createLoginChallenge(trx, { idHash: sha256(challengeToken), userId: user.id, ttlMs: CHALLENGE_TTL_MS });
+    if (secret) await savePendingSecret(trx, user.id, secret);
+  });
+  if (!secret) return { twoFactorRequired: true, challengeToken };
 
-  const secret = generateSecret();
-  await savePendingSecret(ctx.db, user.id, secret);
-  const issuer = (await readSettings(ctx.db)).app_name.trim() || 'Voter Management';
+  const issuer = (await readSettings(db)).app_name.trim() || 'Voter Management';
   const otpauthUrl = generateURI({ issuer, label: user.username, secret });
   const qrCodeDataUrl = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 });
   return { twoFactorRequired: true, challengeToken, enrolment: { secret, otpauthUrl, qrCodeDataUrl } };

@@ -4,30 +4,14 @@ import { z } from 'zod';
 import { errorSchema, messageSchema } from '@shared/auth/auth-schemas';
 import { twoFactorInputSchema, twoFactorLoginResponseSchema } from '@shared/auth/two-factor-schemas';
 import type { AppContext } from '../../context';
-import { signedInUser } from '../../plugins/access-control';
-import { HttpError } from '../../plugins/error-handler';
-import { recordAudit } from '../audit/audit-repository';
-import { ACCOUNT_INACTIVE } from '../auth/auth-routes';
-import { completeSignIn } from '../auth/complete-sign-in';
-import { findUserById } from '../users/users-repository';
-import { generateRecoveryCodes, hashRecoveryCode, MAX_CODE_ATTEMPTS_PER_CHALLENGE, sha256, verifyTotp } from './two-factor-challenge';
-import {
-  advanceTimeStep,
-  confirmTwoFactor,
-  consumeLoginChallenge,
-  countUnusedRecoveryCodes,
-  deleteTwoFactor,
-  findLoginChallenge,
-  findTwoFactor,
-  recordChallengeFailure,
-  useRecoveryCode,
-} from './two-factor-repository';
-
-export const CHALLENGE_EXPIRED = 'This sign-in has expired. Please sign in again.';
-export const INVALID_CODE = 'Invalid authentication code';
+import { requestActor } from '../audit/actor';
+import { requestClient } from '../auth/complete-sign-in';
+import { resetTwoFactor, signInWithCode, twoFactorStatus } from './two-factor-use-cases';
 
 const userIdParams = z.object({ id: z.coerce.number().int().positive('User not found') });
 const twoFactorStatusSchema = z.object({ enrolled: z.boolean(), recoveryCodesLeft: z.number().int() });
+// The Super Admin's routes about one user's second factor refuse alike.
+const userRouteErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 // Registered under /api: the second sign-in step and the Super Admin's reset.
 export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -43,71 +27,7 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
       body: twoFactorInputSchema,
       response: { 200: twoFactorLoginResponseSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
     },
-    handler: async (request, reply) => {
-      const { challengeToken, code } = request.body;
-      const ip = request.ip;
-      const idHash = sha256(challengeToken);
-      const challenge = await findLoginChallenge(ctx.db, idHash);
-      const now = new Date();
-      if (!challenge || challenge.used_at !== null || challenge.expires_at <= now.toISOString() || challenge.failed_attempts >= MAX_CODE_ATTEMPTS_PER_CHALLENGE) {
-        throw new HttpError(401, CHALLENGE_EXPIRED);
-      }
-      const user = await findUserById(ctx.db, challenge.user_id);
-      if (!user) throw new HttpError(401, CHALLENGE_EXPIRED);
-      if (user.is_active !== 1) throw new HttpError(403, ACCOUNT_INACTIVE);
-
-      // Wrong codes count as failed sign-ins of the username and the IP, so the password
-      // step and this one share one limit.
-      const waitMs = ctx.loginThrottle.retryAfterMs(user.username, ip);
-      if (waitMs > 0) {
-        const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-        reply.header('Retry-After', String(Math.ceil(waitMs / 1000)));
-        throw new HttpError(429, `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-      }
-
-      const factor = await findTwoFactor(ctx.db, user.id);
-      if (!factor) throw new HttpError(401, CHALLENGE_EXPIRED);
-      let method: 'authenticator' | 'recovery_code' | null = null;
-      let recoveryCodes: string[] | undefined;
-      const digits = code.replace(/\s/g, '');
-      if (/^\d{6}$/.test(digits)) {
-        const timeStep = await verifyTotp(factor.secret, digits, factor.last_time_step);
-        if (timeStep !== null) {
-          if (factor.confirmed_at === null) {
-            recoveryCodes = generateRecoveryCodes();
-            await confirmTwoFactor(ctx.db, user.id, timeStep, recoveryCodes.map(hashRecoveryCode));
-            method = 'authenticator';
-          } else if (await advanceTimeStep(ctx.db, user.id, timeStep)) {
-            method = 'authenticator';
-          }
-        }
-      } else if (factor.confirmed_at !== null && (await useRecoveryCode(ctx.db, user.id, hashRecoveryCode(code)))) {
-        method = 'recovery_code';
-      }
-
-      if (method === null) {
-        await recordChallengeFailure(ctx.db, idHash);
-        ctx.loginThrottle.recordFailure(user.username, ip);
-        await recordAudit(ctx.db, {
-          action: 'LOGIN_FAILED',
-          userId: user.id,
-          userName: user.full_name,
-          tableName: 'users',
-          recordId: user.id,
-          ipAddress: ip,
-          details: { reason: 'two_factor_code' },
-        });
-        throw new HttpError(401, INVALID_CODE);
-      }
-      if (!(await consumeLoginChallenge(ctx.db, idHash))) throw new HttpError(401, CHALLENGE_EXPIRED);
-
-      ctx.loginThrottle.recordSuccess(user.username);
-      if (recoveryCodes) {
-        await recordAudit(ctx.db, { action: 'ENROL_TWO_FACTOR', userId: user.id, userName: user.full_name, tableName: 'users', recordId: user.id, ipAddress: ip });
-      }
-      const signedIn = await completeSignIn(ctx, request, user, { two_factor: method });
-      return recoveryCodes ? { ...signedIn, recoveryCodes } : signedIn;
-    },
+    handler: async (request) => signInWithCode(ctx, requestClient(request), request.body),
   });
 
   routes.get('/two-factor/users/:id', {
@@ -116,14 +36,9 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
       tags: ['two-factor'],
       summary: "Whether a user has set up an authenticator, and how many recovery codes are left",
       params: userIdParams,
-      response: { 200: twoFactorStatusSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      response: { 200: twoFactorStatusSchema, ...userRouteErrors },
     },
-    handler: async (request) => {
-      const user = await findUserById(ctx.db, request.params.id);
-      if (!user) throw new HttpError(404, 'User not found');
-      const factor = await findTwoFactor(ctx.db, user.id);
-      return { enrolled: Boolean(factor?.confirmed_at), recoveryCodesLeft: await countUnusedRecoveryCodes(ctx.db, user.id) };
-    },
+    handler: async (request) => twoFactorStatus(ctx.db, request.params.id),
   });
 
   routes.delete('/two-factor/users/:id', {
@@ -132,14 +47,10 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
       tags: ['two-factor'],
       summary: "Reset a user's second factor (a lost phone): they set it up again at their next sign-in",
       params: userIdParams,
-      response: { 200: messageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      response: { 200: messageSchema, ...userRouteErrors },
     },
     handler: async (request) => {
-      const actor = signedInUser(request).user;
-      const user = await findUserById(ctx.db, request.params.id);
-      if (!user) throw new HttpError(404, 'User not found');
-      await deleteTwoFactor(ctx.db, user.id);
-      await recordAudit(ctx.db, { action: 'RESET_TWO_FACTOR', userId: actor.id, userName: actor.full_name, tableName: 'users', recordId: user.id, ipAddress: request.ip });
+      await resetTwoFactor(ctx.db, requestActor(request), request.params.id);
       return { message: 'Two-factor authentication reset. The user will set it up again at their next sign-in.' };
     },
   });

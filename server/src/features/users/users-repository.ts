@@ -72,28 +72,29 @@ export interface NewUser {
   is_active?: boolean;
 }
 
+// The profile columns as stored: absent optional fields are null, booth access is JSON.
+function profileColumns(profile: Omit<NewUser, 'passwordHash' | 'is_active'>) {
+  return {
+    username: profile.username,
+    full_name: profile.full_name,
+    role: profile.role,
+    email: profile.email ?? null,
+    mobile: profile.mobile ?? null,
+    age: profile.age ?? null,
+    address: profile.address ?? null,
+    id_number: profile.id_number ?? null,
+    dob: profile.dob ?? null,
+    designation: profile.designation ?? null,
+    organisation: profile.organisation ?? null,
+    booth_access: JSON.stringify(profile.booth_access ?? []),
+  };
+}
+
 export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
   const now = new Date().toISOString();
   return db
     .insertInto('users')
-    .values({
-      username: user.username,
-      password_hash: user.passwordHash,
-      full_name: user.full_name,
-      role: user.role,
-      email: user.email ?? null,
-      mobile: user.mobile ?? null,
-      age: user.age ?? null,
-      address: user.address ?? null,
-      id_number: user.id_number ?? null,
-      dob: user.dob ?? null,
-      designation: user.designation ?? null,
-      organisation: user.organisation ?? null,
-      booth_access: JSON.stringify(user.booth_access ?? []),
-      is_active: user.is_active === false ? 0 : 1,
-      created_at: now,
-      updated_at: now,
-    })
+    .values({ ...profileColumns(user), password_hash: user.passwordHash, is_active: user.is_active === false ? 0 : 1, created_at: now, updated_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -131,22 +132,7 @@ export type UserProfile = Omit<NewUser, 'passwordHash' | 'is_active'> & { is_act
 export async function updateUser(db: Executor, id: number, profile: UserProfile): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
-    .set({
-      username: profile.username,
-      full_name: profile.full_name,
-      role: profile.role,
-      email: profile.email ?? null,
-      mobile: profile.mobile ?? null,
-      age: profile.age ?? null,
-      address: profile.address ?? null,
-      id_number: profile.id_number ?? null,
-      dob: profile.dob ?? null,
-      designation: profile.designation ?? null,
-      organisation: profile.organisation ?? null,
-      booth_access: JSON.stringify(profile.booth_access ?? []),
-      is_active: profile.is_active ? 1 : 0,
-      updated_at: new Date().toISOString(),
-    })
+    .set({ ...profileColumns(profile), is_active: profile.is_active ? 1 : 0, updated_at: new Date().toISOString() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();

@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, messageSchema } from '@shared/auth/auth-schemas';
-import { passwordPolicyProblem } from '@shared/auth/password-policy';
 import { ADMIN_ROLES, ALL_ROLES, type Role } from '@shared/auth/roles';
 import {
   changeOwnPasswordInputSchema,
@@ -13,70 +12,14 @@ import {
   userIdParamsSchema,
   usersByRoleQuerySchema,
 } from '@shared/users/user-input-schemas';
-import { canManageRole } from '@shared/users/user-permissions';
-import { type User, userSchema } from '@shared/users/user-schema';
+import { userSchema } from '@shared/users/user-schema';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
 import { signedInUser } from '../../plugins/access-control';
-import { HttpError } from '../../plugins/error-handler';
-import { recordAudit } from '../audit/audit-repository';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeUserSessions } from '../auth/sessions-repository';
-import { readSettings } from '../settings/settings-repository';
-import {
-  deleteUser,
-  findUserById,
-  findUserByUsername,
-  insertUser,
-  isUniqueViolation,
-  listActiveUsersByRole,
-  listUsers,
-  setPasswordHash,
-  toUserDto,
-  updateUser,
-} from './users-repository';
-
-// Texts of spec section 8 (the screen shows them as they come).
-export const USERNAME_EXISTS = 'Username already exists';
-export const CANNOT_DELETE_SELF = 'You cannot delete yourself.';
-export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role.';
-export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate yourself.';
-export const USE_CHANGE_PASSWORD = 'Use "Change password" to change your own password.';
-export const ESCALATION_REFUSED = 'Only a Super Admin can manage Super Admin and Admin accounts.';
-export const USER_NOT_FOUND = 'User not found';
-export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
-export const SAME_PASSWORD = 'The new password must be different from the current one';
+import { requestActor } from '../audit/actor';
+import { listActiveUsersByRole, listUsers, toUserDto } from './users-repository';
+import { changeOwnPassword, createUser, editUser, removeUser, resetPassword } from './users-use-cases';
 
 const adminResponses = { 400: errorSchema, 401: errorSchema, 403: errorSchema } as const;
-const usernameTaken = () => new HttpError(409, USERNAME_EXISTS, { username: USERNAME_EXISTS });
-
-// The password_policy setting, checked wherever a password is set; the message names
-// what is missing and sits beside the field that holds the password.
-async function assertPasswordPolicy(ctx: AppContext, password: string, field: string): Promise<void> {
-  const { password_policy } = await readSettings(ctx.db);
-  const problem = passwordPolicyProblem(password, password_policy);
-  if (problem) throw new HttpError(400, problem, { [field]: problem });
-}
-
-async function findTarget(ctx: AppContext, id: number): Promise<UserRow> {
-  const target = await findUserById(ctx.db, id);
-  if (!target) throw new HttpError(404, USER_NOT_FOUND);
-  return target;
-}
-
-function assertCanManage(actor: UserRow, role: string): void {
-  if (!canManageRole(actor.role as Role, role as Role)) throw new HttpError(403, ESCALATION_REFUSED);
-}
-
-// The fields whose value changed, for the audit row (names only: values may be personal data).
-function changedFields(before: User, after: User): string[] {
-  const keys = ['username', 'full_name', 'email', 'mobile', 'age', 'address', 'id_number', 'dob', 'designation', 'organisation', 'role', 'booth_access', 'is_active'] as const;
-  return keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-}
-
-function auditBase(request: FastifyRequest, actor: UserRow, recordId: number) {
-  return { userId: actor.id, userName: actor.full_name, tableName: 'users', recordId, ipAddress: request.ip };
-}
 
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -109,26 +52,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
       body: createUserInputSchema,
       response: { 201: userSchema, ...adminResponses, 409: errorSchema },
     },
-    handler: async (request, reply) => {
-      const { user: actor } = signedInUser(request);
-      const { password, ...profile } = request.body;
-      assertCanManage(actor, profile.role);
-      await assertPasswordPolicy(ctx, password, 'password');
-      if (await findUserByUsername(ctx.db, profile.username)) throw usernameTaken();
-      // Hash before the transaction: argon2 is slow and must not hold the write lock.
-      const passwordHash = await hashPassword(password);
-      try {
-        const created = await ctx.db.transaction().execute(async (trx) => {
-          const row = await insertUser(trx, { ...profile, passwordHash });
-          await recordAudit(trx, { action: 'CREATE_USER', ...auditBase(request, actor, row.id), details: { username: row.username, role: row.role } });
-          return row;
-        });
-        return reply.code(201).send(toUserDto(created));
-      } catch (error) {
-        if (isUniqueViolation(error)) throw usernameTaken();
-        throw error;
-      }
-    },
+    handler: async (request, reply) => reply.code(201).send(await createUser(ctx.db, requestActor(request), request.body)),
   });
 
   // Declared before /:id routes for readability; the router prefers the static "me" anyway.
@@ -140,29 +64,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
       body: changeOwnPasswordInputSchema,
       response: { 200: messageSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
     },
-    handler: async (request, reply) => {
-      const { user, sessionId } = signedInUser(request);
-      const { current_password, new_password } = request.body;
-      // Guessing the current password here counts like guessing it at sign-in.
-      const waitMs = ctx.loginThrottle.retryAfterMs(user.username, request.ip);
-      if (waitMs > 0) {
-        reply.header('Retry-After', String(Math.ceil(waitMs / 1000)));
-        throw new HttpError(429, 'Too many wrong passwords. Please try again later.');
-      }
-      // 400, not 401: the session is fine, and a 401 would sign the user out.
-      if (!(await verifyPassword(user.password_hash, current_password))) {
-        ctx.loginThrottle.recordFailure(user.username, request.ip);
-        throw new HttpError(400, CURRENT_PASSWORD_WRONG, { current_password: CURRENT_PASSWORD_WRONG });
-      }
-      if (current_password === new_password) throw new HttpError(400, SAME_PASSWORD, { new_password: SAME_PASSWORD });
-      await assertPasswordPolicy(ctx, new_password, 'new_password');
-      const passwordHash = await hashPassword(new_password);
-      await ctx.db.transaction().execute(async (trx) => {
-        await setPasswordHash(trx, user.id, passwordHash);
-        // Whoever else holds a session of this account is signed out; this device stays in.
-        await revokeUserSessions(trx, user.id, sessionId);
-        await recordAudit(trx, { action: 'CHANGE_PASSWORD', ...auditBase(request, user, user.id) });
-      });
+    handler: async (request) => {
+      const { sessionId } = signedInUser(request);
+      await changeOwnPassword(ctx.db, requestActor(request), { sessionId, ...request.body }, ctx.loginThrottle);
       return { message: 'Password changed successfully' };
     },
   });
@@ -176,39 +80,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
       body: updateUserInputSchema,
       response: { 200: userSchema, ...adminResponses, 404: errorSchema, 409: errorSchema },
     },
-    handler: async (request) => {
-      const { user: actor } = signedInUser(request);
-      const { id } = request.params;
-      const { is_active, ...profile } = request.body;
-      const target = await findTarget(ctx, id);
-      const active = is_active ?? target.is_active === 1;
-      if (target.id === actor.id) {
-        // Nobody can lock themselves out or promote themselves.
-        if (profile.role !== target.role) throw new HttpError(400, CANNOT_CHANGE_OWN_ROLE, { role: CANNOT_CHANGE_OWN_ROLE });
-        if (!active) throw new HttpError(400, CANNOT_DEACTIVATE_SELF, { is_active: CANNOT_DEACTIVATE_SELF });
-      } else {
-        assertCanManage(actor, target.role);
-        assertCanManage(actor, profile.role);
-      }
-      const sameName = await findUserByUsername(ctx.db, profile.username);
-      if (sameName && sameName.id !== id) throw usernameTaken();
-
-      try {
-        const updated = await ctx.db.transaction().execute(async (trx) => {
-          const row = await updateUser(trx, id, { ...profile, is_active: active });
-          if (!row) throw new HttpError(404, USER_NOT_FOUND);
-          // A deactivated user or one whose role changed must sign in again (or not at all).
-          if ((target.is_active === 1 && !active) || target.role !== row.role) await revokeUserSessions(trx, id);
-          const changed = changedFields(toUserDto(target), toUserDto(row));
-          await recordAudit(trx, { action: 'UPDATE_USER', ...auditBase(request, actor, id), details: { changed } });
-          return row;
-        });
-        return toUserDto(updated);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw usernameTaken();
-        throw error;
-      }
-    },
+    handler: async (request) => editUser(ctx.db, requestActor(request), request.params.id, request.body),
   });
 
   routes.put('/:id/password', {
@@ -221,19 +93,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: { 200: messageSchema, ...adminResponses, 404: errorSchema },
     },
     handler: async (request) => {
-      const { user: actor } = signedInUser(request);
-      const { id } = request.params;
-      // Setting one's own password without the current one would let a borrowed session take the account.
-      if (id === actor.id) throw new HttpError(400, USE_CHANGE_PASSWORD);
-      const target = await findTarget(ctx, id);
-      assertCanManage(actor, target.role);
-      await assertPasswordPolicy(ctx, request.body.password, 'password');
-      const passwordHash = await hashPassword(request.body.password);
-      await ctx.db.transaction().execute(async (trx) => {
-        await setPasswordHash(trx, id, passwordHash);
-        await revokeUserSessions(trx, id);
-        await recordAudit(trx, { action: 'RESET_PASSWORD', ...auditBase(request, actor, id) });
-      });
+      await resetPassword(ctx.db, requestActor(request), request.params.id, request.body.password);
       return { message: 'Password updated successfully' };
     },
   });
@@ -247,19 +107,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: { 200: messageSchema, ...adminResponses, 404: errorSchema },
     },
     handler: async (request) => {
-      const { user: actor } = signedInUser(request);
-      const { id } = request.params;
-      if (id === actor.id) throw new HttpError(400, CANNOT_DELETE_SELF);
-      const target = await findTarget(ctx, id);
-      assertCanManage(actor, target.role);
-      await ctx.db.transaction().execute(async (trx) => {
-        if (!(await deleteUser(trx, id))) throw new HttpError(404, USER_NOT_FOUND);
-        await recordAudit(trx, {
-          action: 'DELETE_USER',
-          ...auditBase(request, actor, id),
-          details: { username: target.username, full_name: target.full_name, role: target.role },
-        });
-      });
+      await removeUser(ctx.db, requestActor(request), request.params.id);
       return { message: 'User deleted successfully' };
     },
   });

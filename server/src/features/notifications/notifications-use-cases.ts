@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { sendNotificationSchema } from '@shared/notifications/notification-schema';
+import type { Database } from '../../db/schema';
+import { HttpError } from '../../plugins/http-error';
+import type { Actor } from '../audit/actor';
+import { recordAudit } from '../audit/audit-repository';
+import { notificationChannels } from '../settings/settings-repository';
+import { findRecipientUsers, insertNotification, markRead, type NewRecipient } from './notifications-repository';
+import type { SmsDispatcher } from './sms/sms-dispatcher';
+
+const NOT_TO_SELF = 'You cannot send a notification to yourself';
+const ACTIVE_RECIPIENTS_ONLY = 'Every recipient must be an active user';
+
+// An in-app notification for each recipient plus an SMS to each mobile; the SMS goes out
+// from the dispatcher's queue, woken once the notification is saved.
+export async function sendNotification(
+  db: Kysely<Database>,
+  actor: Actor & { userId: number; userName: string },
+  input: z.output<typeof sendNotificationSchema>,
+  sms: Pick<SmsDispatcher, 'kick'>,
+): Promise<{ id: number; recipients: number }> {
+  const ids = [...new Set(input.recipients)];
+  if (ids.includes(actor.userId)) throw new HttpError(400, NOT_TO_SELF, { recipients: NOT_TO_SELF });
+  const active = (await findRecipientUsers(db, ids)).filter((recipient) => recipient.is_active === 1);
+  if (active.length !== ids.length) throw new HttpError(400, ACTIVE_RECIPIENTS_ONLY, { recipients: ACTIVE_RECIPIENTS_ONLY });
+  // The sms_notifications setting off means in-app only.
+  const smsOn = (await notificationChannels(db)).sms;
+  const recipients: NewRecipient[] = active.map((recipient) => ({
+    user_id: recipient.id,
+    recipient_name: recipient.full_name,
+    mobile: recipient.mobile,
+    sms_status: smsOn && recipient.mobile ? 'queued' : 'skipped',
+    sms_error: smsOn ? (recipient.mobile ? null : 'No mobile number') : 'SMS notifications are switched off',
+  }));
+  const id = await db.transaction().execute(async (trx) => {
+    const notificationId = await insertNotification(trx, { message: input.message, type: input.type, senderId: actor.userId, senderName: actor.userName, recipients });
+    await recordAudit(trx, {
+      action: 'SEND_SMS',
+      ...actor,
+      tableName: 'notifications',
+      recordId: notificationId,
+      details: { recipients: recipients.length, sms: recipients.filter((recipient) => recipient.sms_status === 'queued').length },
+    });
+    return notificationId;
+  });
+  sms.kick();
+  return { id, recipients: recipients.length };
+}
+
+// Only a recipient can mark a notification read; to anyone else it does not exist.
+export async function markNotificationRead(db: Kysely<Database>, actor: Actor & { userId: number }, id: number): Promise<void> {
+  if (!(await markRead(db, id, actor.userId))) throw new HttpError(404, 'Notification not found');
+}

@@ -1,0 +1,175 @@
+import type { Kysely, Transaction } from 'kysely';
+import { passwordPolicyProblem } from '@shared/auth/password-policy';
+import type { Role } from '@shared/auth/roles';
+import { canManageRole } from '@shared/users/user-permissions';
+import type { User } from '@shared/users/user-schema';
+import type { Database, UserRow } from '../../db/schema';
+import { HttpError } from '../../plugins/http-error';
+import type { Actor } from '../audit/actor';
+import { type AuditEntry, recordAudit } from '../audit/audit-repository';
+import { assertNotThrottled, type LoginThrottle } from '../auth/login-throttle';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeUserSessions } from '../auth/sessions-repository';
+import { currentPasswordPolicy } from '../settings/settings-repository';
+import {
+  deleteUser,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  isUniqueViolation,
+  type NewUser,
+  setPasswordHash,
+  toUserDto,
+  updateUser,
+  type UserProfile,
+} from './users-repository';
+
+// Texts of spec section 8 (the screen shows them as they come).
+export const USERNAME_EXISTS = 'Username already exists';
+export const CANNOT_DELETE_SELF = 'You cannot delete yourself.';
+export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role.';
+export const CANNOT_DEACTIVATE_SELF = 'You cannot deactivate yourself.';
+export const USE_CHANGE_PASSWORD = 'Use "Change password" to change your own password.';
+export const ESCALATION_REFUSED = 'Only a Super Admin can manage Super Admin and Admin accounts.';
+export const USER_NOT_FOUND = 'User not found';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+export const SAME_PASSWORD = 'The new password must be different from the current one';
+
+// Whoever manages users: a signed-in admin, or the command line.
+export type UsersActor = Actor & { role: Role };
+
+// The command line has a Super Admin's rights: whoever runs it holds the server's files anyway.
+export const COMMAND_LINE: UsersActor = { userId: null, userName: 'Command line', ipAddress: null, role: 'Super Admin' };
+
+export type NewUserInput = Omit<NewUser, 'passwordHash'> & { password: string };
+
+const usernameTaken = () => new HttpError(409, USERNAME_EXISTS, { username: USERNAME_EXISTS });
+
+// The password_policy setting, checked wherever a password is set; the message names
+// what is missing and sits beside the field that holds the password.
+async function assertPasswordPolicy(db: Kysely<Database>, password: string, field: string): Promise<void> {
+  const problem = passwordPolicyProblem(password, await currentPasswordPolicy(db));
+  if (problem) throw new HttpError(400, problem, { [field]: problem });
+}
+
+async function findTarget(db: Kysely<Database>, id: number): Promise<UserRow> {
+  const target = await findUserById(db, id);
+  if (!target) throw new HttpError(404, USER_NOT_FOUND);
+  return target;
+}
+
+function assertCanManage(actor: UsersActor, role: string): void {
+  if (!canManageRole(actor.role, role as Role)) throw new HttpError(403, ESCALATION_REFUSED);
+}
+
+// The fields whose value changed, for the audit row (names only: values may be personal data).
+function changedFields(before: User, after: User): string[] {
+  const keys = ['username', 'full_name', 'email', 'mobile', 'age', 'address', 'id_number', 'dob', 'designation', 'organisation', 'role', 'booth_access', 'is_active'] as const;
+  return keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+}
+
+type UserAudit = Pick<AuditEntry, 'action' | 'recordId' | 'details'>;
+
+// A change to the users table and its audit row, in one transaction. Password hashes are
+// made before: argon2 is slow and must not hold the write lock. A username taken meanwhile
+// (the unique index refused it) answers like one taken before.
+async function writeUser<T>(db: Kysely<Database>, actor: Actor, write: (trx: Transaction<Database>, audit: (entry: UserAudit) => Promise<void>) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute((trx) => write(trx, (entry) => recordAudit(trx, { ...actor, tableName: 'users', ...entry })));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+}
+
+// An Admin may create Supervisors and Karyakartas only.
+export async function createUser(db: Kysely<Database>, actor: UsersActor, input: NewUserInput): Promise<User> {
+  const { password, ...profile } = input;
+  assertCanManage(actor, profile.role);
+  await assertPasswordPolicy(db, password, 'password');
+  if (await findUserByUsername(db, profile.username)) throw usernameTaken();
+  const passwordHash = await hashPassword(password);
+  const created = await writeUser(db, actor, async (trx, audit) => {
+    const row = await insertUser(trx, { ...profile, passwordHash });
+    await audit({ action: 'CREATE_USER', recordId: row.id, details: { username: row.username, role: row.role } });
+    return row;
+  });
+  return toUserDto(created);
+}
+
+// Nobody can lock themselves out or promote themselves; a deactivated user or one whose
+// role changed must sign in again (or not at all).
+export async function editUser(db: Kysely<Database>, actor: UsersActor, id: number, input: Omit<UserProfile, 'is_active'> & { is_active?: boolean }): Promise<User> {
+  const { is_active, ...profile } = input;
+  const target = await findTarget(db, id);
+  const active = is_active ?? target.is_active === 1;
+  if (target.id === actor.userId) {
+    if (profile.role !== target.role) throw new HttpError(400, CANNOT_CHANGE_OWN_ROLE, { role: CANNOT_CHANGE_OWN_ROLE });
+    if (!active) throw new HttpError(400, CANNOT_DEACTIVATE_SELF, { is_active: CANNOT_DEACTIVATE_SELF });
+  } else {
+    assertCanManage(actor, target.role);
+    assertCanManage(actor, profile.role);
+  }
+  const sameName = await findUserByUsername(db, profile.username);
+  if (sameName && sameName.id !== id) throw usernameTaken();
+  const updated = await writeUser(db, actor, async (trx, audit) => {
+    const row = await updateUser(trx, id, { ...profile, is_active: active });
+    if (!row) throw new HttpError(404, USER_NOT_FOUND);
+    if ((target.is_active === 1 && !active) || target.role !== row.role) await revokeUserSessions(trx, id);
+    await audit({ action: 'UPDATE_USER', recordId: id, details: { changed: changedFields(toUserDto(target), toUserDto(row)) } });
+    return row;
+  });
+  return toUserDto(updated);
+}
+
+// An admin (or the command line) sets someone's password: any open session may be
+// someone else's, so all of them end. Setting one's own password without the current
+// one would let a borrowed session take the account.
+export async function resetPassword(db: Kysely<Database>, actor: UsersActor, id: number, password: string): Promise<void> {
+  if (id === actor.userId) throw new HttpError(400, USE_CHANGE_PASSWORD);
+  const target = await findTarget(db, id);
+  assertCanManage(actor, target.role);
+  await assertPasswordPolicy(db, password, 'password');
+  const passwordHash = await hashPassword(password);
+  await writeUser(db, actor, async (trx, audit) => {
+    await setPasswordHash(trx, id, passwordHash);
+    await revokeUserSessions(trx, id);
+    await audit({ action: 'RESET_PASSWORD', recordId: id });
+  });
+}
+
+// Guessing the current password here counts like guessing it at sign-in. Whoever else
+// holds a session of this account is signed out; this device (sessionId) stays in.
+export async function changeOwnPassword(
+  db: Kysely<Database>,
+  actor: Actor & { userId: number; ipAddress: string },
+  input: { sessionId: string; current_password: string; new_password: string },
+  throttle: LoginThrottle,
+): Promise<void> {
+  const user = await findTarget(db, actor.userId);
+  assertNotThrottled(throttle, user.username, actor.ipAddress, () => 'Too many wrong passwords. Please try again later.');
+  // 400, not 401: the session is fine, and a 401 would sign the user out.
+  if (!(await verifyPassword(user.password_hash, input.current_password))) {
+    throttle.recordFailure(user.username, actor.ipAddress);
+    throw new HttpError(400, CURRENT_PASSWORD_WRONG, { current_password: CURRENT_PASSWORD_WRONG });
+  }
+  if (input.current_password === input.new_password) throw new HttpError(400, SAME_PASSWORD, { new_password: SAME_PASSWORD });
+  await assertPasswordPolicy(db, input.new_password, 'new_password');
+  const passwordHash = await hashPassword(input.new_password);
+  await writeUser(db, actor, async (trx, audit) => {
+    await setPasswordHash(trx, user.id, passwordHash);
+    await revokeUserSessions(trx, user.id, input.sessionId);
+    await audit({ action: 'CHANGE_PASSWORD', recordId: user.id });
+  });
+}
+
+// Sessions go with the user; audit rows keep their name.
+export async function removeUser(db: Kysely<Database>, actor: UsersActor, id: number): Promise<void> {
+  if (id === actor.userId) throw new HttpError(400, CANNOT_DELETE_SELF);
+  const target = await findTarget(db, id);
+  assertCanManage(actor, target.role);
+  await writeUser(db, actor, async (trx, audit) => {
+    if (!(await deleteUser(trx, id))) throw new HttpError(404, USER_NOT_FOUND);
+    await audit({ action: 'DELETE_USER', recordId: id, details: { username: target.username, full_name: target.full_name, role: target.role } });
+  });
+}
