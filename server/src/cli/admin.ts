@@ -55,7 +55,7 @@ async function main(argv: string[]): Promise<number> {
         return 1;
       }
       const password = values.password ?? generatePassword();
-      const user = await createUser(database.db, COMMAND_LINE, {
+      const user = await createUser(database, COMMAND_LINE, {
         username,
         password,
         full_name: values['full-name'] ?? username,
@@ -78,7 +78,7 @@ async function main(argv: string[]): Promise<number> {
       }
       const password = values.password ?? generatePassword();
       // A reset password means any open session may be someone else's: the use case ends them all.
-      await resetPassword(database.db, COMMAND_LINE, user.id, password);
+      await resetPassword(database, COMMAND_LINE, user.id, password);
       console.log(`Password of "${user.username}" reset; their sessions were ended.${values.password ? '' : `\nNew password (shown once): ${password}`}`);
       return 0;
     }

@@ -3,7 +3,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ROLES, type Role } from '@shared/auth/roles';
 import { DESIGNATION_VALUES, ORGANISATION_VALUES } from '@shared/reference/staff-lists';
-import { isUniqueViolation } from '../../src/features/users/users-repository';
 import { createTestApp, createUser, login, signInAs, type TestApp, TEST_PASSWORD } from '../support/test-app';
 
 let t: TestApp;
@@ -274,7 +273,7 @@ describe('POST /api/users', () => {
       () => null,
       (caught: unknown) => caught,
     );
-    expect(isUniqueViolation(error)).toBe(true);
+    expect(t.ctx.dialect.classifyError(error)).toBe('unique-violation');
   });
 
   for (const role of ['Admin', 'Super Admin'] as const) {

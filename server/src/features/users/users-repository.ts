@@ -147,9 +147,3 @@ export async function deleteUser(db: Executor, id: number): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-// A unique constraint refused the write (SQLite and PostgreSQL report it differently).
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}

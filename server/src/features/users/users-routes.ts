@@ -52,7 +52,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
       body: createUserInputSchema,
       response: { 201: userSchema, ...adminResponses, 409: errorSchema },
     },
-    handler: async (request, reply) => reply.code(201).send(await createUser(ctx.db, requestActor(request), request.body)),
+    handler: async (request, reply) => reply.code(201).send(await createUser(ctx, requestActor(request), request.body)),
   });
 
   // Declared before /:id routes for readability; the router prefers the static "me" anyway.
@@ -66,7 +66,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
     handler: async (request) => {
       const { sessionId } = signedInUser(request);
-      await changeOwnPassword(ctx.db, requestActor(request), { sessionId, ...request.body }, ctx.loginThrottle);
+      await changeOwnPassword(ctx, requestActor(request), { sessionId, ...request.body }, ctx.loginThrottle);
       return { message: 'Password changed successfully' };
     },
   });
@@ -80,7 +80,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
       body: updateUserInputSchema,
       response: { 200: userSchema, ...adminResponses, 404: errorSchema, 409: errorSchema },
     },
-    handler: async (request) => editUser(ctx.db, requestActor(request), request.params.id, request.body),
+    handler: async (request) => editUser(ctx, requestActor(request), request.params.id, request.body),
   });
 
   routes.put('/:id/password', {
@@ -93,7 +93,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: { 200: messageSchema, ...adminResponses, 404: errorSchema },
     },
     handler: async (request) => {
-      await resetPassword(ctx.db, requestActor(request), request.params.id, request.body.password);
+      await resetPassword(ctx, requestActor(request), request.params.id, request.body.password);
       return { message: 'Password updated successfully' };
     },
   });
@@ -107,7 +107,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: { 200: messageSchema, ...adminResponses, 404: errorSchema },
     },
     handler: async (request) => {
-      await removeUser(ctx.db, requestActor(request), request.params.id);
+      await removeUser(ctx, requestActor(request), request.params.id);
       return { message: 'User deleted successfully' };
     },
   });

@@ -3,6 +3,7 @@ import { passwordPolicyProblem } from '@shared/auth/password-policy';
 import type { Role } from '@shared/auth/roles';
 import { canManageRole } from '@shared/users/user-permissions';
 import type { User } from '@shared/users/user-schema';
+import type { DatabaseDialect } from '../../db/dialects/database-dialect';
 import type { Database, UserRow } from '../../db/schema';
 import { HttpError } from '../../plugins/http-error';
 import type { Actor } from '../audit/actor';
@@ -16,7 +17,6 @@ import {
   findUserById,
   findUserByUsername,
   insertUser,
-  isUniqueViolation,
   type NewUser,
   setPasswordHash,
   toUserDto,
@@ -40,6 +40,12 @@ export type UsersActor = Actor & { role: Role };
 
 // The command line has a Super Admin's rights: whoever runs it holds the server's files anyway.
 export const COMMAND_LINE: UsersActor = { userId: null, userName: 'Command line', ipAddress: null, role: 'Super Admin' };
+
+// The database the use cases write to, and how it names its errors.
+export interface UsersStore {
+  db: Kysely<Database>;
+  dialect: Pick<DatabaseDialect, 'classifyError'>;
+}
 
 export type NewUserInput = Omit<NewUser, 'passwordHash'> & { password: string };
 
@@ -73,23 +79,24 @@ type UserAudit = Pick<AuditEntry, 'action' | 'recordId' | 'details'>;
 // A change to the users table and its audit row, in one transaction. Password hashes are
 // made before: argon2 is slow and must not hold the write lock. A username taken meanwhile
 // (the unique index refused it) answers like one taken before.
-async function writeUser<T>(db: Kysely<Database>, actor: Actor, write: (trx: Transaction<Database>, audit: (entry: UserAudit) => Promise<void>) => Promise<T>): Promise<T> {
+async function writeUser<T>({ db, dialect }: UsersStore, actor: Actor, write: (trx: Transaction<Database>, audit: (entry: UserAudit) => Promise<void>) => Promise<T>): Promise<T> {
   try {
     return await db.transaction().execute((trx) => write(trx, (entry) => recordAudit(trx, { ...actor, tableName: 'users', ...entry })));
   } catch (error) {
-    if (isUniqueViolation(error)) throw usernameTaken();
+    if (dialect.classifyError(error) === 'unique-violation') throw usernameTaken();
     throw error;
   }
 }
 
 // An Admin may create Supervisors and Karyakartas only.
-export async function createUser(db: Kysely<Database>, actor: UsersActor, input: NewUserInput): Promise<User> {
+export async function createUser(store: UsersStore, actor: UsersActor, input: NewUserInput): Promise<User> {
+  const { db } = store;
   const { password, ...profile } = input;
   assertCanManage(actor, profile.role);
   await assertPasswordPolicy(db, password, 'password');
   if (await findUserByUsername(db, profile.username)) throw usernameTaken();
   const passwordHash = await hashPassword(password);
-  const created = await writeUser(db, actor, async (trx, audit) => {
+  const created = await writeUser(store, actor, async (trx, audit) => {
     const row = await insertUser(trx, { ...profile, passwordHash });
     await audit({ action: 'CREATE_USER', recordId: row.id, details: { username: row.username, role: row.role } });
     return row;
@@ -99,7 +106,8 @@ export async function createUser(db: Kysely<Database>, actor: UsersActor, input:
 
 // Nobody can lock themselves out or promote themselves; a deactivated user or one whose
 // role changed must sign in again (or not at all).
-export async function editUser(db: Kysely<Database>, actor: UsersActor, id: number, input: Omit<UserProfile, 'is_active'> & { is_active?: boolean }): Promise<User> {
+export async function editUser(store: UsersStore, actor: UsersActor, id: number, input: Omit<UserProfile, 'is_active'> & { is_active?: boolean }): Promise<User> {
+  const { db } = store;
   const { is_active, ...profile } = input;
   const target = await findTarget(db, id);
   const active = is_active ?? target.is_active === 1;
@@ -112,7 +120,7 @@ export async function editUser(db: Kysely<Database>, actor: UsersActor, id: numb
   }
   const sameName = await findUserByUsername(db, profile.username);
   if (sameName && sameName.id !== id) throw usernameTaken();
-  const updated = await writeUser(db, actor, async (trx, audit) => {
+  const updated = await writeUser(store, actor, async (trx, audit) => {
     const row = await updateUser(trx, id, { ...profile, is_active: active });
     if (!row) throw new HttpError(404, USER_NOT_FOUND);
     if ((target.is_active === 1 && !active) || target.role !== row.role) await revokeUserSessions(trx, id);
@@ -125,13 +133,14 @@ export async function editUser(db: Kysely<Database>, actor: UsersActor, id: numb
 // An admin (or the command line) sets someone's password: any open session may be
 // someone else's, so all of them end. Setting one's own password without the current
 // one would let a borrowed session take the account.
-export async function resetPassword(db: Kysely<Database>, actor: UsersActor, id: number, password: string): Promise<void> {
+export async function resetPassword(store: UsersStore, actor: UsersActor, id: number, password: string): Promise<void> {
+  const { db } = store;
   if (id === actor.userId) throw new HttpError(400, USE_CHANGE_PASSWORD);
   const target = await findTarget(db, id);
   assertCanManage(actor, target.role);
   await assertPasswordPolicy(db, password, 'password');
   const passwordHash = await hashPassword(password);
-  await writeUser(db, actor, async (trx, audit) => {
+  await writeUser(store, actor, async (trx, audit) => {
     await setPasswordHash(trx, id, passwordHash);
     await revokeUserSessions(trx, id);
     await audit({ action: 'RESET_PASSWORD', recordId: id });
@@ -141,11 +150,12 @@ export async function resetPassword(db: Kysely<Database>, actor: UsersActor, id:
 // Guessing the current password here counts like guessing it at sign-in. Whoever else
 // holds a session of this account is signed out; this device (sessionId) stays in.
 export async function changeOwnPassword(
-  db: Kysely<Database>,
+  store: UsersStore,
   actor: Actor & { userId: number; ipAddress: string },
   input: { sessionId: string; current_password: string; new_password: string },
   throttle: LoginThrottle,
 ): Promise<void> {
+  const { db } = store;
   const user = await findTarget(db, actor.userId);
   assertNotThrottled(throttle, user.username, actor.ipAddress, () => 'Too many wrong passwords. Please try again later.');
   // 400, not 401: the session is fine, and a 401 would sign the user out.
@@ -156,7 +166,7 @@ export async function changeOwnPassword(
   if (input.current_password === input.new_password) throw new HttpError(400, SAME_PASSWORD, { new_password: SAME_PASSWORD });
   await assertPasswordPolicy(db, input.new_password, 'new_password');
   const passwordHash = await hashPassword(input.new_password);
-  await writeUser(db, actor, async (trx, audit) => {
+  await writeUser(store, actor, async (trx, audit) => {
     await setPasswordHash(trx, user.id, passwordHash);
     await revokeUserSessions(trx, user.id, input.sessionId);
     await audit({ action: 'CHANGE_PASSWORD', recordId: user.id });
@@ -164,11 +174,12 @@ export async function changeOwnPassword(
 }
 
 // Sessions go with the user; audit rows keep their name.
-export async function removeUser(db: Kysely<Database>, actor: UsersActor, id: number): Promise<void> {
+export async function removeUser(store: UsersStore, actor: UsersActor, id: number): Promise<void> {
+  const { db } = store;
   if (id === actor.userId) throw new HttpError(400, CANNOT_DELETE_SELF);
   const target = await findTarget(db, id);
   assertCanManage(actor, target.role);
-  await writeUser(db, actor, async (trx, audit) => {
+  await writeUser(store, actor, async (trx, audit) => {
     if (!(await deleteUser(trx, id))) throw new HttpError(404, USER_NOT_FOUND);
     await audit({ action: 'DELETE_USER', recordId: id, details: { username: target.username, full_name: target.full_name, role: target.role } });
   });
