@@ -23,8 +23,6 @@ import { toVoterDto } from './voter-rows';
 import { changeVoter, createVoter, deleteVoter, type VoterActor } from './voters-use-cases';
 import { findVoter, listVoters } from './voters-repository';
 
-export { VOTER_ID_EXISTS, VOTER_ID_IMMUTABLE } from './voters-use-cases';
-
 const actorOf = (request: FastifyRequest): VoterActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
 
 export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
