@@ -39,8 +39,11 @@ export function UsersPage() {
 
   const setFilter = (key: 'search' | 'role', value: string) => {
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      // From the address bar, not the updater's argument: React Router hands every update made
+      // before the next render the same params, so clearing the search and then choosing a role
+      // at once brought the old search back.
+      () => {
+        const next = new URLSearchParams(window.location.search);
         if (value) next.set(key, value);
         else next.delete(key);
         return next;

@@ -38,8 +38,10 @@ export function useVoterSearchParams() {
   const update = useCallback(
     (change: (next: URLSearchParams) => void) => {
       setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
+        // From the address bar: React Router hands every update made before the next render the
+        // same (stale) params, so two quick changes would lose the first.
+        () => {
+          const next = new URLSearchParams(window.location.search);
           change(next);
           return next;
         },
