@@ -56,6 +56,11 @@ async function setPasswordPolicy(value: 'basic' | 'medium' | 'strong'): Promise<
     .execute();
 }
 
+// Tests that tighten the password policy put it back to the default for the next one.
+afterEach(async () => {
+  await setPasswordPolicy('basic');
+});
+
 async function auditRows(action: string, recordId: number) {
   return t.ctx.db.selectFrom('audit_logs').selectAll().where('action', '=', action).where('record_id', '=', String(recordId)).execute();
 }
@@ -142,10 +147,6 @@ describe('GET /api/users/by-role', () => {
 });
 
 describe('POST /api/users', () => {
-  afterEach(async () => {
-    await setPasswordPolicy('basic');
-  });
-
   for (const role of ALL_ROLES) {
     const expected = expectedFor(role, 201);
     it(`should answer ${expected} when a ${role} creates a Karyakarta`, async () => {
@@ -539,10 +540,6 @@ describe('DELETE /api/users/:id', () => {
 });
 
 describe('PUT /api/users/:id/password', () => {
-  afterEach(async () => {
-    await setPasswordPolicy('basic');
-  });
-
   for (const role of ALL_ROLES) {
     const expected = expectedFor(role, 200);
     it(`should answer ${expected} when a ${role} sets a Karyakarta's password`, async () => {
@@ -607,10 +604,6 @@ describe('PUT /api/users/:id/password', () => {
 });
 
 describe('PUT /api/users/me/password', () => {
-  afterEach(async () => {
-    await setPasswordPolicy('basic');
-  });
-
   for (const role of ALL_ROLES) {
     it(`should answer 200 when a ${role} changes their own password`, async () => {
       const { headers } = await signInAs(t, role);
