@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 import type { VoterInput } from '@shared/voters/voter-schema';
 
 // One interface per table. Portable column types across SQLite and PostgreSQL:
@@ -177,12 +177,8 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
-export type UserRowUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
-export type TaskRow = Selectable<TasksTable>;
-export type NotificationRow = Selectable<NotificationsTable>;
 export type NotificationRecipientRow = Selectable<NotificationRecipientsTable>;
 export type UserTwoFactorRow = Selectable<UserTwoFactorTable>;
 export type LoginChallengeRow = Selectable<LoginChallengesTable>;

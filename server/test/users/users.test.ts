@@ -56,6 +56,11 @@ async function setPasswordPolicy(value: 'basic' | 'medium' | 'strong'): Promise<
     .execute();
 }
 
+// Tests that tighten the password policy put it back to the default for the next one.
+afterEach(async () => {
+  await setPasswordPolicy('basic');
+});
+
 async function auditRows(action: string, recordId: number) {
   return t.ctx.db.selectFrom('audit_logs').selectAll().where('action', '=', action).where('record_id', '=', String(recordId)).execute();
 }
@@ -71,16 +76,23 @@ async function storedHash(id: number): Promise<string> {
 const ADMINS: readonly Role[] = ['Super Admin', 'Admin'];
 const expectedFor = (role: Role, allowed: number) => (ADMINS.includes(role) ? allowed : 403);
 
-describe('GET /api/users', () => {
+// One test per role: the admins get `allowed`, everyone else 403.
+function itAnswersEachRole(allowed: number, action: string, test: (headers: Headers, expected: number) => Promise<void>): void {
   for (const role of ALL_ROLES) {
-    const expected = expectedFor(role, 200);
-    it(`should answer ${expected} when a ${role} asks for the list`, async () => {
+    const expected = expectedFor(role, allowed);
+    it(`should answer ${expected} when a ${role} ${action}`, async () => {
       const { headers } = await signInAs(t, role);
-      const response = await call('GET', '/api/users', headers);
-      expect(response.statusCode).toBe(expected);
-      if (expected === 403) expect(response.json()).toEqual({ message: 'You do not have permission to do this' });
+      await test(headers, expected);
     });
   }
+}
+
+describe('GET /api/users', () => {
+  itAnswersEachRole(200, 'asks for the list', async (headers, expected) => {
+    const response = await call('GET', '/api/users', headers);
+    expect(response.statusCode).toBe(expected);
+    if (expected === 403) expect(response.json()).toEqual({ message: 'You do not have permission to do this' });
+  });
 
   it('should answer 401 when signed out', async () => {
     const response = await call('GET', '/api/users');
@@ -142,18 +154,10 @@ describe('GET /api/users/by-role', () => {
 });
 
 describe('POST /api/users', () => {
-  afterEach(async () => {
-    await setPasswordPolicy('basic');
+  itAnswersEachRole(201, 'creates a Karyakarta', async (headers, expected) => {
+    const response = await call('POST', '/api/users', headers, newUserPayload());
+    expect(response.statusCode).toBe(expected);
   });
-
-  for (const role of ALL_ROLES) {
-    const expected = expectedFor(role, 201);
-    it(`should answer ${expected} when a ${role} creates a Karyakarta`, async () => {
-      const { headers } = await signInAs(t, role);
-      const response = await call('POST', '/api/users', headers, newUserPayload());
-      expect(response.statusCode).toBe(expected);
-    });
-  }
 
   it('should answer 401 when signed out', async () => {
     expect((await call('POST', '/api/users', {}, newUserPayload())).statusCode).toBe(401);
@@ -161,7 +165,8 @@ describe('POST /api/users', () => {
 
   it('should store every field, return the user without a hash and write a CREATE_USER audit row when an admin creates a user', async () => {
     const { user: admin, headers } = await signInAs(t, 'Admin');
-    const payload = newUserPayload({
+    // The fields that come back exactly as they were sent.
+    const asSent = {
       full_name: 'सुनीता पवार',
       email: 'sunita@example.org',
       mobile: '8765432109',
@@ -169,6 +174,9 @@ describe('POST /api/users', () => {
       address: 'Ward 4, Digras',
       id_number: 'ABCDE1234F',
       dob: '1991-06-15',
+    };
+    const payload = newUserPayload({
+      ...asSent,
       designation: DESIGNATION_VALUES[0],
       organisation: ORGANISATION_VALUES[3],
       role: 'Supervisor',
@@ -179,13 +187,7 @@ describe('POST /api/users', () => {
     const body = response.json();
     expect(body).toMatchObject({
       username: payload.username,
-      full_name: 'सुनीता पवार',
-      email: 'sunita@example.org',
-      mobile: '8765432109',
-      age: 34,
-      address: 'Ward 4, Digras',
-      id_number: 'ABCDE1234F',
-      dob: '1991-06-15',
+      ...asSent,
       designation: 'अध्यक्ष',
       organisation: ORGANISATION_VALUES[3],
       role: 'Supervisor',
@@ -318,15 +320,11 @@ describe('POST /api/users', () => {
 });
 
 describe('PUT /api/users/:id', () => {
-  for (const role of ALL_ROLES) {
-    const expected = expectedFor(role, 200);
-    it(`should answer ${expected} when a ${role} edits a Karyakarta`, async () => {
-      const { headers } = await signInAs(t, role);
-      const target = await createUser(t.ctx, { role: 'Karyakarta' });
-      const response = await call('PUT', `/api/users/${target.id}`, headers, editPayload(target, { full_name: 'Renamed' }));
-      expect(response.statusCode).toBe(expected);
-    });
-  }
+  itAnswersEachRole(200, 'edits a Karyakarta', async (headers, expected) => {
+    const target = await createUser(t.ctx, { role: 'Karyakarta' });
+    const response = await call('PUT', `/api/users/${target.id}`, headers, editPayload(target, { full_name: 'Renamed' }));
+    expect(response.statusCode).toBe(expected);
+  });
 
   it('should answer 401 when signed out', async () => {
     const target = await createUser(t.ctx);
@@ -470,16 +468,12 @@ describe('PUT /api/users/:id', () => {
 });
 
 describe('DELETE /api/users/:id', () => {
-  for (const role of ALL_ROLES) {
-    const expected = expectedFor(role, 200);
-    it(`should answer ${expected} when a ${role} deletes a Karyakarta`, async () => {
-      const { headers } = await signInAs(t, role);
-      const target = await createUser(t.ctx);
-      const response = await call('DELETE', `/api/users/${target.id}`, headers);
-      expect(response.statusCode).toBe(expected);
-      if (expected === 200) expect(response.json()).toEqual({ message: 'User deleted successfully' });
-    });
-  }
+  itAnswersEachRole(200, 'deletes a Karyakarta', async (headers, expected) => {
+    const target = await createUser(t.ctx);
+    const response = await call('DELETE', `/api/users/${target.id}`, headers);
+    expect(response.statusCode).toBe(expected);
+    if (expected === 200) expect(response.json()).toEqual({ message: 'User deleted successfully' });
+  });
 
   it('should answer 401 when signed out', async () => {
     const target = await createUser(t.ctx);
@@ -539,18 +533,10 @@ describe('DELETE /api/users/:id', () => {
 });
 
 describe('PUT /api/users/:id/password', () => {
-  afterEach(async () => {
-    await setPasswordPolicy('basic');
+  itAnswersEachRole(200, "sets a Karyakarta's password", async (headers, expected) => {
+    const target = await createUser(t.ctx);
+    expect((await call('PUT', `/api/users/${target.id}/password`, headers, { password: 'Brand-New-Pass-7' })).statusCode).toBe(expected);
   });
-
-  for (const role of ALL_ROLES) {
-    const expected = expectedFor(role, 200);
-    it(`should answer ${expected} when a ${role} sets a Karyakarta's password`, async () => {
-      const { headers } = await signInAs(t, role);
-      const target = await createUser(t.ctx);
-      expect((await call('PUT', `/api/users/${target.id}/password`, headers, { password: 'Brand-New-Pass-7' })).statusCode).toBe(expected);
-    });
-  }
 
   it('should answer 401 when signed out', async () => {
     const target = await createUser(t.ctx);
@@ -607,10 +593,6 @@ describe('PUT /api/users/:id/password', () => {
 });
 
 describe('PUT /api/users/me/password', () => {
-  afterEach(async () => {
-    await setPasswordPolicy('basic');
-  });
-
   for (const role of ALL_ROLES) {
     it(`should answer 200 when a ${role} changes their own password`, async () => {
       const { headers } = await signInAs(t, role);

@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOTER_FIELD_LABELS, voterInputSchema } from '@shared/voters/voter-schema';
 import { insertVoters } from '../../src/features/voters/voters-repository';
-import { createTestApp, signInAs, type TestApp } from '../support/test-app';
-import { multipart, seedVoter, voterForm } from './voter-test-helpers';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { multipart, seedVoter, signInEachRole, type RoleHeaders, voterForm } from './voter-test-helpers';
 import { readWorkbook, sheetRows } from './spreadsheet-test-helpers';
 
 let t: TestApp;
 type Headers = { authorization: string };
-let admin: Headers;
-let superAdmin: Headers;
-let supervisor: Headers;
-let karyakarta: Headers;
+let as: RoleHeaders;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await signInAs(t, 'Admin')).headers;
-  superAdmin = (await signInAs(t, 'Super Admin')).headers;
-  supervisor = (await signInAs(t, 'Supervisor', { booth_access: ['Booth-10'] })).headers;
-  karyakarta = (await signInAs(t, 'Karyakarta', { booth_access: ['Booth-10'] })).headers;
+  as = await signInEachRole(t, 'Booth-10');
 });
 afterAll(async () => {
   await t.close();
@@ -54,7 +48,7 @@ describe('GET /api/voters/export/excel', () => {
     const kept = await seedVoter(t.ctx, { full_name: 'Exported Voter', booth: 'Booth-20', age: '45', present_in_city: 'false', present_city_name: 'Mumbai' });
     const gone = await seedVoter(t.ctx, { full_name: 'Deleted Voter', booth: 'Booth-20' });
     await t.ctx.db.updateTable('voters').set({ deleted_at: new Date().toISOString() }).where('id', '=', gone.id).execute();
-    const response = await t.app.inject({ method: 'GET', url: '/api/voters/export/excel', headers: admin });
+    const response = await t.app.inject({ method: 'GET', url: '/api/voters/export/excel', headers: as.admin });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const today = new Date().toISOString().slice(0, 10);
@@ -80,7 +74,7 @@ describe('GET /api/voters/export/excel', () => {
       party_designation: '\tTabbed',
       booth: 'Booth-21',
     });
-    const response = await exportFiltered(admin, 'booth=Booth-21');
+    const response = await exportFiltered(as.admin, 'booth=Booth-21');
     const { sheet, rows } = await exportedRows(response.rawPayload);
     const index = rows.findIndex((cells) => cells[2] === voter.voter_id);
     const cells = rows[index]!;
@@ -98,7 +92,7 @@ describe('GET /api/voters/exp/excel', () => {
     const young = await seedVoter(t.ctx, { booth: 'Booth-22', age: '25', gender: 'Female' });
     await seedVoter(t.ctx, { booth: 'Booth-22', age: '70', gender: 'Female' });
     await seedVoter(t.ctx, { booth: 'Booth-23', age: '25', gender: 'Female' });
-    const response = await exportFiltered(admin, 'booth=Booth-22&age_max=40&gender=Female&page=3&limit=1');
+    const response = await exportFiltered(as.admin, 'booth=Booth-22&age_max=40&gender=Female&page=3&limit=1');
     expect(response.statusCode).toBe(200);
     const { rows } = await exportedRows(response.rawPayload);
     expect(rows.slice(1).map((cells) => cells[2])).toEqual([young.voter_id]);
@@ -108,21 +102,21 @@ describe('GET /api/voters/exp/excel', () => {
     const inputs = Array.from({ length: 2100 }, () => voterInputSchema.parse(voterForm({ booth: 'Booth-24' })));
     await insertVoters(t.ctx.db, t.ctx.dialect, inputs, { userId: 1, now: new Date().toISOString() });
     const ids = inputs.map((input) => input.voter_id);
-    const response = await exportFiltered(superAdmin, 'booth=Booth-24');
+    const response = await exportFiltered(as.superAdmin, 'booth=Booth-24');
     const { rows } = await exportedRows(response.rawPayload);
     expect(rows.slice(1).map((cells) => cells[2])).toEqual(ids);
   });
 
   it('should refuse bad filters with 400', async () => {
-    const response = await exportFiltered(admin, 'booth=Nowhere');
+    const response = await exportFiltered(as.admin, 'booth=Nowhere');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Choose a booth from the list');
   });
 
   it('should answer a filter the database refuses with its status before any byte of the file, as the list does', async () => {
     // PostgreSQL refuses the NUL character in text; SQLite stores and compares it.
-    const list = await t.app.inject({ method: 'GET', url: '/api/voters?village=%00', headers: admin });
-    const response = await exportFiltered(admin, 'village=%00');
+    const list = await t.app.inject({ method: 'GET', url: '/api/voters?village=%00', headers: as.admin });
+    const response = await exportFiltered(as.admin, 'village=%00');
     expect(response.statusCode).toBe(list.statusCode);
     if (t.ctx.dialect.name === 'postgres') {
       expect(response.statusCode).toBe(400);
@@ -135,7 +129,7 @@ describe('GET /api/voters/exp/excel', () => {
 
   it('should allow only Super Admin and Admin, whose booth access is every booth', async () => {
     await seedVoter(t.ctx, { booth: 'Booth-10' });
-    for (const headers of [supervisor, karyakarta]) {
+    for (const headers of [as.supervisor, as.karyakarta]) {
       expect((await exportFiltered(headers, 'booth=Booth-10')).statusCode).toBe(403);
       expect((await t.app.inject({ method: 'GET', url: '/api/voters/export/excel', headers })).statusCode).toBe(403);
     }
@@ -147,7 +141,7 @@ describe('GET /api/voters/exp/excel', () => {
     await seedVoter(t.ctx, { booth: 'Booth-25' });
     await seedVoter(t.ctx, { booth: 'Booth-25' });
     const before = await lastAuditId();
-    await exportFiltered(admin, 'booth=Booth-25&search=');
+    await exportFiltered(as.admin, 'booth=Booth-25&search=');
     const row = await waitForAudit('EXPORT_VOTERS', before);
     expect(JSON.parse(row.details ?? '{}')).toMatchObject({ all: false, filters: { booth: 'Booth-25' }, rows: 2, complete: true });
   });
@@ -163,11 +157,11 @@ describe('Export then import (round trip)', () => {
     ];
     const originals = [];
     for (const overrides of fields) originals.push(await seedVoter(t.ctx, { booth: 'Booth-26', ...overrides }));
-    const exported = await exportFiltered(admin, 'booth=Booth-26');
+    const exported = await exportFiltered(as.admin, 'booth=Booth-26');
     // The voters leave (soft-deleted), then come back from the file.
     await t.ctx.db.updateTable('voters').set({ deleted_at: new Date().toISOString() }).where('booth', '=', 'Booth-26').execute();
     const body = multipart({}, { field: 'file', filename: 'voters_export.xlsx', contentType: 'application/octet-stream', data: exported.rawPayload });
-    const imported = await t.app.inject({ method: 'POST', url: '/api/voters/import', headers: { ...admin, ...body.headers }, payload: body.payload });
+    const imported = await t.app.inject({ method: 'POST', url: '/api/voters/import', headers: { ...as.admin, ...body.headers }, payload: body.payload });
     expect(imported.json()).toMatchObject({ imported: 4, updated: 0, errors: 0, unknownColumns: [] });
     const strip = (row: Record<string, unknown>) => {
       const { id: _id, created_at: _c, updated_at: _u, created_by: _cb, updated_by: _ub, deleted_at: _d, deleted_by: _db, ...rest } = row;

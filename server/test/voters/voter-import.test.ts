@@ -5,26 +5,20 @@ import { IMPORT_BATCH_SIZE } from '../../src/features/voters/import/voter-import
 import type { Database } from '../../src/db/schema';
 import { LIVE_VOTERS_BY_ID } from '../../src/db/dialects/sqlite/sqlite-dialect';
 import { expectKeptCountsToMatchVoters } from '../analytics/kept-counts';
-import { createTestApp, signInAs, type TestApp } from '../support/test-app';
-import { multipart, seedVoter } from './voter-test-helpers';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { multipart, seedVoter, signInEachRole, type RoleHeaders } from './voter-test-helpers';
 import { workbookEntries, zipArchive, zipEntry } from '../support/hostile-spreadsheets';
 import { csvFile, readWorkbook, sheetRows, xlsFile, xlsxFile, zipBomb } from './spreadsheet-test-helpers';
 
 let t: TestApp;
 type Headers = { authorization: string };
-let admin: Headers;
-let superAdmin: Headers;
-let supervisor: Headers;
-let karyakarta: Headers;
+let as: RoleHeaders;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 beforeAll(async () => {
   t = await createTestApp({ config: { importMaxMb: 1 } });
-  admin = (await signInAs(t, 'Admin')).headers;
-  superAdmin = (await signInAs(t, 'Super Admin')).headers;
-  supervisor = (await signInAs(t, 'Supervisor', { booth_access: ['Booth-01'] })).headers;
-  karyakarta = (await signInAs(t, 'Karyakarta', { booth_access: ['Booth-01'] })).headers;
+  as = await signInEachRole(t, 'Booth-01');
 });
 afterAll(async () => {
   await t.close();
@@ -54,7 +48,7 @@ describe('POST /api/voters/import: file types', () => {
       ['1', 'Asha Patil', a, 41, 'Female', '98765 43210', 'Booth-03', 'Digras', 'Arambhi', 'No', 'Pune'],
       ['2', 'Ravi More', b, 29, 'Male', '', 'Booth-03', '', '', 'Yes', ''],
     ]);
-    const response = await upload(admin, { filename: 'voters.csv', data: file, contentType: 'text/csv' });
+    const response = await upload(as.admin, { filename: 'voters.csv', data: file, contentType: 'text/csv' });
     expect(response.statusCode).toBe(200);
     expect(response.json<ImportResult>()).toEqual({ imported: 2, updated: 0, errors: 0, errorDetails: [], unknownColumns: [] });
     expect(await liveVoter(a)).toMatchObject({ full_name: 'Asha Patil', age: 41, gender: 'Female', mobile_number: '9876543210', booth: 'Booth-03', present_in_city: 0, present_city_name: 'Pune' });
@@ -70,7 +64,7 @@ describe('POST /api/voters/import: file types', () => {
       ],
       { delimiter: ';', bom: true },
     );
-    const response = await upload(admin, { filename: 'semicolon.csv', data: file });
+    const response = await upload(as.admin, { filename: 'semicolon.csv', data: file });
     expect(response.json()).toMatchObject({ imported: 1, errors: 0 });
     expect(await liveVoter(id)).toMatchObject({ voter_no: '7', father_husband_name: 'Suresh Jadhav', is_dead: 0 });
   });
@@ -81,7 +75,7 @@ describe('POST /api/voters/import: file types', () => {
       ['अनुक्रमांक', 'नाव', 'मतदार ओळखपत्र क्रमांक', 'वय', 'लिंग', 'Favourite Colour'],
       ['3', 'सुनीता पवार', id, 52, 'Female', 'Blue'],
     ]);
-    const response = await upload(admin, { filename: 'marathi.csv', data: file });
+    const response = await upload(as.admin, { filename: 'marathi.csv', data: file });
     expect(response.json()).toMatchObject({ imported: 1, errors: 0, unknownColumns: ['Favourite Colour'] });
     expect(await liveVoter(id)).toMatchObject({ full_name: 'सुनीता पवार', age: 52, gender: 'Female' });
   });
@@ -93,7 +87,7 @@ describe('POST /api/voters/import: file types', () => {
       [1, { formula: 'CONCATENATE("Nilesh"," ","Rathod")', result: 'Nilesh Rathod' }, a, { formula: '30+4', result: 34 }, new Date(Date.UTC(1991, 4, 2)), 9876543210, null],
       [2, 'Meena Rathod', b, 33, null, null, { formula: 'HYPERLINK("http://evil.example","x")', result: 'click' }],
     ]);
-    const response = await upload(superAdmin, { filename: 'voters.xlsx', data: file, contentType: XLSX_TYPE });
+    const response = await upload(as.superAdmin, { filename: 'voters.xlsx', data: file, contentType: XLSX_TYPE });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ imported: 2, errors: 0 });
     expect(await liveVoter(a)).toMatchObject({ full_name: 'Nilesh Rathod', age: 34, date_of_birth: '1991-05-02', mobile_number: '9876543210' });
@@ -124,7 +118,7 @@ describe('POST /api/voters/import: file types', () => {
       `<x:row>${cell('A3', '<x:v>8</x:v>')}${cell('B3', '<x:is><x:r><x:t>Inline </x:t></x:r><x:r><x:t>Runs</x:t></x:r></x:is>', 'inlineStr')}${cell('C3', `<x:v>${b}</x:v>`, 'str')}${cell('F3', '<x:v>#N/A</x:v>', 'e')}</x:row>` +
       '</x:sheetData></x:worksheet>';
     const file = zipArchive(workbookEntries(sheet, { extra: [strings, styles], workbookBody: '<workbookPr date1904="1"/>' }));
-    const result = (await upload(admin, { filename: 'excel-shapes.xlsx', data: file })).json<ImportResult>();
+    const result = (await upload(as.admin, { filename: 'excel-shapes.xlsx', data: file })).json<ImportResult>();
     expect(result).toMatchObject({ imported: 2, errors: 0, unknownColumns: [] });
     expect(await liveVoter(a)).toMatchObject({ voter_no: '7', full_name: 'Sunita Kale', date_of_birth: '1985-06-15', present_in_city: 0, comment: 'Ravi & Sons' });
     expect(await liveVoter(b)).toMatchObject({ voter_no: '8', full_name: 'Inline Runs', date_of_birth: null, present_in_city: 1, comment: null });
@@ -138,7 +132,7 @@ describe('POST /api/voters/import: file types', () => {
       ['12', '', newVoterId(), 200, 'Booth-05'],
     ]);
     expect(file.subarray(0, 4).toString('hex')).toBe('d0cf11e0');
-    const response = await upload(admin, { filename: 'old.xls', data: file, contentType: 'application/vnd.ms-excel' });
+    const response = await upload(as.admin, { filename: 'old.xls', data: file, contentType: 'application/vnd.ms-excel' });
     expect(response.statusCode).toBe(200);
     const result = response.json<ImportResult>();
     expect(result).toMatchObject({ imported: 1, errors: 2 });
@@ -161,7 +155,7 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
       ['3', 'Bad Gender', newVoterId(), '', 'Robot', 'Booth-999'],
       ['4', 'No Id', '', '', '', ''],
     ]);
-    const response = await upload(admin, { filename: 'errors.csv', data: file });
+    const response = await upload(as.admin, { filename: 'errors.csv', data: file });
     const result = response.json<ImportResult>();
     expect(result.imported).toBe(1);
     expect(result.errors).toBe(4);
@@ -183,7 +177,7 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
       ['2', 'First Copy', repeated, 'Booth-04'],
       ['3', 'Second Copy', repeated, 'Booth-04'],
     ];
-    const first = await upload(admin, { filename: 'dups.csv', data: csvFile(rows) });
+    const first = await upload(as.admin, { filename: 'dups.csv', data: csvFile(rows) });
     expect(first.json()).toMatchObject({
       imported: 1,
       updated: 0,
@@ -195,7 +189,7 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
     });
     expect(await liveVoter(existing.voter_id)).toMatchObject({ full_name: 'Old Name' });
 
-    const second = await upload(admin, { filename: 'dups.csv', data: csvFile(rows.slice(0, 3)) }, { update_existing: 'true' });
+    const second = await upload(as.admin, { filename: 'dups.csv', data: csvFile(rows.slice(0, 3)) }, { update_existing: 'true' });
     expect(second.json()).toMatchObject({ imported: 0, updated: 2, errors: 0 });
     expect(await liveVoter(existing.voter_id)).toMatchObject({ id: existing.id, full_name: 'New Name' });
   });
@@ -203,7 +197,7 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
   it('should list at most 1,000 error details but count every error', async () => {
     const rows: string[][] = [['Voter Number', 'Full Name', 'Voter ID']];
     for (let index = 0; index < 1200; index += 1) rows.push([String(index), `Voter ${index}`, '!']);
-    const result = (await upload(admin, { filename: 'many.csv', data: csvFile(rows) })).json<ImportResult>();
+    const result = (await upload(as.admin, { filename: 'many.csv', data: csvFile(rows) })).json<ImportResult>();
     expect(result.errors).toBe(1200);
     expect(result.errorDetails).toHaveLength(1000);
     expect(result.errorDetails[999]).toMatchObject({ row: 1001 });
@@ -213,7 +207,7 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
     const rows: string[][] = [['Voter Number', 'Full Name', 'Voter ID', 'Booth']];
     const count = IMPORT_BATCH_SIZE * 2 + 500;
     for (let index = 0; index < count; index += 1) rows.push([String(index), `Batch Voter ${index}`, newVoterId(), 'Booth-300']);
-    const result = (await upload(admin, { filename: 'batches.csv', data: csvFile(rows) })).json<ImportResult>();
+    const result = (await upload(as.admin, { filename: 'batches.csv', data: csvFile(rows) })).json<ImportResult>();
     expect(result).toMatchObject({ imported: count, errors: 0 });
     const counter = await t.ctx.db
       .selectFrom('voter_stats')
@@ -232,7 +226,7 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
       rows.push([String(index), `Far Voter ${index}`, ids[index]!]);
     }
     rows.push(['R1', 'Repeat Of Row Two', ids[0]!]);
-    const result = (await upload(admin, { filename: 'far-repeat.csv', data: csvFile(rows) })).json<ImportResult>();
+    const result = (await upload(as.admin, { filename: 'far-repeat.csv', data: csvFile(rows) })).json<ImportResult>();
     expect(result).toMatchObject({ imported: IMPORT_BATCH_SIZE + 10, errors: 1 });
     expect(result.errorDetails).toEqual([{ row: IMPORT_BATCH_SIZE + 12, column: 'Voter ID', message: `Voter ID ${ids[0]} appears more than once in the file (first on row 2)` }]);
     expect((await liveVoter(ids[0]!))?.full_name).toBe('Far Voter 0');
@@ -244,7 +238,7 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
     // IDs slowed down quadratically. The import refreshes SQLite's statistics as the table
     // grows and steers PostgreSQL's batch transactions to the unique index.
     const rows = [['Voter Number', 'Full Name', 'Voter ID'], ...Array.from({ length: IMPORT_BATCH_SIZE }, (_, index) => [String(index), `Plan Voter ${index}`, newVoterId()])];
-    expect((await upload(admin, { filename: 'plan.csv', data: csvFile(rows) })).json<ImportResult>()).toMatchObject({ imported: IMPORT_BATCH_SIZE, errors: 0 });
+    expect((await upload(as.admin, { filename: 'plan.csv', data: csvFile(rows) })).json<ImportResult>()).toMatchObject({ imported: IMPORT_BATCH_SIZE, errors: 0 });
     // A thousand IDs is where PostgreSQL turns to the trigram index; SQLite, with statistics,
     // rightly scans a table of a few thousand voters for that many, so it is asked for fifty.
     const count = t.ctx.dialect.name === 'sqlite' ? 50 : 1000;
@@ -301,11 +295,11 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
         index % 13 === 0 ? 'Yes' : 'No',
       ]);
     }
-    const result = (await upload(admin, { filename: 'bulk.csv', data: csvFile(rows) })).json<ImportResult>();
+    const result = (await upload(as.admin, { filename: 'bulk.csv', data: csvFile(rows) })).json<ImportResult>();
     expect(result).toMatchObject({ imported: 300, errors: 0 });
 
     const names = async (query: string) =>
-      (await t.app.inject({ method: 'GET', url: `/api/voters?${query}`, headers: admin })).json<{ voters: { full_name: string }[] }>().voters.map((voter) => voter.full_name);
+      (await t.app.inject({ method: 'GET', url: `/api/voters?${query}`, headers: as.admin })).json<{ voters: { full_name: string }[] }>().voters.map((voter) => voter.full_name);
     expect(await names('search=lekha%20qura')).toEqual(['Zulekha Quraishi']);
     expect(await names('father_husband_name=wantrao%20khob')).toEqual(['Bulk Voter 8']);
     expect(await names('area=H-4471')).toEqual(['Bulk Voter 9']);
@@ -318,7 +312,7 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
       index === 0 || index % 4 !== 1 ? row : [row[0]!, index === 5 ? 'Renamed Voter Five' : row[1]!, row[2]!, String(20 + (index % 60)), 'Female', ...row.slice(5, 14), index % 8 === 1 ? 'Yes' : 'No'],
     );
     const untouched = await liveVoter(rows[2]![2]!);
-    const again = (await upload(admin, { filename: 'bulk.csv', data: csvFile(changed) }, { update_existing: 'true' })).json<ImportResult>();
+    const again = (await upload(as.admin, { filename: 'bulk.csv', data: csvFile(changed) }, { update_existing: 'true' })).json<ImportResult>();
     expect(again).toMatchObject({ imported: 0, updated: 300, errors: 0 });
     // A voter the file left as it was is not written at all.
     expect(await liveVoter(rows[2]![2]!)).toEqual(untouched);
@@ -339,7 +333,7 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
   });
 
   it('should refuse a file without the required columns', async () => {
-    const response = await upload(admin, { filename: 'nohead.csv', data: csvFile([['Name', 'Age'], ['A', 30]]) });
+    const response = await upload(as.admin, { filename: 'nohead.csv', data: csvFile([['Name', 'Age'], ['A', 30]]) });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/no Voter Number, Voter ID column/);
   });
@@ -354,7 +348,7 @@ describe('POST /api/voters/import: limits and file checks', () => {
       { filename: 'voters.csv', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) },
       { filename: 'voters.pdf', data: Buffer.from('%PDF-1.4') },
     ]) {
-      const response = await upload(admin, file);
+      const response = await upload(as.admin, file);
       expect(response.statusCode, file.filename).toBe(400);
       expect(response.json()).toEqual({ message });
     }
@@ -365,7 +359,7 @@ describe('POST /api/voters/import: limits and file checks', () => {
     for (let index = 0; index < 40_000; index += 1) rows.push([String(index), `Some Long Voter Name ${index}`, `BIG${index}`]);
     const file = csvFile(rows);
     expect(file.length).toBeGreaterThan(1024 * 1024);
-    const response = await upload(admin, { filename: 'big.csv', data: file });
+    const response = await upload(as.admin, { filename: 'big.csv', data: file });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('The file is larger than 1 MB; split it into smaller files');
     const { readdir } = await import('node:fs/promises');
@@ -374,14 +368,14 @@ describe('POST /api/voters/import: limits and file checks', () => {
   });
 
   it('should refuse a zip bomb without unpacking it', async () => {
-    const response = await upload(admin, { filename: 'bomb.xlsx', data: zipBomb() });
+    const response = await upload(as.admin, { filename: 'bomb.xlsx', data: zipBomb() });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/expands to far more data/);
   });
 
   it('should refuse a request without a file', async () => {
     const body = multipart({ update_existing: 'true' });
-    const response = await t.app.inject({ method: 'POST', url: '/api/voters/import', headers: { ...admin, ...body.headers }, payload: body.payload });
+    const response = await t.app.inject({ method: 'POST', url: '/api/voters/import', headers: { ...as.admin, ...body.headers }, payload: body.payload });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Choose a file to import' });
   });
@@ -390,15 +384,15 @@ describe('POST /api/voters/import: limits and file checks', () => {
 describe('POST /api/voters/import: access and audit', () => {
   it('should allow only Super Admin and Admin', async () => {
     const file = { filename: 'roles.csv', data: csvFile([['Voter Number', 'Full Name', 'Voter ID'], ['1', 'X', newVoterId()]]) };
-    expect((await upload(supervisor, file)).statusCode).toBe(403);
-    expect((await upload(karyakarta, file)).statusCode).toBe(403);
+    expect((await upload(as.supervisor, file)).statusCode).toBe(403);
+    expect((await upload(as.karyakarta, file)).statusCode).toBe(403);
     expect((await upload(undefined, file)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/voters/import/template', headers: karyakarta })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/voters/import/template', headers: as.karyakarta })).statusCode).toBe(403);
   });
 
   it('should record IMPORT_VOTERS with the counts', async () => {
     const file = csvFile([['Voter Number', 'Full Name', 'Voter ID'], ['1', 'Audited', newVoterId()], ['2', '', newVoterId()]]);
-    await upload(admin, { filename: 'audited.csv', data: file });
+    await upload(as.admin, { filename: 'audited.csv', data: file });
     const row = await t.ctx.db.selectFrom('audit_logs').selectAll().where('action', '=', 'IMPORT_VOTERS').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(JSON.parse(row.details ?? '{}')).toMatchObject({ file: 'audited.csv', type: 'csv', imported: 1, updated: 0, errors: 1 });
     expect(row.table_name).toBe('voters');
@@ -407,7 +401,7 @@ describe('POST /api/voters/import: access and audit', () => {
 
 describe('GET /api/voters/import/template', () => {
   it('should give an .xlsx with the headers, an example row that imports cleanly, and the allowed values', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/voters/import/template', headers: admin });
+    const response = await t.app.inject({ method: 'GET', url: '/api/voters/import/template', headers: as.admin });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe(XLSX_TYPE);
     const workbook = await readWorkbook(response.rawPayload);
@@ -418,7 +412,7 @@ describe('GET /api/voters/import/template', () => {
     const lists = sheetRows(allowed!);
     expect(lists[0]).toContain('Booth');
     expect(lists.flat()).toContain('Booth-396');
-    const imported = await upload(admin, { filename: 'template.xlsx', data: response.rawPayload });
+    const imported = await upload(as.admin, { filename: 'template.xlsx', data: response.rawPayload });
     expect(imported.json()).toMatchObject({ imported: 1, errors: 0, unknownColumns: [] });
   });
 });

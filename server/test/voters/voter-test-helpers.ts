@@ -4,6 +4,7 @@ import { type VoterFormValues, voterInputSchema } from '@shared/voters/voter-sch
 import type { AppContext } from '../../src/context';
 import type { VoterRow } from '../../src/db/schema';
 import { insertVoter } from '../../src/features/voters/voters-repository';
+import { signInAs, type TestApp } from '../support/test-app';
 
 let counter = 0;
 
@@ -23,6 +24,23 @@ export function voterForm(overrides: Partial<Record<keyof VoterFormValues, strin
 export async function seedVoter(ctx: AppContext, overrides: Parameters<typeof voterForm>[0] = {}): Promise<VoterRow> {
   const input = voterInputSchema.parse(voterForm(overrides));
   return insertVoter(ctx.db, input, { userId: 1, voterImage: null });
+}
+
+export interface RoleHeaders {
+  admin: { authorization: string };
+  superAdmin: { authorization: string };
+  supervisor: { authorization: string };
+  karyakarta: { authorization: string };
+}
+
+// One signed-in user of each role; the two field roles reach only `booth`.
+export async function signInEachRole(t: TestApp, booth: string): Promise<RoleHeaders> {
+  return {
+    admin: (await signInAs(t, 'Admin')).headers,
+    superAdmin: (await signInAs(t, 'Super Admin')).headers,
+    supervisor: (await signInAs(t, 'Supervisor', { booth_access: [booth] })).headers,
+    karyakarta: (await signInAs(t, 'Karyakarta', { booth_access: [booth] })).headers,
+  };
 }
 
 export interface FilePart {

@@ -1,4 +1,5 @@
 import { BarChart3, ClipboardList, MessageSquare, ShieldAlert, TrendingUp, UserPlus, Users, Vote } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -52,10 +53,7 @@ export function DashboardPage() {
           />
         ))}
       </div>
-      <section aria-labelledby="quick-actions" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="quick-actions" className="mb-4 text-lg font-semibold text-slate-900">
-          {t('dashboard.quickActions')}
-        </h2>
+      <DashboardSection id="quick-actions" title={t('dashboard.quickActions')}>
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
           {actions.map((action) => (
             <Link key={action.to} to={action.to} className="flex flex-col items-center gap-2 rounded-lg border border-slate-200 p-4 text-center text-sm font-medium text-slate-700 hover:border-blue-300 hover:bg-blue-50">
@@ -64,7 +62,7 @@ export function DashboardPage() {
             </Link>
           ))}
         </div>
-      </section>
+      </DashboardSection>
       <section aria-labelledby="disclaimer" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-900">
         <ShieldAlert aria-hidden="true" className="h-6 w-6 shrink-0" />
         <div>
@@ -74,10 +72,7 @@ export function DashboardPage() {
           <p className="mt-1 text-sm">{t('dashboard.disclaimer')}</p>
         </div>
       </section>
-      <section aria-labelledby="recent-activity" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="recent-activity" className="mb-4 text-lg font-semibold text-slate-900">
-          {t('dashboard.recentActivity')}
-        </h2>
+      <DashboardSection id="recent-activity" title={t('dashboard.recentActivity')}>
         {activity.isLoading ? (
           <Spinner className="h-6 w-6 text-blue-900" />
         ) : (activity.data ?? []).length === 0 ? (
@@ -97,7 +92,19 @@ export function DashboardPage() {
             ))}
           </ul>
         )}
-      </section>
+      </DashboardSection>
     </div>
+  );
+}
+
+// A white card named by its heading, so a screen reader and a test find it by that title.
+function DashboardSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id={id} className="mb-4 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -7,7 +7,7 @@ import { Navigate } from 'react-router';
 import { type LoginInput, loginInputSchema } from '@shared/auth/auth-schemas';
 import { homePathFor } from '@shared/auth/roles';
 import type { TwoFactorChallenge } from '@shared/auth/two-factor-schemas';
-import { Spinner } from '@web/components/ui/spinner';
+import { BlockSubmitButton } from '@web/components/ui/block-submit-button';
 import { RecoveryCodes } from '@web/features/two-factor/components/recovery-codes';
 import { TwoFactorStep } from '@web/features/two-factor/components/two-factor-step';
 import { useSession } from '@web/lib/session';
@@ -95,14 +95,7 @@ export function LoginPage() {
               </div>
               {errors.password && <p className="mt-1 text-sm text-red-600">{t('login.passwordRequired')}</p>}
             </div>
-            <button
-              type="submit"
-              disabled={isSubmitting}
-              className="flex w-full items-center justify-center gap-2 rounded-lg bg-blue-900 px-4 py-2.5 font-semibold text-white hover:bg-blue-800 disabled:opacity-70"
-            >
-              {isSubmitting && <Spinner className="h-4 w-4" />}
-              {isSubmitting ? t('login.signingIn') : t('login.submit')}
-            </button>
+            <BlockSubmitButton busy={isSubmitting} label={t('login.submit')} busyLabel={t('login.signingIn')} />
           </form>
         )}
       </div>

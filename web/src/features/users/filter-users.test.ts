@@ -1,35 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '@shared/users/user-schema';
+import { buildUser } from '@web/testing/user-factory';
 import { filterUsers, parseRoleFilter } from './filter-users';
 
-function user(overrides: Partial<User>): User {
-  return {
-    _id: 1,
-    id: 1,
-    username: 'user',
-    full_name: 'User',
-    email: null,
-    mobile: null,
-    age: null,
-    address: null,
-    id_number: null,
-    dob: null,
-    designation: null,
-    organisation: null,
-    role: 'Karyakarta',
-    booth_access: [],
-    is_active: true,
-    last_login: null,
-    created_at: '2026-11-21T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
 const users = [
-  user({ id: 1, username: 'asha.super', full_name: 'Asha Deshmukh', role: 'Super Admin', email: 'asha@example.org' }),
-  user({ id: 2, username: 'vikas.admin', full_name: 'Vikas Jadhav', role: 'Admin' }),
-  user({ id: 3, username: 'sunil.sup', full_name: 'Sunil Rathod', role: 'Supervisor', email: 'sunil@field.in' }),
-  user({ id: 4, username: 'rahul.kk', full_name: 'राहुल चव्हाण', role: 'Karyakarta' }),
+  buildUser({ id: 1, username: 'asha.super', full_name: 'Asha Deshmukh', role: 'Super Admin', email: 'asha@example.org' }),
+  buildUser({ id: 2, username: 'vikas.admin', full_name: 'Vikas Jadhav', role: 'Admin' }),
+  buildUser({ id: 3, username: 'sunil.sup', full_name: 'Sunil Rathod', role: 'Supervisor', email: 'sunil@field.in' }),
+  buildUser({ id: 4, username: 'rahul.kk', full_name: 'राहुल चव्हाण', role: 'Karyakarta' }),
 ];
 const ids = (list: User[]) => list.map((item) => item.id);
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TwoFactorChallenge } from '@shared/auth/two-factor-schemas';
-import { Spinner } from '@web/components/ui/spinner';
+import { BlockSubmitButton } from '@web/components/ui/block-submit-button';
 
 interface TwoFactorStepProps {
   challenge: TwoFactorChallenge;
@@ -72,14 +72,7 @@ export function TwoFactorStep({ challenge, onVerify, onBack }: TwoFactorStepProp
           />
           {missing && <p className="mt-1 text-sm text-red-600">{t('twoFactor.codeRequired')}</p>}
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="flex w-full items-center justify-center gap-2 rounded-lg bg-blue-900 px-4 py-2.5 font-semibold text-white hover:bg-blue-800 disabled:opacity-70"
-        >
-          {busy && <Spinner className="h-4 w-4" />}
-          {busy ? t('twoFactor.verifying') : t('twoFactor.verify')}
-        </button>
+        <BlockSubmitButton busy={busy} label={t('twoFactor.verify')} busyLabel={t('twoFactor.verifying')} />
       </form>
       <div className="flex flex-col items-center gap-2 text-sm">
         {!enrolment && (

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALL_BOOTHS_ACCESS, BOOTHS } from '@shared/reference/booths';
-import { inputClassName } from '@web/components/ui/form-field';
+import { SearchInput } from '@web/components/ui/search-input';
 
 interface BoothAccessPickerProps {
   label: string;
@@ -57,14 +57,7 @@ export function BoothAccessPicker({ label, value, onChange, error }: BoothAccess
           </button>
         )}
       </div>
-      <input
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        placeholder={t('users.booths.searchPlaceholder')}
-        aria-label={t('users.booths.search')}
-        className={inputClassName}
-      />
+      <SearchInput value={search} onChange={setSearch} placeholder={t('users.booths.searchPlaceholder')} label={t('users.booths.search')} />
       <div className="mt-2 max-h-48 overflow-y-auto rounded-lg border border-slate-200 p-1" role="group" aria-label={label}>
         {options.length === 0 ? (
           <p className="px-2 py-3 text-sm text-slate-500">{t('users.booths.noMatch')}</p>

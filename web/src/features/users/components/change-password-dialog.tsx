@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { changeOwnPasswordInputSchema } from '@shared/users/user-input-schemas';
-import { Button } from '@web/components/ui/button';
+import { DialogFormFooter } from '@web/components/ui/dialog-form-footer';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Modal } from '@web/components/ui/modal';
 import { errorMessage } from '@web/lib/api-client';
@@ -51,14 +51,9 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       title={t('users.changePassword.title')}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={FORM_ID} busy={isSubmitting}>
-            {t('users.changePassword.submit')}
-          </Button>
-        </>
+        <DialogFormFooter formId={FORM_ID} busy={isSubmitting} onCancel={onClose}>
+          {t('users.changePassword.submit')}
+        </DialogFormFooter>
       }
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate className="space-y-4">

@@ -2,6 +2,7 @@ import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@shared/auth/roles';
 import { inputClassName } from '@web/components/ui/form-field';
+import { SearchInput } from '@web/components/ui/search-input';
 import { ROLE_FILTER_OPTIONS } from '../filter-users';
 
 interface UserFiltersProps {
@@ -17,14 +18,7 @@ export function UserFilters({ search, role, onSearchChange, onRoleChange }: User
     <div className="mb-4 flex flex-col gap-3 sm:flex-row">
       <div className="relative flex-1">
         <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" />
-        <input
-          type="search"
-          value={search}
-          onChange={(event) => onSearchChange(event.target.value)}
-          placeholder={t('users.searchPlaceholder')}
-          aria-label={t('users.searchLabel')}
-          className={`${inputClassName} pl-9`}
-        />
+        <SearchInput value={search} onChange={onSearchChange} placeholder={t('users.searchPlaceholder')} label={t('users.searchLabel')} className="pl-9" />
       </div>
       <select
         value={role}

@@ -5,31 +5,9 @@ import userEventLib from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '@web/lib/i18n';
 import { SessionProvider } from '@web/lib/session';
+import { buildUser } from '@web/testing/user-factory';
 import type { User } from '@shared/users/user-schema';
 import { UserFormDialog } from './user-form-dialog';
-
-function user(overrides: Partial<User>): User {
-  return {
-    _id: 1,
-    id: 1,
-    username: 'vikas.admin',
-    full_name: 'Vikas Jadhav',
-    email: null,
-    mobile: '9876543210',
-    age: null,
-    address: null,
-    id_number: null,
-    dob: null,
-    designation: null,
-    organisation: null,
-    role: 'Admin',
-    booth_access: ['Admin'],
-    is_active: true,
-    last_login: null,
-    created_at: '2026-11-21T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 function renderDialog(props: { actor: User; user?: User }) {
   const onClose = vi.fn();
@@ -66,7 +44,7 @@ const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 describe('UserFormDialog', { timeout: 30_000 }, () => {
   it('should show the server field errors and keep what was typed when the server refuses', async () => {
     const fetchMock = mockFetch(409, { message: 'Username already exists', fields: { username: 'Username already exists' } });
-    const { onClose } = renderDialog({ actor: user({ id: 9, role: 'Admin' }) });
+    const { onClose } = renderDialog({ actor: buildUser({ id: 9, role: 'Admin' }) });
     await userEvent.type(screen.getByLabelText(/^Username/), 'rahul.kk');
     await userEvent.type(screen.getByLabelText(/^Full Name/), 'Rahul Chavan');
     await userEvent.type(screen.getByLabelText(/^Mobile/), '9812345678');
@@ -84,13 +62,13 @@ describe('UserFormDialog', { timeout: 30_000 }, () => {
   });
 
   it('should offer an Admin only the Supervisor and Karyakarta roles when creating', () => {
-    renderDialog({ actor: user({ role: 'Admin' }) });
+    renderDialog({ actor: buildUser({ role: 'Admin' }) });
     const options = Array.from((screen.getByLabelText(/^Role/) as HTMLSelectElement).options).map((option) => option.value);
     expect(options).toEqual(['', 'Supervisor', 'Karyakarta']);
   });
 
   it('should hide the password, lock the own role and still send it when a user edits themselves', async () => {
-    const self = user({ id: 5, role: 'Admin' });
+    const self = buildUser({ id: 5, role: 'Admin' });
     const fetchMock = mockFetch(200, self);
     const { onClose } = renderDialog({ actor: self, user: self });
     expect(screen.queryByLabelText(/^Password/)).not.toBeInTheDocument();

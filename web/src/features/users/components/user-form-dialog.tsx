@@ -8,7 +8,7 @@ import { DESIGNATIONS, ORGANISATIONS } from '@shared/reference/staff-lists';
 import { createUserInputSchema, updateUserInputSchema } from '@shared/users/user-input-schemas';
 import { assignableRoles } from '@shared/users/user-permissions';
 import type { User } from '@shared/users/user-schema';
-import { Button } from '@web/components/ui/button';
+import { DialogFormFooter } from '@web/components/ui/dialog-form-footer';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Modal } from '@web/components/ui/modal';
 import { errorMessage } from '@web/lib/api-client';
@@ -99,14 +99,9 @@ export function UserFormDialog({ actor, user, onClose }: UserFormDialogProps) {
       title={editing ? t('users.editUser') : t('users.addUser')}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={FORM_ID} busy={isSubmitting}>
-            {isSubmitting ? t('users.saving') : editing ? t('users.update') : t('users.create')}
-          </Button>
-        </>
+        <DialogFormFooter formId={FORM_ID} busy={isSubmitting} onCancel={onClose}>
+          {isSubmitting ? t('users.saving') : editing ? t('users.update') : t('users.create')}
+        </DialogFormFooter>
       }
     >
       <form id={FORM_ID} onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
