@@ -114,9 +114,8 @@ export const VOTER_FIELDS = [
 
 export type VoterFieldDef = (typeof VOTER_FIELDS)[number];
 export type VoterField = VoterFieldDef['name'];
-export type VoterFieldOf<K extends VoterFieldKind> = Extract<VoterFieldDef, { kind: K }>['name'];
 export type RestrictedVoterField = Extract<VoterFieldDef, { restricted: true }>['name'];
-export type FlagVoterField = VoterFieldOf<'flag'>;
+export type FlagVoterField = Extract<VoterFieldDef, { kind: 'flag' }>['name'];
 
 // Every field in table order: the order of the export's columns and of the bulk insert.
 export const VOTER_FIELD_NAMES: readonly VoterField[] = VOTER_FIELDS.map((field) => field.name);
@@ -132,5 +131,3 @@ export const FLAG_FIELDS: ReadonlySet<VoterField> = new Set(VOTER_FIELDS.filter(
 export function listValues(field: Extract<VoterFieldSpec, { kind: 'list' }>): readonly string[] {
   return field.options.map((option) => (typeof option === 'string' ? option : option.value));
 }
-
-export const voterFieldSpec = (name: VoterField): VoterFieldSpec => VOTER_FIELDS.find((field) => field.name === name) as VoterFieldSpec;

@@ -67,3 +67,9 @@ export interface DatabaseDialect {
   // A consistent copy of the live database into a file (the embedded database only).
   backup?(file: string): Promise<void>;
 }
+
+// "Contains the term" as a LIKE/ILIKE pattern, the wildcards in the term taken literally
+// (SQLite's LIKE is given a backslash ESCAPE; it is PostgreSQL's default).
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}

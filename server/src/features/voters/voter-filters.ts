@@ -14,7 +14,7 @@ export const TEXT_FILTER_COLUMNS = {
   father_husband_name: ['father_husband_name'],
   area: ['ward_area', 'house_no'],
 } as const satisfies Record<string, readonly VoterTextColumn[]>;
-export type TextFilter = keyof typeof TEXT_FILTER_COLUMNS;
+type TextFilter = keyof typeof TEXT_FILTER_COLUMNS;
 const TEXT_FILTERS = Object.keys(TEXT_FILTER_COLUMNS) as TextFilter[];
 
 // What a text filter looks for: trimmed, and a search without the +91 of a mobile number.

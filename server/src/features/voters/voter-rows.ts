@@ -5,16 +5,19 @@ import type { VoterRow } from '../../db/schema';
 // The database row <-> API mapping, read from the field table: the flags are stored as 0/1,
 // every other field as it is.
 
-// The wire form of a voter: `_id` and `id` both, booleans as booleans.
+// The wire form of a voter: `_id` and `id` both, then its fields (booleans as booleans), then
+// the bookkeeping.
 export function toVoterDto(row: VoterRow): Voter {
-  const dto: Record<string, unknown> = { _id: row.id, id: row.id };
-  for (const name of VOTER_FIELD_NAMES) dto[name] = FLAG_FIELDS.has(name) ? row[name] === 1 : row[name];
-  dto.voter_image = row.voter_image;
-  dto.created_at = row.created_at;
-  dto.updated_at = row.updated_at;
-  dto.created_by = row.created_by;
-  dto.updated_by = row.updated_by;
-  return dto as Voter;
+  return {
+    _id: row.id,
+    id: row.id,
+    ...rowToInput(row),
+    voter_image: row.voter_image,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    created_by: row.created_by,
+    updated_by: row.updated_by,
+  };
 }
 
 // A validated voter as table columns.

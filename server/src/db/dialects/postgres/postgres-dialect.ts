@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { FLAG_FIELDS } from '@shared/voters/voter-fields';
 import { VOTER_INPUT_COLUMNS } from '@shared/voters/voter-schema';
 import type { NewVoterRow, VoterRow } from '../../schema';
-import type { DatabaseDialect, DatabaseErrorKind } from '../database-dialect';
+import { type DatabaseDialect, type DatabaseErrorKind, likePattern } from '../database-dialect';
 
 // PostgreSQL through pg: a pool of connections, so other writers may run beside any of ours.
 
@@ -27,10 +27,6 @@ export function classifyPostgresError(error: unknown): DatabaseErrorKind | undef
   if (code === '23505') return 'unique-violation';
   if (TEXT_REFUSED_CODES.has(code)) return 'text-has-nul';
   return isUnreachable(error) ? 'unavailable' : undefined;
-}
-
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 // 30-odd columns a voter keep 500 rows a statement well inside the parameter limit.

@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { sql, type SqlBool } from 'kysely';
 import type { VoterRow } from '../../schema';
-import type { DatabaseDialect, Executor, SearchIndexQuery, VoterTextColumn } from '../database-dialect';
+import { type DatabaseDialect, type Executor, likePattern, type SearchIndexQuery, type VoterTextColumn } from '../database-dialect';
 import { deferVoterIndexes, rebuildDeferredIndexes } from './deferred-indexes';
 import { startBulkInsert } from './voter-bulk-insert';
 
@@ -39,10 +39,6 @@ const IMPORT_CHECKPOINT_PAGES = 100_000;
 // Free-text search: the FTS5 trigram index voters_fts (migrations 003 and 011, live voters
 // only). Terms of three characters or more are matched there; shorter ones fall back to LIKE.
 const TRIGRAM_MIN_LENGTH = 3;
-
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 // An FTS5 query for "a column of these contains the term": a quoted phrase (quotes
 // doubled inside) limited to the columns, which the trigram tokenizer reads as a substring.
