@@ -10,6 +10,14 @@ export type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
 
 const toggle = z.enum(['true', 'false'], { error: 'Must be "true" or "false"' });
 
+// Voter exports each user of a role may start per office day (leak tracing, issue 17); only
+// the office roles can export at all. 0 stops the role exporting.
+export const EXPORT_LIMIT_MAX = 1000;
+const exportLimit = z
+  .string()
+  .regex(/^\d+$/, 'Export limit must be a whole number')
+  .refine((value) => Number(value) <= EXPORT_LIMIT_MAX, `Export limit must be between 0 and ${EXPORT_LIMIT_MAX}`);
+
 export const settingsSchema = z.object({
   app_name: z.string().trim().max(80, 'Application name must be 80 characters or fewer'),
   timezone: z.enum(TIMEZONES, { error: 'Choose a timezone from the list' }),
@@ -23,6 +31,8 @@ export const settingsSchema = z.object({
     .regex(/^\d+$/, 'Data retention must be a whole number of days')
     .refine((value) => Number(value) >= 1 && Number(value) <= 3650, 'Data retention must be between 1 and 3650 days'),
   backup_frequency: z.enum(BACKUP_FREQUENCIES, { error: 'Choose a backup frequency from the list' }),
+  export_limit_super_admin: exportLimit,
+  export_limit_admin: exportLimit,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -36,6 +46,8 @@ export const DEFAULT_SETTINGS: Settings = {
   sms_notifications: 'true',
   data_retention_days: '365',
   backup_frequency: 'daily',
+  export_limit_super_admin: '50',
+  export_limit_admin: '20',
 };
 
 // What every signed-in user's screens need: harmless display settings only.

@@ -30,3 +30,18 @@ export function nextDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
 }
+
+// The calendar day (yyyy-mm-dd) an instant falls on in `timeZone`.
+export function zonedDay(instant: Date, timeZone: string): string {
+  return new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetMs(instant.getTime(), timeZone)).toISOString().slice(0, 10);
+}
+
+// An instant as the wall clock in `timeZone` shows it, with the offset:
+// 2026-11-23T21:56:36+05:30.
+export function zonedTimestamp(instant: Date, timeZone: string): string {
+  const offset = offsetMs(instant.getTime(), timeZone);
+  const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offset).toISOString().slice(0, 19);
+  const minutes = Math.round(Math.abs(offset) / 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  return `${wall}${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}

@@ -159,6 +159,13 @@ export interface VoterStatsTotalsTable {
   count: number;
 }
 
+// Exports allowed to start per user and office day (YYYY-MM-DD in the timezone setting).
+export interface ExportCountsTable {
+  user_id: number;
+  day: string;
+  exports: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -174,6 +181,7 @@ export interface Database {
   voter_stats: VoterStatsTable;
   voter_stats_totals: VoterStatsTotalsTable;
   voter_stats_taluka: VoterStatsTalukaTable;
+  export_counts: ExportCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -55,6 +55,8 @@ describe('PUT /api/settings', () => {
       sms_notifications: 'true',
       data_retention_days: '90',
       backup_frequency: 'weekly',
+      export_limit_super_admin: '0',
+      export_limit_admin: '5',
     };
     const response = await put(next);
     expect(response.statusCode).toBe(200);
@@ -92,6 +94,10 @@ describe('PUT /api/settings', () => {
     ['data_retention_days', 365],
     ['backup_frequency', 'hourly'],
     ['app_name', 'x'.repeat(81)],
+    ['export_limit_admin', '-1'],
+    ['export_limit_admin', '1001'],
+    ['export_limit_super_admin', '2.5'],
+    ['export_limit_super_admin', 10],
   ])('should answer 400 naming %s when it is %j', async (field, value) => {
     const response = await put({ ...DEFAULT_SETTINGS, [field]: value });
     expect(response.statusCode).toBe(400);

@@ -30,9 +30,9 @@ export async function voterExportRoutes(app: FastifyInstance, ctx: AppContext): 
     config: { access: ADMIN_ROLES },
     schema: {
       tags: ['voters'],
-      summary: 'Every voter the user may see, as a streamed .xlsx (voters_export_YYYY-MM-DD.xlsx)',
+      summary: 'Every voter the user may see, as a streamed .xlsx (voters_export_YYYY-MM-DD.xlsx) stamped with who exported it and when; 429 past the daily export limit',
       // 200 is the .xlsx file.
-      response: { 200: z.unknown(), 401: errorSchema, 403: errorSchema },
+      response: { 200: z.unknown(), 401: errorSchema, 403: errorSchema, 429: errorSchema },
     },
     handler: (request, reply) => sendExport(request, reply, {}, true),
   });
@@ -41,9 +41,9 @@ export async function voterExportRoutes(app: FastifyInstance, ctx: AppContext): 
     config: { access: ADMIN_ROLES },
     schema: {
       tags: ['voters'],
-      summary: 'The voters matching the filters of GET /api/voters (page and limit ignored), as a streamed .xlsx',
+      summary: 'The voters matching the filters of GET /api/voters (page and limit ignored), as a streamed, stamped .xlsx; 429 past the daily export limit',
       querystring: voterQuerySchema,
-      response: { 200: z.unknown(), 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      response: { 200: z.unknown(), 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
     },
     handler: (request, reply) => {
       const { page: _page, limit: _limit, ...filters } = request.query;

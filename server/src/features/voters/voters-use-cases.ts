@@ -1,11 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { VOTER_FIELD_NAMES } from '@shared/voters/voter-fields';
 import type { ImportResult } from '@shared/voters/voter-import-schema';
+import { DEFAULT_SETTINGS, type Settings } from '@shared/settings/settings-schema';
+import { nextDay, startOfZonedDay, zonedDay, zonedTimestamp } from '@shared/time/zoned-time';
 import { type VoterFilters, type VoterInput, voterIdSchema, voterInputSchema } from '@shared/voters/voter-schema';
 import type { AppContext } from '../../context';
 import type { UserRow, VoterRow } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
+import { readSettings } from '../settings/settings-repository';
+import { returnExportSlot, takeExportSlot } from './export-counts-repository';
+import { describeFilters, type ExportStamp } from './voter-export-stamp';
 import { trackImport } from './import/import-activity';
 import { type ImportTimings, importVoters } from './import/voter-import';
 import type { SpreadsheetKind } from '../../lib/spreadsheets/spreadsheet-readers';
@@ -163,25 +169,85 @@ async function* resumed(first: IteratorResult<VoterRow[]>, rest: AsyncGenerator<
   yield* rest;
 }
 
-// The workbook is written into the returned stream as rows are read: the first bytes leave at
-// once. The first page is read before this returns, so a query the database refuses (a NUL in a
-// filter on PostgreSQL, an outage) is answered with its status and message, not a cut download.
-// The audit row is written when the file is complete (or the client went away).
+// How many exports each user of a role may start per office day; roles without a setting
+// cannot export at all (the routes let only office roles in).
+function dailyExportLimit(settings: Settings, role: string): number {
+  if (role === 'Super Admin') return Number(settings.export_limit_super_admin);
+  if (role === 'Admin') return Number(settings.export_limit_admin);
+  return 0;
+}
+
+export const exportLimitMessage = (role: string, limit: number, resetsAt: string, timezone: string) =>
+  limit === 0
+    ? `Exports are switched off for the ${role} role. An office administrator can change this in Settings.`
+    : `Daily export limit reached: each ${role} may export ${limit} ${limit === 1 ? 'time' : 'times'} a day. The limit resets at midnight ${timezone} time (${resetsAt}).`;
+
+// Counts the rows as they pass, so a failed export still says how far it got.
+async function* counted(pages: AsyncIterable<VoterRow[]>, progress: { rows: number }): AsyncGenerator<VoterRow[]> {
+  for await (const page of pages) {
+    yield page;
+    progress.rows += page.length;
+  }
+}
+
+// The daily limit is taken before anything is read (a refused export leaves an EXPORT_REFUSED
+// row). The workbook is written into the returned stream as rows are read: the first bytes
+// leave at once. The first page is read before this returns, so a query the database refuses
+// (a NUL in a filter on PostgreSQL, an outage) is answered with its status and message, not a
+// cut download, and does not count against the limit. The EXPORT_VOTERS row, with the filter,
+// the row count and the reference written into the file, follows the end of the file, whether
+// complete, cut short by the client, or failed.
 export async function exportVoters(ctx: AppContext, actor: VoterActor, filters: Partial<VoterFilters>, options: { all: boolean; onFailed: (error: unknown) => void }): Promise<PassThrough> {
   const scope = boothScopeFor(actor.user);
   assertBoothAllowed(scope, filters.booth, 'view');
+  const settings = await readSettings(ctx.db);
+  const at = new Date();
+  const day = zonedDay(at, settings.timezone);
+  const limit = dailyExportLimit(settings, actor.user.role);
+  const slot = { userId: actor.user.id, day, limit };
+  const stamp: ExportStamp = {
+    reference: randomUUID(),
+    fullName: actor.user.full_name,
+    username: actor.user.username,
+    role: actor.user.role,
+    at,
+    timezone: settings.timezone,
+    appName: settings.app_name || DEFAULT_SETTINGS.app_name,
+    filters,
+    all: options.all,
+  };
+  const filter = describeFilters(stamp);
+  const exportsToday = await takeExportSlot(ctx.db, slot);
+  if (exportsToday === null) {
+    const resetsAt = zonedTimestamp(startOfZonedDay(nextDay(day), settings.timezone), settings.timezone);
+    await recordAudit(ctx.db, { ...auditBase(actor), action: 'EXPORT_REFUSED', details: { all: options.all, filters, filter, limit, day } });
+    const retryAfter = Math.max(1, Math.ceil((startOfZonedDay(nextDay(day), settings.timezone).getTime() - Date.now()) / 1000));
+    throw new HttpError(429, exportLimitMessage(actor.user.role, limit, resetsAt, settings.timezone), undefined, { 'Retry-After': String(retryAfter) });
+  }
   const started = Date.now();
   const reader = exportPages(ctx, filters, scope);
-  const first = await reader.next();
+  let first: IteratorResult<VoterRow[]>;
+  try {
+    first = await reader.next();
+  } catch (error) {
+    await returnExportSlot(ctx.db, slot);
+    throw error;
+  }
   const stream = new PassThrough();
-  void writeVoterExport(stream, resumed(first, reader))
-    .then(async ({ rows, complete }) => {
-      await recordAudit(ctx.db, { ...auditBase(actor), action: 'EXPORT_VOTERS', details: { all: options.all, filters, rows, complete, ms: Date.now() - started } });
-    })
-    .catch((error: unknown) => {
-      // Headers are gone by now: all that can be done is to cut the download short.
+  const progress = { rows: 0 };
+  const audit = (details: Record<string, unknown>) =>
+    recordAudit(ctx.db, {
+      ...auditBase(actor),
+      action: 'EXPORT_VOTERS',
+      details: { reference: stamp.reference, all: options.all, filters, filter, ...details, exportsToday, limit, ms: Date.now() - started },
+    });
+  void writeVoterExport(stream, counted(resumed(first, reader), progress), stamp)
+    .then(({ rows, complete }) => audit({ rows, complete }))
+    .catch(async (error: unknown) => {
+      // Headers are gone by now: all that can be done is to cut the download short, and say so.
       options.onFailed(error);
       stream.destroy(error instanceof Error ? error : new Error(String(error)));
+      await audit({ rows: progress.rows, complete: false, failed: true }).catch((auditError: unknown) => options.onFailed(auditError));
     });
   return stream;
 }

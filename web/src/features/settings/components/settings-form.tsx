@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import {
   BACKUP_FREQUENCIES,
+  EXPORT_LIMIT_MAX,
   LANGUAGES,
   PASSWORD_POLICIES,
   type Settings,
@@ -28,6 +29,8 @@ const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   language: 'general',
   data_retention_days: 'data',
   backup_frequency: 'data',
+  export_limit_super_admin: 'data',
+  export_limit_admin: 'data',
   enable_2fa: 'security',
   password_policy: 'security',
   email_notifications: 'notifications',
@@ -139,6 +142,12 @@ export function SettingsForm({ settings, tab, onTabChange, reload = () => window
                   </option>
                 ))}
               </select>
+            </FormField>
+            <FormField label={t('settings.exportLimitSuperAdmin')} error={errors.export_limit_super_admin?.message} hint={t('settings.exportLimitHint')}>
+              <input type="number" min={0} max={EXPORT_LIMIT_MAX} step={1} inputMode="numeric" className={inputClassName} {...register('export_limit_super_admin')} />
+            </FormField>
+            <FormField label={t('settings.exportLimitAdmin')} error={errors.export_limit_admin?.message} hint={t('settings.exportLimitHint')}>
+              <input type="number" min={0} max={EXPORT_LIMIT_MAX} step={1} inputMode="numeric" className={inputClassName} {...register('export_limit_admin')} />
             </FormField>
           </>
         )}
