@@ -12,7 +12,7 @@ import { type DocumentProperties, footerText, type SheetCell } from '../../lib/s
 export const ABOUT_SHEET = 'About this file';
 
 export const CONFIDENTIALITY_NOTE =
-  'Confidential voter data. For the organisation’s own work only: do not share, forward or publish it. ' +
+  "Confidential voter data. For the organisation's own work only: do not share, forward or publish it. " +
   'Every export is logged with who made it and when; a leaked copy can be traced back to this export.';
 
 export interface ExportStamp {
