@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { crc32, createDeflateRaw, deflateRawSync, inflateRawSync } from 'node:zlib';
 
 // Hostile spreadsheet files built byte by byte in the test, so the repository holds no binary
 // fixtures and each file says plainly what it lies about. Shared by the spreadsheet library's
@@ -141,3 +141,24 @@ export function xlsxOf(sheet: string | Buffer | ZipEntry, options: Parameters<ty
 export const EXTERNAL_RELATIONSHIP = `${REL}/externalLink`;
 export const HYPERLINK_RELATIONSHIP = `${REL}/hyperlink`;
 export { RELS_NS };
+
+// One part of an .xlsx (a zip) as text, found through the central directory.
+export function zipPartText(bytes: Buffer, name: string): string {
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = bytes.readUInt16LE(end + 10);
+  let position = bytes.readUInt32LE(end + 16);
+  for (let index = 0; index < count; index += 1) {
+    const method = bytes.readUInt16LE(position + 10);
+    const compressed = bytes.readUInt32LE(position + 20);
+    const nameLength = bytes.readUInt16LE(position + 28);
+    const skip = nameLength + bytes.readUInt16LE(position + 30) + bytes.readUInt16LE(position + 32);
+    const offset = bytes.readUInt32LE(position + 42);
+    if (bytes.toString('utf8', position + 46, position + 46 + nameLength) === name) {
+      const start = offset + 30 + bytes.readUInt16LE(offset + 26) + bytes.readUInt16LE(offset + 28);
+      const data = bytes.subarray(start, start + compressed);
+      return (method === 0 ? data : inflateRawSync(data)).toString('utf8');
+    }
+    position += 46 + skip;
+  }
+  throw new Error(`no ${name} in the archive`);
+}

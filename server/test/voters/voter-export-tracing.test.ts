@@ -7,7 +7,7 @@ import { insertVoters } from '../../src/features/voters/voters-repository';
 import { exportVoters } from '../../src/features/voters/voters-use-cases';
 import { createTestApp, signInAs, type TestApp } from '../support/test-app';
 import { multipart, seedVoter, voterForm } from './voter-test-helpers';
-import { zipPartText } from './spreadsheet-test-helpers';
+import { zipPartText } from '../support/hostile-spreadsheets';
 
 // Leak tracing (issue 17): each export names who made it and when, in the file and in the
 // audit log, and each user of an office role may start only so many exports a day.
@@ -98,7 +98,7 @@ describe('GET /api/voters/exp/excel: who exported it and when', () => {
     expect(Props).toMatchObject({ Author: exporter, LastAuthor: exporter, Title: 'Voter export', Category: 'Confidential' });
     expect(Math.abs(Props!.CreatedDate!.getTime() - Date.now())).toBeLessThan(60_000);
     expect(Custprops).toMatchObject({ 'Exported by': 'Ravi & Sons', Username: user.username, Role: 'Super Admin', Filter: 'booth=Booth-42', Rows: '1' });
-    expect(Custprops!['Export reference']).toBe(aboutOf(response.rawPayload)['Export reference']);
+    expect((Custprops as Record<string, string>)['Export reference']).toBe(aboutOf(response.rawPayload)['Export reference']);
     // The page footer of the voter sheet ("&" doubled: a single one starts a footer code).
     const footer = /<oddFooter>(.*)<\/oddFooter>/.exec(zipPartText(response.rawPayload, 'xl/worksheets/sheet1.xml'))?.[1];
     expect(footer).toContain(`Exported by Ravi &amp;&amp; Sons (${user.username}), Super Admin`);

@@ -409,8 +409,15 @@ describe('GET /api/voters/import/template', () => {
     const rows = sheetRows(voters!);
     expect(rows[0]).toContain('Voter ID');
     expect(rows).toHaveLength(2);
+    expect(voters!.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(voters!.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     const lists = sheetRows(allowed!);
     expect(lists[0]).toContain('Booth');
+    expect(allowed!.getRow(1).getCell(1).font?.bold).toBe(true);
+    // A drop-down on the booth column, fed from the booth column of the second sheet.
+    const boothColumn = (rows[0] as unknown[]).indexOf('Booth') + 1;
+    const listColumn = String.fromCharCode(65 + (lists[0] as unknown[]).indexOf('Booth'));
+    expect(voters!.getRow(2).getCell(boothColumn).dataValidation).toMatchObject({ type: 'list', formulae: [expect.stringMatching(new RegExp(`^'Allowed values'!\\$${listColumn}\\$2:\\$${listColumn}\\$\\d+$`))] });
     expect(lists.flat()).toContain('Booth-396');
     const imported = await upload(as.admin, { filename: 'template.xlsx', data: response.rawPayload });
     expect(imported.json()).toMatchObject({ imported: 1, errors: 0, unknownColumns: [] });

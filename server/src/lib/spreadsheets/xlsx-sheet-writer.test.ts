@@ -2,7 +2,8 @@ import { PassThrough, Writable } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { columnLetters, type SheetCell, XlsxSheetWriter, xmlText } from './xlsx-sheet-writer';
+import { zipPartText } from '../../../test/support/hostile-spreadsheets';
+import { columnLetters, footerText, type SheetCell, XlsxSheetWriter, XlsxWorkbookWriter, xmlText } from './xlsx-sheet-writer';
 
 const COLUMNS = [
   { header: 'Name', width: 28 },
@@ -87,5 +88,44 @@ describe('XlsxSheetWriter', () => {
     await adding;
     await writer.end();
     expect(settled).toBe(true);
+  });
+});
+
+describe('XlsxWorkbookWriter', () => {
+  async function twoSheets(): Promise<Buffer> {
+    const output = new PassThrough();
+    const chunks: Buffer[] = [];
+    output.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const writer = new XlsxWorkbookWriter(output, [
+      { name: 'Voters', columns: COLUMNS, printFooter: `&L${footerText('Exported by R&D')}&RPage &P`, validations: [{ column: 2, source: "'Allowed values'!$A$2:$A$3" }] },
+      { name: 'Allowed values', columns: [{ header: 'Note', width: 20 }] },
+    ]);
+    await writer.addRows([['Asha', 30, 'Yes']]);
+    await writer.nextSheet();
+    await writer.addRows([['Yes'], ['No']]);
+    await writer.end({ title: 'Voter export', creator: 'Asha Patil (asha)', lastModifiedBy: 'Asha Patil (asha)', created: new Date('2026-11-23T10:00:00Z'), company: 'Office <1>', custom: { Rows: '1' } });
+    return Buffer.concat(chunks);
+  }
+
+  it('should write the sheets in order, bold headers, a drop-down list and a page footer that exceljs reads back', async () => {
+    const bytes = await twoSheets();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Voters', 'Allowed values']);
+    const [voters, allowed] = workbook.worksheets;
+    expect(voters!.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(voters!.getRow(2).getCell(1).font?.bold).toBeFalsy();
+    expect(voters!.getCell('C2').dataValidation).toMatchObject({ type: 'list', formulae: ["'Allowed values'!$A$2:$A$3"] });
+    expect(voters!.headerFooter.oddFooter).toBe('&LExported by R&&D&RPage &P');
+    expect(allowed!.getRow(3).getCell(1).value).toBe('No');
+  });
+
+  it('should write the document properties that SheetJS reads back', async () => {
+    const bytes = await twoSheets();
+    const { Props, Custprops } = XLSX.read(bytes, { type: 'buffer', bookProps: true });
+    expect(Props).toMatchObject({ Title: 'Voter export', Author: 'Asha Patil (asha)', LastAuthor: 'Asha Patil (asha)', Company: 'Office <1>' });
+    expect(Props!.CreatedDate!.toISOString()).toBe('2026-11-23T10:00:00.000Z');
+    expect(Custprops).toEqual({ Rows: '1' });
+    expect(zipPartText(bytes, 'docProps/core.xml')).toContain('<dcterms:created xsi:type="dcterms:W3CDTF">2026-11-23T10:00:00Z</dcterms:created>');
   });
 });
