@@ -43,8 +43,10 @@ const BODY_LIMIT = 1024 * 1024;
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config } = options;
   let logIdleError = (error: Error) => console.error(`database connection dropped: ${error.message}`);
-  const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onIdleError: (error) => logIdleError(error) });
-  await migrateToLatest(database.db);
+  const database =
+    options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts, onIdleError: (error) => logIdleError(error) });
+  // Migrations build indexes over whole tables: long work, with the long statement limit.
+  await migrateToLatest(database.bulkDb);
   await database.dialect.startUp(database.db);
 
   const app = Fastify({
@@ -70,6 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const ctx: AppContext = {
     config,
     db: database.db,
+    bulkDb: database.bulkDb,
     dialect: database.dialect,
     tokens: createTokenSigner(config.jwtSecret),
     loginThrottle: createLoginThrottle(options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE),

@@ -120,7 +120,7 @@ export interface VoterFileUpload {
 export async function importVoterFile(ctx: AppContext, actor: VoterActor, upload: VoterFileUpload, onFinished?: (timings: ImportTimings) => void): Promise<ImportResult> {
   const result = await trackImport(() =>
     importVoters({
-      db: ctx.db,
+      db: ctx.bulkDb,
       dialect: ctx.dialect,
       path: upload.path,
       kind: upload.kind,
@@ -147,7 +147,7 @@ async function* exportPages(ctx: AppContext, filters: Partial<VoterFilters>, sco
   // A small first page, so the first bytes leave before the big pages are read.
   let limit = FIRST_PAGE;
   for (;;) {
-    const page = await voterPageAfter(ctx.db, { filters, scope, dialect: ctx.dialect, afterId, limit });
+    const page = await voterPageAfter(ctx.bulkDb, { filters, scope, dialect: ctx.dialect, afterId, limit });
     if (page.length === 0) return;
     yield page;
     afterId = page[page.length - 1]!.id;

@@ -7,9 +7,20 @@ import { type DatabaseDialect, type DatabaseErrorKind, likePattern } from '../da
 // PostgreSQL through pg: a pool of connections, so other writers may run beside any of ours.
 
 // Network failures and PostgreSQL's "connection exception" class (08xxx), shutdown and
-// overload codes: the request did not fail, the database was away.
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
-const CONNECTION_MESSAGES = [/timeout exceeded when trying to connect/i, /Connection terminated/i, /Client has encountered a connection error/i, /connect ECONNREFUSED/];
+// overload codes, and the time limits (connection.ts): the server's statement timeout (57014)
+// and idle-in-transaction timeout (25P03): the request did not fail, the database was away or
+// could not answer in time.
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '57P05', '53300', '57014', '25P03']);
+// The client's own limit ("Query read timeout") ends the connection, so a ROLLBACK sent after it
+// meets a closed client.
+const CONNECTION_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /Connection terminated/i,
+  /Client has encountered a connection error/i,
+  /connect ECONNREFUSED/,
+  /^Query read timeout$/,
+  /Client was closed and is not queryable/,
+];
 // PostgreSQL refuses the NUL character in text (SQLite would store it): a client's input error.
 const TEXT_REFUSED_CODES = new Set(['22021', '22P05']);
 
