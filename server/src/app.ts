@@ -26,6 +26,7 @@ import { voterRoutes } from './features/voters/voters-routes';
 import { accessControlPlugin } from './plugins/access-control';
 import { registerErrorHandlers } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { refuseTextWithNul } from './plugins/text-without-nul';
 import { registerWebApp } from './plugins/web-app';
 
 export interface BuildAppOptions {
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerErrorHandlers(app, database.dialect);
   await registerSecurityHeaders(app);
   await app.register(accessControlPlugin, { db: ctx.db, tokens: ctx.tokens });
+  refuseTextWithNul(app);
 
   await app.register(fastifySwagger, {
     openapi: {
