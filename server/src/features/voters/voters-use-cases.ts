@@ -10,17 +10,17 @@ import { trackImport } from './import/import-activity';
 import { type ImportTimings, importVoters } from './import/voter-import';
 import type { SpreadsheetKind } from '../../lib/spreadsheets/spreadsheet-readers';
 import { assertBoothAllowed, assertRestrictedUnchanged, boothScopeFor, VOTER_NOT_FOUND } from './voter-access';
+import { assertVoterIdFree, voterIdTaken } from './voter-id-conflicts';
 import type { BoothScope } from './voter-filters';
 import { readVoterForm, validationError } from './voter-form';
 import { processPhoto, removePhoto, savePhoto } from './voter-photos';
 import { rowToInput } from './voter-rows';
 import { writeVoterExport } from './voter-spreadsheets';
-import { findVoter, insertVoter, softDeleteVoter, updateVoter, voterIdExists, voterPageAfter } from './voters-repository';
+import { findVoter, insertVoter, softDeleteVoter, updateVoter, voterPageAfter } from './voters-repository';
 
 // What the voter routes do, each in one function: the change and its audit row commit together.
 // Routes read the request, check the role, call one of these and answer.
 
-export const VOTER_ID_EXISTS = 'Voter ID already exists';
 export const VOTER_ID_IMMUTABLE = 'Voter ID cannot be changed';
 
 // Who is acting, for access rules and the audit row.
@@ -48,7 +48,7 @@ const isVoterIdTaken = (ctx: AppContext, error: unknown) => ctx.dialect.classify
 export async function createVoter(ctx: AppContext, actor: VoterActor, form: VoterForm): Promise<VoterRow> {
   const input = parseVoter(form.fields);
   assertBoothAllowed(boothScopeFor(actor.user), input.booth, 'save');
-  if (await voterIdExists(ctx.db, input.voter_id)) throw new HttpError(409, VOTER_ID_EXISTS, { voter_id: VOTER_ID_EXISTS });
+  await assertVoterIdFree(ctx, actor, input.voter_id);
   const photo = form.photo ? await processPhoto(form.photo) : null;
   const voterImage = photo ? await savePhoto(ctx.config.dataDir, photo) : null;
   try {
@@ -60,7 +60,7 @@ export async function createVoter(ctx: AppContext, actor: VoterActor, form: Vote
   } catch (error) {
     // A failed save changes nothing: not the database, not the uploads folder.
     await removePhoto(ctx.config.dataDir, voterImage);
-    if (isVoterIdTaken(ctx, error)) throw new HttpError(409, VOTER_ID_EXISTS, { voter_id: VOTER_ID_EXISTS });
+    if (isVoterIdTaken(ctx, error)) throw voterIdTaken();
     throw error;
   }
 }

@@ -40,6 +40,10 @@ export function classifyPostgresError(error: unknown): DatabaseErrorKind | undef
   return isUnreachable(error) ? 'unavailable' : undefined;
 }
 
+// The first key of the per-user advisory locks (lockUser): a number of our own, so they cannot
+// meet another application's locks on the same database.
+const USER_LOCK_SPACE = 17_001;
+
 // 30-odd columns a voter keep 500 rows a statement well inside the parameter limit.
 const INSERT_CHUNK = 500;
 const LOOKUP_CHUNK = 1000;
@@ -86,6 +90,11 @@ export function postgresDialect(): DatabaseDialect {
       return found;
     },
     useVoterIdIndex,
+    // A transaction-scoped advisory lock: across connections and app nodes, and it leaves the
+    // user's row free for other writes (sign-in, edits).
+    async lockUser(trx, userId) {
+      await sql`SELECT pg_advisory_xact_lock(${USER_LOCK_SPACE}, ${userId})`.execute(trx);
+    },
     // Plain multi-row INSERTs, so the row triggers see every voter as they do a single save.
     startVoterInsert(trx, audit) {
       return {
