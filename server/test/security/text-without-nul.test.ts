@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateTo, migrateToLatest } from '../../src/db/migrate';
 import { TEXT_HAS_NUL } from '../../src/plugins/error-handler';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { multipart, seedVoter, voterForm } from '../voters/voter-test-helpers';
@@ -74,5 +75,30 @@ describe('NUL in what is saved', () => {
     await expectRefused({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: { app_name: 'Voters\u0000' } }, 'app_name');
     // A NUL in a key names the request rather than a field.
     await expectRefused({ method: 'PUT', url: '/api/settings', headers: admin.headers, payload: { 'app\u0000name': 'Voters' } }, 'request');
+  });
+});
+
+describe('migration 017: NULs SQLite stored before', () => {
+  it('should replace each stored NUL with U+FFFD and keep the search index in step when the migration runs', async () => {
+    await migrateTo(t.ctx.db, '2026-11-23-013-relation-type');
+    // PostgreSQL never stored one (it refuses the row): there the migration does nothing.
+    if (t.ctx.dialect.name === 'postgres') {
+      await expect(seedVoter(t.ctx, { full_name: 'Stored\u0000Nul Voter' })).rejects.toThrow();
+      await migrateToLatest(t.ctx.db);
+      return;
+    }
+    const voter = await seedVoter(t.ctx, { booth: 'Booth-01', full_name: 'Stored\u0000Nul Voter', voter_id: 'NULSTORED01' });
+    const task = await t.ctx.db
+      .insertInto('tasks')
+      .values({ title: 'Old\u0000task', description: null, assigned_by: admin.user.id, assigned_to: admin.user.id, status: 'Pending', priority: 'Medium', created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await migrateToLatest(t.ctx.db);
+    const saved = await t.ctx.db.selectFrom('voters').select('full_name').where('id', '=', voter.id).executeTakeFirstOrThrow();
+    expect(saved.full_name).toBe('Stored\uFFFDNul Voter');
+    const title = await t.ctx.db.selectFrom('tasks').select('title').where('id', '=', Number(task.id)).executeTakeFirstOrThrow();
+    expect(title.title).toBe('Old\uFFFDtask');
+    const found = await t.app.inject({ method: 'GET', url: '/api/voters?search=Nul%20Voter', headers: admin.headers });
+    expect(found.json<{ voters: { voter_id: string }[] }>().voters.map((row) => row.voter_id)).toEqual(['NULSTORED01']);
   });
 });
