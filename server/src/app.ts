@@ -26,6 +26,7 @@ import { voterRoutes } from './features/voters/voters-routes';
 import { accessControlPlugin } from './plugins/access-control';
 import { registerErrorHandlers } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { refuseTextWithNul } from './plugins/text-without-nul';
 import { registerWebApp } from './plugins/web-app';
 
 export interface BuildAppOptions {
@@ -43,8 +44,10 @@ const BODY_LIMIT = 1024 * 1024;
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config } = options;
   let logIdleError = (error: Error) => console.error(`database connection dropped: ${error.message}`);
-  const database = options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onIdleError: (error) => logIdleError(error) });
-  await migrateToLatest(database.db);
+  const database =
+    options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts, onIdleError: (error) => logIdleError(error) });
+  // Migrations build indexes over whole tables: long work, with the long statement limit.
+  await migrateToLatest(database.bulkDb);
   await database.dialect.startUp(database.db);
 
   const app = Fastify({
@@ -70,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const ctx: AppContext = {
     config,
     db: database.db,
+    bulkDb: database.bulkDb,
     dialect: database.dialect,
     tokens: createTokenSigner(config.jwtSecret),
     loginThrottle: createLoginThrottle(options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE),
@@ -87,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerErrorHandlers(app, database.dialect);
   await registerSecurityHeaders(app);
   await app.register(accessControlPlugin, { db: ctx.db, tokens: ctx.tokens });
+  refuseTextWithNul(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/connection';
 
 // Every setting comes from the environment; the README lists each one with its default.
 export interface AppConfig {
@@ -8,6 +9,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  // PostgreSQL's limits (issue 17); unset means DEFAULT_DATABASE_TIMEOUTS.
+  databaseTimeouts?: DatabaseTimeouts;
   jwtSecret: string;
   adminUsername: string;
   adminPassword: string | undefined;
@@ -40,6 +43,23 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   return value;
 }
 
+function wholeNumber(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number (0 or more), got "${raw}"`);
+  return value;
+}
+
+function databaseTimeoutsFrom(env: NodeJS.ProcessEnv): DatabaseTimeouts {
+  const defaults = DEFAULT_DATABASE_TIMEOUTS;
+  return {
+    statementMs: positiveInt('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, defaults.statementMs),
+    bulkStatementMs: wholeNumber('DB_BULK_STATEMENT_TIMEOUT_MS', env.DB_BULK_STATEMENT_TIMEOUT_MS, defaults.bulkStatementMs),
+    connectMs: positiveInt('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, defaults.connectMs),
+    idleInTransactionMs: positiveInt('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, defaults.idleInTransactionMs),
+  };
+}
+
 // A secret generated once and kept beside the data, so tokens survive restarts
 // without anyone having to invent a secret for a first run.
 function loadOrCreateSecret(dataDir: string): string {
@@ -64,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl,
+    databaseTimeouts: databaseTimeoutsFrom(env),
     jwtSecret,
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,

@@ -10,6 +10,8 @@ import type { SmsDispatcher } from './features/notifications/sms/sms-dispatcher'
 export interface AppContext {
   config: AppConfig;
   db: Kysely<Database>;
+  // Long work (imports, exports, retention): PostgreSQL's longer statement limit (connection.ts).
+  bulkDb: Kysely<Database>;
   // Everything that differs between SQLite and PostgreSQL (search, bulk saving, errors, backups).
   dialect: DatabaseDialect;
   tokens: TokenSigner;

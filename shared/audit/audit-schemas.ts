@@ -26,6 +26,7 @@ export const EXTRA_AUDIT_ACTIONS = [
   'ENROL_TWO_FACTOR',
   'RESET_TWO_FACTOR',
   'PURGE_AUDIT_LOGS',
+  'VOTER_ID_CONFLICT',
 ] as const;
 export const AUDIT_ACTIONS = [...SPEC_AUDIT_ACTIONS, ...EXTRA_AUDIT_ACTIONS] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

@@ -44,9 +44,9 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const config = loadConfig();
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.bulkDb);
     if (command === 'create-user') {
       const username = values.username;
       const role = values.role as Role | undefined;

@@ -12,6 +12,7 @@ import * as searchLiveVoters from './migrations/2026-11-22-011-search-live-voter
 import * as searchIndexMerging from './migrations/2026-11-22-012-search-index-merging';
 import * as relationType from './migrations/2026-11-23-013-relation-type';
 import * as exportTracing from './migrations/2026-11-23-016-export-tracing';
+import * as textWithoutNul from './migrations/2026-11-23-017-text-without-nul';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-012-search-index-merging': searchIndexMerging,
   '2026-11-23-013-relation-type': relationType,
   '2026-11-23-016-export-tracing': exportTracing,
+  '2026-11-23-017-text-without-nul': textWithoutNul,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

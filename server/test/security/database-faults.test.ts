@@ -4,6 +4,7 @@ import { createServer, type Server, type Socket, connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { openDatabase } from '../../src/db/connection';
@@ -27,16 +28,31 @@ async function freePort(): Promise<number> {
 }
 
 if (dialect === 'postgres') {
-  // A TCP relay in front of PostgreSQL that the test opens and closes to play an outage.
+  // A TCP relay in front of PostgreSQL that the test opens and closes to play an outage, or
+  // freezes: the connections stay open but no byte passes either way (new ones included), as
+  // when a network stalls, until it is unfrozen and what was held back flows again.
   interface Relay {
     start: () => Promise<void>;
     stop: () => Promise<void>;
+    freeze: () => void;
+    unfreeze: () => void;
     drained: () => Promise<void>;
     port: number;
   }
   function relayTo(target: URL, port: number): Relay {
     let server: Server | null = null;
+    let frozen = false;
     const sockets = new Set<Socket>();
+    // Bytes pass only while not frozen; a paused socket leaves what arrives in the kernel's buffers.
+    const forward = (from: Socket, to: Socket) => {
+      from.on('data', (chunk) => {
+        if (!to.write(chunk)) from.pause();
+      });
+      to.on('drain', () => {
+        if (!frozen) from.resume();
+      });
+      from.on('end', () => to.end());
+    };
     return {
       port,
       start: async () => {
@@ -47,13 +63,23 @@ if (dialect === 'postgres') {
             sockets.add(socket);
             socket.on('close', () => sockets.delete(socket));
             socket.on('error', () => socket.destroy());
+            if (frozen) socket.pause();
           }
-          client.pipe(upstream).pipe(client);
+          forward(client, upstream);
+          forward(upstream, client);
         });
         await new Promise<void>((resolve, reject) => {
           server?.once('error', reject);
           server?.listen(port, '127.0.0.1', resolve);
         });
+      },
+      freeze: () => {
+        frozen = true;
+        for (const socket of sockets) socket.pause();
+      },
+      unfreeze: () => {
+        frozen = false;
+        for (const socket of sockets) socket.resume();
       },
       // pg's pool.end() resolves before its clients have said goodbye; cutting them then would
       // raise an error nobody listens to, so the final stop waits for them to leave.
@@ -72,17 +98,19 @@ if (dialect === 'postgres') {
     let t: TestApp;
     let relay: Relay;
     let outage: Awaited<ReturnType<typeof buildApp>>;
+    let viaRelay = '';
 
     beforeAll(async () => {
       t = await createTestApp();
       const real = new URL(t.database.databaseUrl ?? '');
       relay = relayTo(real, await freePort());
       await relay.start();
-      const viaRelay = new URL(real.toString());
-      viaRelay.hostname = '127.0.0.1';
-      viaRelay.port = String(relay.port);
-      const database = openDatabase({ databaseUrl: viaRelay.toString(), dataDir: t.database.dataDir });
-      outage = await buildApp({ config: { ...t.ctx.config, databaseUrl: viaRelay.toString() }, database, logger: false });
+      const relayed = new URL(real.toString());
+      relayed.hostname = '127.0.0.1';
+      relayed.port = String(relay.port);
+      viaRelay = relayed.toString();
+      const database = openDatabase({ databaseUrl: viaRelay, dataDir: t.database.dataDir });
+      outage = await buildApp({ config: { ...t.ctx.config, databaseUrl: viaRelay }, database, logger: false });
       await outage.app.ready();
     });
     afterAll(async () => {
@@ -129,6 +157,89 @@ if (dialect === 'postgres') {
       const created = await outage.app.inject({ method: 'POST', url: '/api/voters', headers, payload: voterForm() });
       expect(created.statusCode, created.body).toBe(201);
     });
+
+    // Issue 17: a stalled network used to hold pooled requests forever (no statement or query
+    // limit). The issue's bound is 5 s per request; this is a correctness limit, not a benchmark.
+    it('should answer 503 within 5 s while the network to the database is frozen and serve again when it thaws', async () => {
+      const user = await createUser(t.ctx, { role: 'Admin' });
+      const signedIn = await login(outage.app, user.username, TEST_PASSWORD);
+      expect(signedIn.statusCode).toBe(200);
+      const headers = { authorization: `Bearer ${signedIn.json<{ token: string }>().token}` };
+      // Several pooled connections open and idle, as on a server in use.
+      const warm = await Promise.all(Array.from({ length: 4 }, () => outage.app.inject({ method: 'GET', url: '/api/voters', headers })));
+      expect(warm.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+
+      relay.freeze();
+      try {
+        const requests = [
+          { method: 'GET' as const, url: '/api/voters?search=Frozen', headers },
+          { method: 'POST' as const, url: '/api/auth/login', payload: { username: user.username, password: TEST_PASSWORD } },
+          { method: 'POST' as const, url: '/api/voters', headers, payload: voterForm() },
+          { method: 'POST' as const, url: '/api/tasks', headers, payload: { title: 'Frozen task', assigned_to: user.id } },
+        ];
+        // A request that hangs is reported as such (after 10 s) rather than stalling the test.
+        const timed = async (request: (typeof requests)[number]) => {
+          const started = Date.now();
+          let timer: NodeJS.Timeout | undefined;
+          const hang = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`${request.method} ${request.url} did not answer within 10 s`)), 10_000);
+          });
+          const response = await Promise.race([outage.app.inject(request), hang]).finally(() => clearTimeout(timer));
+          return { what: `${request.method} ${request.url}`, ms: Date.now() - started, response };
+        };
+        // Together (each on a pooled connection that stalls), then once more (the pool opens
+        // new connections, which stall too).
+        for (const round of [await Promise.all(requests.map(timed)), [await timed(requests[0]!), await timed(requests[2]!)]]) {
+          for (const { what, ms, response } of round) {
+            expect(ms, what).toBeLessThan(5000);
+            expect(response.statusCode, `${what}: ${response.body}`).toBe(503);
+            expect(response.json()).toEqual({ message: DATABASE_UNAVAILABLE });
+          }
+        }
+        const started = Date.now();
+        expect((await outage.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+        expect(Date.now() - started).toBeLessThan(5000);
+      } finally {
+        relay.unfreeze();
+      }
+
+      // No stalled connection is handed out again: the next requests, as many as the pool
+      // holds, all succeed.
+      const after = await Promise.all(Array.from({ length: 10 }, () => outage.app.inject({ method: 'GET', url: '/api/voters', headers })));
+      expect(after.map((response) => response.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
+      const created = await outage.app.inject({ method: 'POST', url: '/api/voters', headers, payload: voterForm() });
+      expect(created.statusCode, created.body).toBe(201);
+      const again = await login(outage.app, user.username, TEST_PASSWORD);
+      expect(again.statusCode, again.body).toBe(200);
+    }, 60_000);
+
+    // The ROLLBACK that follows a stalled statement must not queue behind it on the same
+    // connection (that doubled the wait): the stalled connection is ended at once.
+    it('should fail a transaction within 5 s and classify it as unavailable when the network freezes mid-transaction', async () => {
+      const database = openDatabase({ databaseUrl: viaRelay, dataDir: t.database.dataDir });
+      try {
+        expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(database.db)).rows).toEqual([{ one: 1 }]);
+        let started = 0;
+        let failure: unknown;
+        try {
+          await database.db.transaction().execute(async (trx) => {
+            await sql`SELECT 1`.execute(trx);
+            relay.freeze();
+            started = Date.now();
+            await sql`SELECT 2`.execute(trx);
+          });
+        } catch (error) {
+          failure = error;
+        } finally {
+          relay.unfreeze();
+        }
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect(database.dialect.classifyError(failure)).toBe('unavailable');
+        expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(database.db)).rows).toEqual([{ one: 1 }]);
+      } finally {
+        await database.close();
+      }
+    }, 30_000);
   });
 }
 

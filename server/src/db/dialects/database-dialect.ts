@@ -56,6 +56,10 @@ export interface DatabaseDialect {
   findLiveVoters(trx: Transaction<Database>, voterIds: readonly string[]): Promise<Map<string, VoterRow>>;
   // Makes the transaction's voter-ID lookups use the unique index (findLiveVoters does it too).
   useVoterIdIndex(trx: Transaction<Database>): Promise<void>;
+  // Until the caller's transaction ends, other transactions calling this for the same user
+  // wait: one user's checks run one at a time, so parallel requests cannot all pass a limit
+  // that each of them reads (voter-id-conflicts.ts).
+  lockUser(trx: Transaction<Database>, userId: number): Promise<void>;
   // Adds voters inside the caller's transaction the fastest way the database offers.
   startVoterInsert(trx: Transaction<Database>, audit: VoterInsertAudit): VoterInserter;
   readonly voterImport: VoterImportTuning;

@@ -34,6 +34,19 @@ export async function recordAudit(db: Kysely<Database> | Transaction<Database>, 
     .execute();
 }
 
+// How many rows of one action a user left since a moment, and when the oldest of them was
+// written (for a Retry-After): the counting behind per-user limits that must hold across app nodes.
+export async function recentAudits(db: Kysely<Database> | Transaction<Database>, filter: { userId: number; action: AuditAction; since: string }): Promise<{ count: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom('audit_logs')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('user_id', '=', filter.userId)
+    .where('action', '=', filter.action)
+    .where('created_at', '>=', filter.since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest ?? null };
+}
+
 export interface AuditLogFilter {
   action?: string;
   userId?: number;

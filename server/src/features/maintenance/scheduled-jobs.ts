@@ -30,7 +30,7 @@ const DAY_MS = 24 * HOUR_MS;
 export function startScheduledJobs(ctx: AppContext, log: FastifyBaseLogger, options: { firstRunDelayMs?: number } = {}): () => void {
   const retention = async () => {
     try {
-      const result = await runRetention(ctx.db, { dataDir: ctx.config.dataDir });
+      const result = await runRetention(ctx.bulkDb, { dataDir: ctx.config.dataDir });
       log.info({ retention: result }, 'retention purge finished');
     } catch (error) {
       log.error({ err: error }, 'retention purge failed');

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { VOTER_FIELD_NAMES } from '@shared/voters/voter-fields';
 import { PHOTO_TOO_LARGE } from '@shared/voters/voter-schema';
 import { HttpError } from '../../plugins/error-handler';
+import { assertNoNul } from '../../plugins/text-without-nul';
 
 // POST and PUT /api/voters take a multipart form (spec section 7: every voter field as text,
 // the photo as the file field voter_image). A JSON body is accepted too, for scripts.
@@ -48,6 +49,8 @@ export async function readVoterForm(request: FastifyRequest): Promise<VoterForm>
       throw error;
     }
   }
+  // A JSON body was checked at the door (text-without-nul.ts); multipart fields are read here.
+  assertNoNul(fields);
   const remove = fields.remove_image;
   delete fields.remove_image;
   return { fields, photo, removePhoto: remove === true || remove === 'true' || remove === '1' };

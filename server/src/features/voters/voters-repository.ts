@@ -81,6 +81,11 @@ export async function voterIdExists(db: Executor, voterId: string, exceptId?: nu
   return (await query.executeTakeFirst()) !== undefined;
 }
 
+// The live voter holding a voter ID, with its booth; undefined when there is none.
+export async function liveVoterByVoterId(db: Executor, voterId: string): Promise<{ id: number; booth: string | null } | undefined> {
+  return db.selectFrom('voters').select(['id', 'booth']).where('voter_id', '=', voterId).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
 export async function insertVoter(db: Executor, input: VoterInput, options: { userId: number; voterImage: string | null; now?: Date }): Promise<VoterRow> {
   const now = (options.now ?? new Date()).toISOString();
   return db

@@ -87,7 +87,7 @@ export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promis
       tags: ['voters'],
       summary: 'Add a voter (multipart form; the photo is the file field voter_image)',
       consumes: ['multipart/form-data', 'application/json'],
-      response: { 201: voterSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 413: errorSchema },
+      response: { 201: voterSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 413: errorSchema, 429: errorSchema },
     },
     handler: async (request, reply) => {
       const row = await createVoter(ctx, actorOf(request), await readVoterForm(request));

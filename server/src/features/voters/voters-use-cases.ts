@@ -16,17 +16,17 @@ import { trackImport } from './import/import-activity';
 import { type ImportTimings, importVoters } from './import/voter-import';
 import type { SpreadsheetKind } from '../../lib/spreadsheets/spreadsheet-readers';
 import { assertBoothAllowed, assertRestrictedUnchanged, boothScopeFor, VOTER_NOT_FOUND } from './voter-access';
+import { assertVoterIdFree, voterIdTaken } from './voter-id-conflicts';
 import type { BoothScope } from './voter-filters';
 import { readVoterForm, validationError } from './voter-form';
 import { processPhoto, removePhoto, savePhoto } from './voter-photos';
 import { rowToInput } from './voter-rows';
 import { writeVoterExport } from './voter-spreadsheets';
-import { findVoter, insertVoter, softDeleteVoter, updateVoter, voterIdExists, voterPageAfter } from './voters-repository';
+import { findVoter, insertVoter, softDeleteVoter, updateVoter, voterPageAfter } from './voters-repository';
 
 // What the voter routes do, each in one function: the change and its audit row commit together.
 // Routes read the request, check the role, call one of these and answer.
 
-export const VOTER_ID_EXISTS = 'Voter ID already exists';
 export const VOTER_ID_IMMUTABLE = 'Voter ID cannot be changed';
 
 // Who is acting, for access rules and the audit row.
@@ -54,7 +54,7 @@ const isVoterIdTaken = (ctx: AppContext, error: unknown) => ctx.dialect.classify
 export async function createVoter(ctx: AppContext, actor: VoterActor, form: VoterForm): Promise<VoterRow> {
   const input = parseVoter(form.fields);
   assertBoothAllowed(boothScopeFor(actor.user), input.booth, 'save');
-  if (await voterIdExists(ctx.db, input.voter_id)) throw new HttpError(409, VOTER_ID_EXISTS, { voter_id: VOTER_ID_EXISTS });
+  await assertVoterIdFree(ctx, actor, input.voter_id);
   const photo = form.photo ? await processPhoto(form.photo) : null;
   const voterImage = photo ? await savePhoto(ctx.config.dataDir, photo) : null;
   try {
@@ -66,7 +66,7 @@ export async function createVoter(ctx: AppContext, actor: VoterActor, form: Vote
   } catch (error) {
     // A failed save changes nothing: not the database, not the uploads folder.
     await removePhoto(ctx.config.dataDir, voterImage);
-    if (isVoterIdTaken(ctx, error)) throw new HttpError(409, VOTER_ID_EXISTS, { voter_id: VOTER_ID_EXISTS });
+    if (isVoterIdTaken(ctx, error)) throw voterIdTaken();
     throw error;
   }
 }
@@ -126,7 +126,7 @@ export interface VoterFileUpload {
 export async function importVoterFile(ctx: AppContext, actor: VoterActor, upload: VoterFileUpload, onFinished?: (timings: ImportTimings) => void): Promise<ImportResult> {
   const result = await trackImport(() =>
     importVoters({
-      db: ctx.db,
+      db: ctx.bulkDb,
       dialect: ctx.dialect,
       path: upload.path,
       kind: upload.kind,
@@ -153,7 +153,7 @@ async function* exportPages(ctx: AppContext, filters: Partial<VoterFilters>, sco
   // A small first page, so the first bytes leave before the big pages are read.
   let limit = FIRST_PAGE;
   for (;;) {
-    const page = await voterPageAfter(ctx.db, { filters, scope, dialect: ctx.dialect, afterId, limit });
+    const page = await voterPageAfter(ctx.bulkDb, { filters, scope, dialect: ctx.dialect, afterId, limit });
     if (page.length === 0) return;
     yield page;
     afterId = page[page.length - 1]!.id;

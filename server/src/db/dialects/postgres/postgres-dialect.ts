@@ -7,9 +7,20 @@ import { type DatabaseDialect, type DatabaseErrorKind, likePattern } from '../da
 // PostgreSQL through pg: a pool of connections, so other writers may run beside any of ours.
 
 // Network failures and PostgreSQL's "connection exception" class (08xxx), shutdown and
-// overload codes: the request did not fail, the database was away.
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
-const CONNECTION_MESSAGES = [/timeout exceeded when trying to connect/i, /Connection terminated/i, /Client has encountered a connection error/i, /connect ECONNREFUSED/];
+// overload codes, and the time limits (connection.ts): the server's statement timeout (57014)
+// and idle-in-transaction timeout (25P03): the request did not fail, the database was away or
+// could not answer in time.
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '57P01', '57P02', '57P03', '57P05', '53300', '57014', '25P03']);
+// The client's own limit ("Query read timeout") ends the connection, so a ROLLBACK sent after it
+// meets a closed client.
+const CONNECTION_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /Connection terminated/i,
+  /Client has encountered a connection error/i,
+  /connect ECONNREFUSED/,
+  /^Query read timeout$/,
+  /Client was closed and is not queryable/,
+];
 // PostgreSQL refuses the NUL character in text (SQLite would store it): a client's input error.
 const TEXT_REFUSED_CODES = new Set(['22021', '22P05']);
 
@@ -28,6 +39,10 @@ export function classifyPostgresError(error: unknown): DatabaseErrorKind | undef
   if (TEXT_REFUSED_CODES.has(code)) return 'text-has-nul';
   return isUnreachable(error) ? 'unavailable' : undefined;
 }
+
+// The first key of the per-user advisory locks (lockUser): a number of our own, so they cannot
+// meet another application's locks on the same database.
+const USER_LOCK_SPACE = 17_001;
 
 // 30-odd columns a voter keep 500 rows a statement well inside the parameter limit.
 const INSERT_CHUNK = 500;
@@ -75,6 +90,11 @@ export function postgresDialect(): DatabaseDialect {
       return found;
     },
     useVoterIdIndex,
+    // A transaction-scoped advisory lock: across connections and app nodes, and it leaves the
+    // user's row free for other writes (sign-in, edits).
+    async lockUser(trx, userId) {
+      await sql`SELECT pg_advisory_xact_lock(${USER_LOCK_SPACE}, ${userId})`.execute(trx);
+    },
     // Plain multi-row INSERTs, so the row triggers see every voter as they do a single save.
     startVoterInsert(trx, audit) {
       return {

@@ -96,6 +96,8 @@ export function sqliteDialect(sqlite: SQLite.Database): DatabaseDialect {
     },
     // The lookup names its index (INDEXED BY).
     async useVoterIdIndex() {},
+    // The one connection runs one transaction at a time: every transaction is serialised already.
+    async lockUser() {},
     startVoterInsert: (_trx, audit) => startBulkInsert(sqlite, audit),
     voterImport: {
       // A few batches share a transaction: each commit writes every page its batches touched,
