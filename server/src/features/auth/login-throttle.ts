@@ -162,7 +162,7 @@ export function signInThrottledMessage(waitMs: number): string {
   return `Too many failed sign-in attempts. Please try again in ${waitWording(waitMs)}.`;
 }
 
-export function waitWording(waitMs: number): string {
+function waitWording(waitMs: number): string {
   if (waitMs < 60_000) {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     return `${seconds} second${seconds === 1 ? '' : 's'}`;
