@@ -100,3 +100,36 @@ test('should show "Failed to update settings" when the server refuses', async ({
   await expect(page.getByText('Failed to update settings')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
 });
+
+// Issue 17: two-factor per role. enable_2fa stays off here, so no session of the shared
+// server ends and no one is asked for a code; the API tests cover what the setting does.
+test('should save which roles need two-factor with the per-role control on the Security tab', async ({ page }) => {
+  await signIn(page, E2E_USERS.superAdmin);
+  await page.goto('/settings?tab=security');
+  const roles = page.getByRole('group', { name: 'Require two-factor for' });
+  // Office roles required, field roles optional: the default offered.
+  await expect(roles.getByRole('checkbox', { name: 'Super Admin' })).toBeChecked();
+  await expect(roles.getByRole('checkbox', { name: 'Admin', exact: true })).toBeChecked();
+  await expect(roles.getByRole('checkbox', { name: 'Supervisor' })).not.toBeChecked();
+  await expect(roles.getByRole('checkbox', { name: 'Karyakarta' })).not.toBeChecked();
+
+  const save = async () => {
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/settings') && response.request().method() === 'PUT');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const response = await saved;
+    expect(response.status()).toBe(200);
+    return (await response.json()) as { two_factor_roles: string };
+  };
+  try {
+    await roles.getByRole('checkbox', { name: 'Supervisor' }).check();
+    expect((await save()).two_factor_roles).toBe('Super Admin,Admin,Supervisor');
+    await expect(page.getByText('Settings updated successfully')).toBeVisible();
+    // After the page reloads the choice is still there.
+    await page.reload();
+    await expect(page.getByRole('group', { name: 'Require two-factor for' }).getByRole('checkbox', { name: 'Supervisor' })).toBeChecked();
+  } finally {
+    await page.goto('/settings?tab=security');
+    await page.getByRole('group', { name: 'Require two-factor for' }).getByRole('checkbox', { name: 'Supervisor' }).uncheck();
+    expect((await save()).two_factor_roles).toBe('Super Admin,Admin');
+  }
+});

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_USERS, type E2eUser } from './support/e2e-users';
+import { apiToken } from './support/api';
 import { signIn } from './support/session';
 
 const ADMIN_MENU = [
@@ -47,6 +48,44 @@ test.describe('/login', () => {
     await expect(page.getByText('Invalid username or password')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByLabel('Username')).toHaveValue(E2E_USERS.admin.username);
+  });
+
+  // Issue 17: strangers' wrong passwords slow unknown devices down, not the owner's browser.
+  test('should sign the owner in from their own browser while strangers are held back for guessing', async ({ page, browser, request }) => {
+    const suffix = Date.now().toString(36);
+    const owner = { username: `owner_${suffix}`, password: 'Field-Pass-42!', full_name: `Owner ${suffix}` };
+    const token = await apiToken(request, E2E_USERS.admin);
+    const created = await request.post('/api/users', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { ...owner, role: 'Karyakarta', booth_access: ['Booth-01'], mobile: '9876543210' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    // The owner signs in once: this browser is now a known device for that username.
+    await signIn(page, owner);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // A stranger's browser guesses five times, then even the right password must wait.
+    const stranger = await browser.newContext();
+    try {
+      const strangerPage = await stranger.newPage();
+      for (let guess = 0; guess < 5; guess += 1) {
+        const response = await stranger.request.post('/api/auth/login', { data: { username: owner.username, password: `guess-${guess}` } });
+        expect(response.status()).toBe(401);
+      }
+      await strangerPage.goto('/login');
+      await strangerPage.getByLabel('Username').fill(owner.username);
+      await strangerPage.getByLabel('Password', { exact: true }).fill(owner.password);
+      await strangerPage.getByRole('button', { name: 'Sign in' }).click();
+      await expect(strangerPage.getByText(/^Too many failed sign-in attempts\. Please try again in \d+ seconds\.$/)).toBeVisible();
+      await expect(strangerPage).toHaveURL(/\/login$/);
+    } finally {
+      await stranger.close();
+    }
+
+    await signIn(page, owner);
+    await expect(page).toHaveURL(/\/voters\?tab=entry$/);
   });
 
   test('should send a signed-out visitor to /login', async ({ page }) => {

@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { type AppConfig, fastifyTrustProxy } from './config';
 import type { AppContext } from './context';
 import { type DatabaseHandle, openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
@@ -53,7 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // The default 72-character cap would cut long search strings; 1,000 is ample.
     routerOptions: { maxParamLength: 200 },
   });

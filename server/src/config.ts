@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/connection';
 
@@ -15,7 +16,8 @@ export interface AppConfig {
   adminUsername: string;
   adminPassword: string | undefined;
   sessionTtlHours: number;
-  trustProxy: boolean;
+  // Which proxies' X-Forwarded-For entries to believe (see parseTrustProxy).
+  trustProxy: TrustProxy;
   logLevel: string;
   webDistDir: string;
   // Largest voter import upload, in MB (issue 5); unset means 250.
@@ -32,6 +34,52 @@ export interface ImportTuning {
   deferIndexesMinRows?: number;
   // The most batches that share a transaction (SQLite).
   batchesPerTransaction?: number;
+}
+
+// false: no proxy, request.ip is the peer address. A number: that many proxies in front
+// (the client is that many entries from the right of X-Forwarded-For). A list: the
+// proxies' addresses or CIDR ranges; the client is the right-most entry not in it. Either
+// way the client-written left end of the header is never believed (issue 17).
+export type TrustProxy = false | number | string[];
+
+const TRUE_REFUSED =
+  'TRUST_PROXY=true is no longer accepted: it believed the left-most X-Forwarded-For entry, which the client writes. ' +
+  'Set TRUST_PROXY to the number of proxies in front of the server (usually 1) or to their addresses (for example 10.0.0.5 or 10.0.0.0/8).';
+
+function isAddressOrRange(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  // proxy-addr also takes an IPv4 netmask after the slash.
+  if (family === 4 && isIP(bits) === 4) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix >= 0 && prefix <= (family === 4 ? 32 : 128);
+}
+
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  // Refused rather than read as 1: the setting changed meaning, and a silent guess could
+  // record the proxy's address for everyone (two proxies) or keep trusting too much.
+  if (value === 'true') throw new Error(TRUE_REFUSED);
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined || entries.length === 0) {
+    throw new Error(`TRUST_PROXY must be false, a number of proxies (1, 2) or comma-separated proxy addresses or CIDR ranges; "${bad ?? value}" is none of these`);
+  }
+  return entries;
+}
+
+// Fastify's trustProxy for a TrustProxy. Fastify reads a bare number as "trust nothing", so
+// a hop count becomes the function Express uses: the first n addresses from the socket
+// inwards are proxies. It is only safe when the app is reachable through the proxies alone
+// (HOST=127.0.0.1 behind them); otherwise list their addresses.
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
@@ -89,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     sessionTtlHours: positiveInt('SESSION_TTL_HOURS', env.SESSION_TTL_HOURS, 12),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     importMaxMb: positiveInt('IMPORT_MAX_MB', env.IMPORT_MAX_MB, 250),
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(import.meta.dirname, '../../web/dist')),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES, type Role } from '../auth/roles';
 
 // Spec section 9: the options of each setting. Settings travel as text values (spec section 3).
 export const TIMEZONES = ['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo'] as const;
@@ -17,12 +18,26 @@ const exportLimit = z
   .string()
   .regex(/^\d+$/, 'Export limit must be a whole number')
   .refine((value) => Number(value) <= EXPORT_LIMIT_MAX, `Export limit must be between 0 and ${EXPORT_LIMIT_MAX}`);
+// The roles that must sign in with a second factor when enable_2fa is on, as text like
+// "Super Admin,Admin" (settings are text values). Office roles by default; field roles may
+// be added. Issue 17.
+export function parseRoleList(value: string): Role[] {
+  return ROLES.filter((role) => value.split(',').some((item) => item.trim() === role));
+}
+export function formatRoleList(roles: readonly Role[]): string {
+  return ROLES.filter((role) => roles.includes(role)).join(',');
+}
+const roleList = z
+  .string({ error: 'Choose roles from the list' })
+  .max(200, 'Choose roles from the list')
+  .refine((value) => value.trim() === '' || value.split(',').every((item) => (ROLES as readonly string[]).includes(item.trim())), 'Choose roles from the list');
 
 export const settingsSchema = z.object({
   app_name: z.string().trim().max(80, 'Application name must be 80 characters or fewer'),
   timezone: z.enum(TIMEZONES, { error: 'Choose a timezone from the list' }),
   language: z.enum(LANGUAGES, { error: 'Choose a language from the list' }),
   enable_2fa: toggle,
+  two_factor_roles: roleList,
   password_policy: z.enum(PASSWORD_POLICIES, { error: 'Choose a password policy from the list' }),
   email_notifications: toggle,
   sms_notifications: toggle,
@@ -41,6 +56,7 @@ export const DEFAULT_SETTINGS: Settings = {
   timezone: 'Asia/Kolkata',
   language: 'en',
   enable_2fa: 'false',
+  two_factor_roles: 'Super Admin,Admin',
   password_policy: 'basic',
   email_notifications: 'true',
   sms_notifications: 'true',

@@ -156,7 +156,8 @@ export const usersByRoleQuerySchema = z.object({ role: z.enum(ROLES, { error: `R
 export const roleUserSchema = z.object({
   _id: z.number().int(),
   id: z.number().int(),
-  username: z.string(),
+  // Office callers only (issue 17): field roles pick people by name.
+  username: z.string().optional(),
   full_name: z.string(),
   role: z.enum(ROLES),
 });

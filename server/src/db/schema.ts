@@ -33,6 +33,16 @@ export interface SessionsTable {
   revoked_at: string | null;
   ip_address: string | null;
   user_agent: string | null;
+  // 1 when the sign-in passed two-factor.
+  two_factor_passed: number;
+}
+
+// Sign-in attempt counters shared by every app node (see features/auth/login-throttle.ts).
+export interface SignInLimitsTable {
+  key: string;
+  attempts: number;
+  blocked_until: string;
+  expires_at: string;
 }
 
 export interface SettingsTable {
@@ -169,6 +179,7 @@ export interface ExportCountsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  sign_in_limits: SignInLimitsTable;
   settings: SettingsTable;
   audit_logs: AuditLogsTable;
   tasks: TasksTable;

@@ -61,12 +61,17 @@ describe('POST /api/auth/login', () => {
     expect(failures.some((row) => row.user_id === null && row.user_name === 'nobody-here')).toBe(true);
   });
 
-  it('should refuse an inactive user even with the right password', async () => {
+  it('should answer an inactive user with the right password exactly like a wrong password', async () => {
     const user = await createUser(t.ctx, { is_active: false });
-    const response = await login(t.app, user.username, TEST_PASSWORD);
-    expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe('This account is inactive. Please contact your administrator.');
-    expect(response.json()).not.toHaveProperty('token');
+    const right = await login(t.app, user.username, TEST_PASSWORD);
+    const wrong = await login(t.app, user.username, 'not-the-password');
+    expect(right.statusCode).toBe(401);
+    expect(right.body).toBe(wrong.body);
+    expect(right.json()).toEqual({ message: 'Invalid username or password' });
+    expect(right.headers['set-cookie']).toBeUndefined();
+    const failures = (await auditRows('LOGIN_FAILED')).filter((row) => row.user_id === user.id);
+    expect(failures).toHaveLength(2);
+    expect(JSON.parse(failures[0]?.details ?? '{}')).toEqual({ reason: 'inactive_account' });
   });
 
   it('should answer 400 naming each missing field when the body is incomplete', async () => {
@@ -96,7 +101,7 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('POST /api/auth/login rate limit', () => {
-  it('should answer 429 after five failures for one username, even with the right password', async () => {
+  it('should answer 429 after five failures for one username from an unknown device, even with the right password', async () => {
     const limited = await createTestApp({ loginThrottle: { maxFailuresPerUsername: 5, maxFailuresPerIp: 100, windowMs: 60_000 } });
     try {
       const user = await createUser(limited.ctx);
@@ -105,7 +110,7 @@ describe('POST /api/auth/login rate limit', () => {
       }
       const blocked = await login(limited.app, user.username, TEST_PASSWORD);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
+      expect(blocked.json().message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ (seconds?|minutes?)\.$/);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       // Another account from another address is not affected.
       const other = await createUser(limited.ctx);

@@ -20,12 +20,15 @@ interface Challenge {
   enrolment?: { secret: string; otpauthUrl: string; qrCodeDataUrl: string };
 }
 
+// On for every role, so any test user is asked (the default covers office roles only).
 async function setTwoFactor(app: TestApp, on: boolean) {
-  await app.ctx.db
-    .insertInto('settings')
-    .values({ key: 'enable_2fa', value: String(on), updated_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(on) }))
-    .execute();
+  for (const [key, value] of [['enable_2fa', String(on)], ['two_factor_roles', ALL_ROLES.join(',')]] as const) {
+    await app.ctx.db
+      .insertInto('settings')
+      .values({ key, value, updated_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  }
 }
 
 function secondStep(app: TestApp, challengeToken: string, code: string, remoteAddress = '127.0.0.1') {

@@ -128,8 +128,8 @@ describe('GET /api/users/by-role', () => {
     expect((await call('GET', '/api/users/by-role?role=Admin')).statusCode).toBe(401);
   });
 
-  it('should list only the id, username, full name and role of active users of that role when asked', async () => {
-    const { headers } = await signInAs(t, 'Karyakarta');
+  it('should list only the id, username, full name and role of active users of that role when an office role asks', async () => {
+    const { headers } = await signInAs(t, 'Admin');
     const active = await createUser(t.ctx, { role: 'Supervisor', full_name: 'Active Supervisor', email: 'sup@example.org' });
     const inactive = await createUser(t.ctx, { role: 'Supervisor', is_active: false });
     const other = await createUser(t.ctx, { role: 'Karyakarta' });
@@ -142,6 +142,25 @@ describe('GET /api/users/by-role', () => {
     expect(ids).not.toContain(other.id);
     for (const item of list) expect(Object.keys(item).sort()).toEqual(['_id', 'full_name', 'id', 'role', 'username']);
   });
+
+  // Issue 17: a Karyakarta listed the Super Admin's and Admins' usernames and could aim guesses at them.
+  for (const caller of ['Karyakarta', 'Supervisor'] as const) {
+    it(`should list names but no usernames when a ${caller} asks, for office and field roles alike`, async () => {
+      const { headers } = await signInAs(t, caller);
+      const superAdmin = await createUser(t.ctx, { role: 'Super Admin', full_name: 'Office Head' });
+      for (const role of ALL_ROLES) {
+        const response = await call('GET', `/api/users/by-role?role=${encodeURIComponent(role)}`, headers);
+        expect(response.statusCode).toBe(200);
+        const list = response.json<Record<string, unknown>[]>();
+        expect(list.length).toBeGreaterThan(0);
+        for (const item of list) expect(Object.keys(item).sort()).toEqual(['_id', 'full_name', 'id', 'role']);
+        if (role === 'Super Admin') {
+          expect(list).toContainEqual({ _id: superAdmin.id, id: superAdmin.id, full_name: 'Office Head', role: 'Super Admin' });
+          expect(response.body).not.toContain(superAdmin.username);
+        }
+      }
+    });
+  }
 
   it('should answer 400 naming the role when the role is missing or unknown', async () => {
     const { headers } = await signInAs(t, 'Supervisor');

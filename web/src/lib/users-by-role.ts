@@ -3,10 +3,11 @@ import type { Role } from '@shared/auth/roles';
 import { apiRequest } from './api-client';
 
 // GET /users/by-role (spec section 7): the active staff of a role, for choosing
-// notification recipients and task assignees. Any signed-in user may call it.
+// notification recipients and task assignees. Any signed-in user may call it; only the
+// office roles get usernames.
 export interface RoleUser {
   _id: number;
-  username: string;
+  username?: string;
   full_name: string;
   role: Role;
 }

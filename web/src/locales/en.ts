@@ -291,7 +291,9 @@ export const en = {
     language: 'Language',
     languages: { en: 'English', hi: 'Hindi', mr: 'Marathi', gu: 'Gujarati' },
     enable2fa: 'Enable Two-Factor Authentication',
-    enable2faHint: 'Everyone signs in with a code from an authenticator app. Staff without one set it up at their next sign-in.',
+    enable2faHint: 'Staff of the roles ticked below sign in with a code from an authenticator app. Staff without one set it up at their next sign-in.',
+    twoFactorRoles: 'Require two-factor for',
+    twoFactorRolesHint: 'Office roles should always be ticked; field roles are optional. Saving ends the sessions that did not pass two-factor of every role it newly covers, yours included.',
     passwordPolicy: 'Password Policy',
     passwordPolicies: {
       basic: 'Basic (8+ characters)',

@@ -20,9 +20,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       tags: ['auth'],
       summary: 'Sign in with a username and password',
       body: loginInputSchema,
-      response: { 200: loginOrChallengeSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
+      response: { 200: loginOrChallengeSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
     },
-    handler: async (request) => signIn(ctx, requestClient(request), request.body),
+    handler: async (request, reply) => signIn(ctx, requestClient(request, reply), request.body),
   });
 
   routes.get('/me', {

@@ -1,71 +1,172 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { HttpError } from '../../plugins/http-error';
+import { admitAttempt, clearAttempts, findAttempts, forgetExpiredAttempts, refundAttempt, type AttemptSchedule } from './sign-in-limits-repository';
 
-// Counts failed sign-ins per username and per client IP in a sliding window, so a
-// password cannot be guessed by brute force from one address or against one account.
-// Kept in memory: the server is one process (see docs/decisions/002-auth-tokens.md).
+// Sign-in limits (issue 17, docs/decisions/018-sign-in-limits.md). Every attempt is counted
+// in the database BEFORE its password or code is checked, by one atomic upsert, so N
+// parallel guesses cost N attempts and several app nodes share the counts.
+//   - per client IP: a hard limit (20 per 15 minutes);
+//   - per username, for devices that never signed in as that user: 5 free attempts, then a
+//     slow-down (one attempt per 15 s, doubling to 5 minutes) rather than a lock, so a
+//     stranger cannot keep the owner out for long;
+//   - per device cookie (a browser that signed in as that user before): a hard limit of its
+//     own (5 per 15 minutes) that locks only that cookie. The username's counter does not
+//     apply to it, so the owner signs in from their own device while strangers guess.
 export interface LoginThrottleOptions {
+  // Attempts per username from unknown devices before the slow-down starts.
   maxFailuresPerUsername: number;
   maxFailuresPerIp: number;
+  // Attempts per device cookie before that cookie is locked for the window.
+  maxFailuresPerDevice?: number;
   windowMs: number;
+  // The first wait of the slow-down; it doubles with each attempt up to maxSlowDownMs.
+  slowDownMs?: number;
+  maxSlowDownMs?: number;
+  // Tests move time forward; the database keeps the counts.
+  clock?: () => number;
 }
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleOptions = {
   maxFailuresPerUsername: 5,
   maxFailuresPerIp: 20,
+  maxFailuresPerDevice: 5,
   windowMs: 15 * 60_000,
+  slowDownMs: 15_000,
+  maxSlowDownMs: 5 * 60_000,
 };
 
-export function createLoginThrottle(options: LoginThrottleOptions = DEFAULT_LOGIN_THROTTLE, clock: () => number = Date.now) {
-  const failures = new Map<string, number[]>();
+// How one kind of counter behaves.
+export interface LimitRule {
+  // Attempts admitted per window; null for no hard limit (the username's slow-down).
+  hardMax: number | null;
+  // Attempts before the slow-down starts; Infinity for none.
+  freeAttempts: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+  windowMs: number;
+  // True: the counter is forgotten a window after its LAST attempt (a slow-down that keeps
+  // going while guessing goes on); false: a window after its first.
+  slidingWindow: boolean;
+}
 
-  function recent(key: string): number[] {
-    const since = clock() - options.windowMs;
-    const times = (failures.get(key) ?? []).filter((time) => time > since);
-    if (times.length === 0) failures.delete(key);
-    else failures.set(key, times);
-    return times;
-  }
+export interface LimitKey {
+  key: string;
+  rule: LimitRule;
+}
 
-  function keys(username: string, ip: string): { user: string; ip: string } {
-    return { user: `u:${username.toLowerCase()}`, ip: `ip:${ip}` };
+// The wait after `attempts` attempts before the next one is admitted: none within the free
+// attempts, then firstDelayMs doubling up to maxDelayMs.
+export function waitAfterAttempts(rule: LimitRule, attempts: number): number {
+  if (attempts < rule.freeAttempts) return 0;
+  const doublings = Math.min(attempts - rule.freeAttempts, 30);
+  return Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** doublings);
+}
+
+// The slow-down as "from n attempts on, blocked until t", for the database to apply in the
+// same statement that counts the attempt.
+export function attemptSchedule(rule: LimitRule, now: number): AttemptSchedule {
+  const steps: AttemptSchedule = [];
+  if (!Number.isFinite(rule.freeAttempts)) return steps;
+  for (let attempts = rule.freeAttempts; ; attempts += 1) {
+    const wait = waitAfterAttempts(rule, attempts);
+    steps.push({ fromAttempts: attempts, blockedUntil: new Date(now + wait).toISOString() });
+    if (wait >= rule.maxDelayMs) break;
   }
+  return steps;
+}
+
+// Milliseconds until a refused key admits an attempt again.
+export function retryAfterMs(rule: LimitRule, row: { attempts: number; blocked_until: string; expires_at: string }, now: number): number {
+  const expiresAt = Date.parse(row.expires_at);
+  if (expiresAt <= now) return 0;
+  const slowDown = Math.max(0, Date.parse(row.blocked_until) - now);
+  const locked = rule.hardMax !== null && row.attempts >= rule.hardMax ? expiresAt - now : 0;
+  return Math.max(slowDown, locked);
+}
+
+export function createLoginThrottle(options: LoginThrottleOptions = DEFAULT_LOGIN_THROTTLE) {
+  const settings = { ...DEFAULT_LOGIN_THROTTLE, ...options };
+  const clock = options.clock ?? Date.now;
+  const noSlowDown = { freeAttempts: Number.POSITIVE_INFINITY, firstDelayMs: 0, maxDelayMs: 0 };
+  const rules = {
+    ip: { hardMax: settings.maxFailuresPerIp, windowMs: settings.windowMs, slidingWindow: false, ...noSlowDown },
+    device: { hardMax: settings.maxFailuresPerDevice ?? 5, windowMs: settings.windowMs, slidingWindow: false, ...noSlowDown },
+    user: {
+      hardMax: null,
+      freeAttempts: settings.maxFailuresPerUsername,
+      firstDelayMs: settings.slowDownMs ?? 15_000,
+      maxDelayMs: settings.maxSlowDownMs ?? 5 * 60_000,
+      windowMs: settings.windowMs,
+      slidingWindow: true,
+    },
+  } satisfies Record<string, LimitRule>;
 
   return {
-    // Milliseconds until another attempt is allowed, or 0 when it is allowed now.
-    retryAfterMs(username: string, ip: string): number {
-      const k = keys(username, ip);
-      const checks: [number[], number][] = [
-        [recent(k.user), options.maxFailuresPerUsername],
-        [recent(k.ip), options.maxFailuresPerIp],
-      ];
-      let wait = 0;
-      for (const [times, max] of checks) {
-        if (times.length >= max) {
-          const oldest = times[times.length - max] ?? clock();
-          wait = Math.max(wait, oldest + options.windowMs - clock());
+    // The counters one attempt goes through: the IP's first (refusing there costs the
+    // username nothing), then the device cookie's when a valid one for this username came
+    // with the request, else the username's.
+    keysFor(attempt: { ipAddress: string; username: string; deviceId: string | null }): LimitKey[] {
+      const ip = { key: `ip:${attempt.ipAddress}`, rule: rules.ip };
+      if (attempt.deviceId) return [ip, { key: `device:${attempt.deviceId}`, rule: rules.device }];
+      return [ip, { key: `user:${attempt.username.toLowerCase()}`, rule: rules.user }];
+    },
+
+    // Counts the attempt on every key or refuses with 429 and Retry-After. A key that
+    // refuses gives back the attempts already counted on the keys before it.
+    async admit(db: Kysely<Database>, keys: LimitKey[], message: (waitMs: number) => string): Promise<void> {
+      const admitted: LimitKey[] = [];
+      for (const limit of keys) {
+        const now = clock();
+        const ok = await admitAttempt(db, {
+          key: limit.key,
+          now: new Date(now).toISOString(),
+          expiresAt: new Date(now + limit.rule.windowMs).toISOString(),
+          hardMax: limit.rule.hardMax,
+          slidingWindow: limit.rule.slidingWindow,
+          schedule: attemptSchedule(limit.rule, now),
+        });
+        if (ok) {
+          admitted.push(limit);
+          continue;
         }
+        for (const earlier of admitted) await refundAttempt(db, earlier.key);
+        const row = await findAttempts(db, limit.key);
+        const waitMs = Math.max(1_000, row ? retryAfterMs(limit.rule, row, clock()) : 0);
+        throw new HttpError(429, message(waitMs), undefined, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
       }
-      return wait;
     },
-    recordFailure(username: string, ip: string): void {
-      const k = keys(username, ip);
-      for (const key of [k.user, k.ip]) failures.set(key, [...recent(key), clock()]);
+
+    // A right password that still needs its code: it was no failure, so its attempt is
+    // given back; the counts themselves stay until the code is right.
+    async passwordAccepted(db: Kysely<Database>, keys: LimitKey[]): Promise<void> {
+      for (const limit of keys) await refundAttempt(db, limit.key);
     },
-    recordSuccess(username: string): void {
-      failures.delete(keys(username, '').user);
+
+    // A completed sign-in (or a right current password): the IP gets its attempt back (its earlier failures still count),
+    // the username's or device's counter starts again.
+    async succeeded(db: Kysely<Database>, keys: LimitKey[]): Promise<void> {
+      for (const limit of keys) {
+        if (limit.key.startsWith('ip:')) await refundAttempt(db, limit.key);
+        else await clearAttempts(db, limit.key);
+      }
+      // Expired counters are useless; dropping them here keeps the table small without a job.
+      await forgetExpiredAttempts(db, new Date(clock()).toISOString());
     },
   };
 }
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
 
-// Refuses with 429 and Retry-After while the username or the IP has too many recent failures.
-export function assertNotThrottled(throttle: LoginThrottle, username: string, ip: string, message: (waitMs: number) => string): void {
-  const waitMs = throttle.retryAfterMs(username, ip);
-  if (waitMs > 0) throw new HttpError(429, message(waitMs), undefined, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
-}
-
 // The sign-in steps' wording: the password step and the code step share one limit.
 export function signInThrottledMessage(waitMs: number): string {
-  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-  return `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return `Too many failed sign-in attempts. Please try again in ${waitWording(waitMs)}.`;
+}
+
+function waitWording(waitMs: number): string {
+  if (waitMs < 60_000) {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  }
+  const minutes = Math.ceil(waitMs / 60_000);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

@@ -4,7 +4,7 @@ import type { Database, SessionRow } from '../../db/schema';
 
 export async function createSession(
   db: Kysely<Database>,
-  input: { userId: number; ttlHours: number; ipAddress: string | null; userAgent: string | null; now?: Date },
+  input: { userId: number; ttlHours: number; ipAddress: string | null; userAgent: string | null; twoFactorPassed?: boolean; now?: Date },
 ): Promise<SessionRow> {
   const now = input.now ?? new Date();
   const session: SessionRow = {
@@ -15,6 +15,7 @@ export async function createSession(
     revoked_at: null,
     ip_address: input.ipAddress,
     user_agent: input.userAgent?.slice(0, 300) ?? null,
+    two_factor_passed: input.twoFactorPassed ? 1 : 0,
   };
   await db.insertInto('sessions').values(session).execute();
   return session;
@@ -42,4 +43,17 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: number, e
     .where('revoked_at', 'is', null);
   if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
   await query.execute();
+}
+
+// Switching two-factor on for roles ends their sessions that did not pass it (issue 17).
+export async function revokeSessionsWithoutTwoFactor(db: Kysely<Database>, roles: readonly string[], now: Date = new Date()): Promise<number> {
+  if (roles.length === 0) return 0;
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now.toISOString() })
+    .where('revoked_at', 'is', null)
+    .where('two_factor_passed', '=', 0)
+    .where('user_id', 'in', (eb) => eb.selectFrom('users').select('users.id').where('users.role', 'in', [...roles]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { DEFAULT_SETTINGS, type PasswordPolicy, type PublicSettings, type Settings } from '@shared/settings/settings-schema';
+import type { Role } from '@shared/auth/roles';
+import { DEFAULT_SETTINGS, parseRoleList, type PasswordPolicy, type PublicSettings, type Settings } from '@shared/settings/settings-schema';
 import type { Database } from '../../db/schema';
 
 // Stored rows override the defaults; unknown keys in the table are ignored.
@@ -42,6 +43,11 @@ export async function notificationChannels(db: Kysely<Database>): Promise<{ emai
   return { email: settings.email_notifications === 'true', sms: settings.sms_notifications === 'true' };
 }
 
-export async function isTwoFactorRequired(db: Kysely<Database>): Promise<boolean> {
-  return (await readSettings(db)).enable_2fa === 'true';
+// enable_2fa switches two-factor on; two_factor_roles says for which roles.
+export function twoFactorRoles(settings: Pick<Settings, 'enable_2fa' | 'two_factor_roles'>): Role[] {
+  return settings.enable_2fa === 'true' ? parseRoleList(settings.two_factor_roles) : [];
+}
+
+export async function isTwoFactorRequiredFor(db: Kysely<Database>, role: string): Promise<boolean> {
+  return (twoFactorRoles(await readSettings(db)) as string[]).includes(role);
 }

@@ -25,9 +25,9 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
       description:
         'challengeToken comes from POST /api/auth/login when it answers twoFactorRequired. The first right code after enrolment also returns recoveryCodes, shown once.',
       body: twoFactorInputSchema,
-      response: { 200: twoFactorLoginResponseSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
+      response: { 200: twoFactorLoginResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
     },
-    handler: async (request) => signInWithCode(ctx, requestClient(request), request.body),
+    handler: async (request, reply) => signInWithCode(ctx, requestClient(request, reply), request.body),
   });
 
   routes.get('/two-factor/users/:id', {

@@ -4,9 +4,8 @@ import type { Database, UserRow, UserTwoFactorRow } from '../../db/schema';
 import { HttpError } from '../../plugins/http-error';
 import type { Actor } from '../audit/actor';
 import { recordAudit } from '../audit/audit-repository';
-import { ACCOUNT_INACTIVE } from '../auth/auth-use-cases';
-import { completeSignIn, type SignInClient, type SignInContext } from '../auth/complete-sign-in';
-import { assertNotThrottled, signInThrottledMessage } from '../auth/login-throttle';
+import { completeSignIn, type SignInClient, type SignInContext, signInLimitKeys } from '../auth/complete-sign-in';
+import { signInThrottledMessage } from '../auth/login-throttle';
 import { findUserById } from '../users/users-repository';
 import { generateRecoveryCodes, hashRecoveryCode, MAX_CODE_ATTEMPTS_PER_CHALLENGE, sha256, verifyTotp } from './two-factor-challenge';
 import {
@@ -42,9 +41,10 @@ async function acceptCode(trx: Transaction<Database>, factor: UserTwoFactorRow, 
   return factor.confirmed_at !== null && (await useRecoveryCode(trx, factor.user_id, hashRecoveryCode(code))) ? 'recovery_code' : null;
 }
 
-// The second sign-in step. Wrong codes count as failed sign-ins of the username and the
-// IP, so the password step and this one share one limit. The code, the challenge and
-// (on enrolment) the ENROL_TWO_FACTOR row are one transaction, the session another.
+// The second sign-in step. Each code is counted against the username (or the device
+// cookie) and the IP before it is checked, so the password step and this one share one
+// limit. The code, the challenge and (on enrolment) the ENROL_TWO_FACTOR row are one
+// transaction, the session another.
 export async function signInWithCode(ctx: SignInContext, client: SignInClient, input: TwoFactorInput): Promise<TwoFactorLoginResponse> {
   const idHash = sha256(input.challengeToken);
   const challenge = await findLoginChallenge(ctx.db, idHash);
@@ -53,9 +53,10 @@ export async function signInWithCode(ctx: SignInContext, client: SignInClient, i
     throw new HttpError(401, CHALLENGE_EXPIRED);
   }
   const user = await findUserById(ctx.db, challenge.user_id);
-  if (!user) throw new HttpError(401, CHALLENGE_EXPIRED);
-  if (user.is_active !== 1) throw new HttpError(403, ACCOUNT_INACTIVE);
-  assertNotThrottled(ctx.loginThrottle, user.username, client.ipAddress, signInThrottledMessage);
+  // Deactivated since the password step: the same answer as an expired sign-in.
+  if (!user || user.is_active !== 1) throw new HttpError(401, CHALLENGE_EXPIRED);
+  const limitKeys = signInLimitKeys(ctx, client, user.username);
+  await ctx.loginThrottle.admit(ctx.db, limitKeys, signInThrottledMessage);
 
   const factor = await findTwoFactor(ctx.db, user.id);
   if (!factor) throw new HttpError(401, CHALLENGE_EXPIRED);
@@ -73,13 +74,9 @@ export async function signInWithCode(ctx: SignInContext, client: SignInClient, i
     if (recoveryCodes) await recordAudit(trx, { action: 'ENROL_TWO_FACTOR', ...audit });
     return accepted;
   });
-  if (method === null) {
-    ctx.loginThrottle.recordFailure(user.username, client.ipAddress);
-    throw new HttpError(401, INVALID_CODE);
-  }
+  if (method === null) throw new HttpError(401, INVALID_CODE);
 
-  ctx.loginThrottle.recordSuccess(user.username);
-  const signedIn = await completeSignIn(ctx, client, user, { two_factor: method });
+  const signedIn = await completeSignIn(ctx, client, user, { limitKeys, twoFactorPassed: true, details: { two_factor: method } });
   return recoveryCodes ? { ...signedIn, recoveryCodes } : signedIn;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, messageSchema } from '@shared/auth/auth-schemas';
-import { ADMIN_ROLES, ALL_ROLES, type Role } from '@shared/auth/roles';
+import { ADMIN_ROLES, ALL_ROLES, isAdminRole, type Role } from '@shared/auth/roles';
 import {
   changeOwnPasswordInputSchema,
   createUserInputSchema,
@@ -35,12 +35,15 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags: ['users'],
       summary: 'The active users of one role, for notification recipients and task assignment',
+      description: 'Usernames only to the office roles (who see them in the user list anyway): a username is half of a sign-in, and field roles choose people by name.',
       querystring: usersByRoleQuerySchema,
       response: { 200: z.array(roleUserSchema), ...adminResponses },
     },
     handler: async (request) => {
       const rows = await listActiveUsersByRole(ctx.db, request.query.role);
-      return rows.map((row) => ({ _id: row.id, id: row.id, username: row.username, full_name: row.full_name, role: row.role as Role }));
+      // Issue 17: a field role could list the office's usernames and aim guesses at them.
+      const showUsernames = isAdminRole(signedInUser(request).user.role as Role);
+      return rows.map((row) => ({ _id: row.id, id: row.id, full_name: row.full_name, role: row.role as Role, ...(showUsernames ? { username: row.username } : {}) }));
     },
   });
 

@@ -8,7 +8,7 @@ import type { Database, UserRow } from '../../db/schema';
 import { HttpError } from '../../plugins/http-error';
 import type { Actor } from '../audit/actor';
 import { type AuditEntry, recordAudit } from '../audit/audit-repository';
-import { assertNotThrottled, type LoginThrottle } from '../auth/login-throttle';
+import type { LoginThrottle } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions-repository';
 import { currentPasswordPolicy } from '../settings/settings-repository';
@@ -157,12 +157,14 @@ export async function changeOwnPassword(
 ): Promise<void> {
   const { db } = store;
   const user = await findTarget(db, actor.userId);
-  assertNotThrottled(throttle, user.username, actor.ipAddress, () => 'Too many wrong passwords. Please try again later.');
+  // Counted before the check, like a sign-in (issue 17): parallel guesses cannot outrun it.
+  const limitKeys = throttle.keysFor({ ipAddress: actor.ipAddress, username: user.username, deviceId: null });
+  await throttle.admit(db, limitKeys, () => 'Too many wrong passwords. Please try again later.');
   // 400, not 401: the session is fine, and a 401 would sign the user out.
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
-    throttle.recordFailure(user.username, actor.ipAddress);
     throw new HttpError(400, CURRENT_PASSWORD_WRONG, { current_password: CURRENT_PASSWORD_WRONG });
   }
+  await throttle.succeeded(db, limitKeys);
   if (input.current_password === input.new_password) throw new HttpError(400, SAME_PASSWORD, { new_password: SAME_PASSWORD });
   await assertPasswordPolicy(db, input.new_password, 'new_password');
   const passwordHash = await hashPassword(input.new_password);

@@ -90,7 +90,7 @@ export function ComposeNotification({ senderId }: { senderId: number }) {
                 <label className="flex items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-slate-50">
                   <input type="checkbox" checked={selected.has(user._id)} onChange={() => toggle(user._id)} />
                   <span className="text-slate-800">{user.full_name}</span>
-                  <span className="text-xs text-slate-500">@{user.username}</span>
+                  {user.username && <span className="text-xs text-slate-500">@{user.username}</span>}
                 </label>
               </li>
             ))}

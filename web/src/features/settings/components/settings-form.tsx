@@ -4,11 +4,14 @@ import type { ReactNode } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { ROLES } from '@shared/auth/roles';
 import {
   BACKUP_FREQUENCIES,
   EXPORT_LIMIT_MAX,
+  formatRoleList,
   LANGUAGES,
   PASSWORD_POLICIES,
+  parseRoleList,
   type Settings,
   settingsSchema,
   TIMEZONES,
@@ -32,6 +35,7 @@ const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   export_limit_super_admin: 'data',
   export_limit_admin: 'data',
   enable_2fa: 'security',
+  two_factor_roles: 'security',
   password_policy: 'security',
   email_notifications: 'notifications',
   sms_notifications: 'notifications',
@@ -160,6 +164,32 @@ export function SettingsForm({ settings, tab, onTabChange, reload = () => window
               render={({ field }) => (
                 <ToggleRow label={t('settings.enable2fa')} hint={t('settings.enable2faHint')} checked={field.value === 'true'} onChange={(on) => field.onChange(on ? 'true' : 'false')} error={errors.enable_2fa?.message} />
               )}
+            />
+            <Controller
+              control={control}
+              name="two_factor_roles"
+              render={({ field }) => {
+                const chosen = parseRoleList(field.value);
+                return (
+                  <fieldset className="rounded-lg border border-slate-200 p-4">
+                    <legend className="px-1 text-sm font-medium text-slate-800">{t('settings.twoFactorRoles')}</legend>
+                    <div className="flex flex-wrap gap-x-5 gap-y-2">
+                      {ROLES.map((role) => (
+                        <label key={role} className="flex items-center gap-2 text-sm text-slate-700">
+                          <input
+                            type="checkbox"
+                            checked={chosen.includes(role)}
+                            onChange={(event) => field.onChange(formatRoleList(event.target.checked ? [...chosen, role] : chosen.filter((item) => item !== role)))}
+                          />
+                          {t(`roles.${role}`)}
+                        </label>
+                      ))}
+                    </div>
+                    <p className="mt-2 text-xs text-slate-500">{t('settings.twoFactorRolesHint')}</p>
+                    {errors.two_factor_roles?.message && <p className="mt-1 text-sm text-red-600">{errors.two_factor_roles.message}</p>}
+                  </fieldset>
+                );
+              }}
             />
             <FormField label={t('settings.passwordPolicy')} error={errors.password_policy?.message} hint={t('settings.passwordPolicyHint')}>
               <select className={inputClassName} {...register('password_policy')}>
