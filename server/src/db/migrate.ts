@@ -11,6 +11,7 @@ import * as deferredIndexes from './migrations/2026-11-22-010-deferred-indexes';
 import * as searchLiveVoters from './migrations/2026-11-22-011-search-live-voters';
 import * as searchIndexMerging from './migrations/2026-11-22-012-search-index-merging';
 import * as relationType from './migrations/2026-11-23-013-relation-type';
+import * as recordVersions from './migrations/2026-11-23-014-record-versions';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-011-search-live-voters': searchLiveVoters,
   '2026-11-22-012-search-index-merging': searchIndexMerging,
   '2026-11-23-013-relation-type': relationType,
+  '2026-11-23-014-record-versions': recordVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
