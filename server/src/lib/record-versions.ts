@@ -22,8 +22,10 @@ export function assertVersion(sent: number | undefined, current: number, conflic
 
 // The edit's transaction once more when another writer got in between: reading the row afresh,
 // an edit that named a version now meets its 409, one that named none writes its fields over
-// the newer row. A few tries, then the client is asked to try again.
-export async function retryWhenStale<T>(save: () => Promise<T>, attempts = 3): Promise<T> {
+// the newer row. An attempt fails only when another edit of the row succeeded since its read,
+// so five tries see four other writers of the same record through; past that the client is
+// asked to try again.
+export async function retryWhenStale<T>(save: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await save();

@@ -174,7 +174,7 @@ describe('PUT /api/voters/:id in parallel', () => {
     const voter = await seedVoter(t.ctx, { booth: 'Booth-01' });
     const edits = [{ comment: 'Door 9' }, { mobile_number: '9876533333' }, { whatsapp_number: '9876544444' }, { party_designation: 'Member' }];
     const answers = await Promise.all(edits.map((edit) => putJson(voter.id, admin, edit)));
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(answers.map((answer) => answer.statusCode), answers.map((answer) => answer.body).join('\n')).toEqual([200, 200, 200, 200]);
     expect(await storedVoter(voter.id)).toMatchObject({ ...Object.assign({}, ...edits), version: 5 });
   });
 });

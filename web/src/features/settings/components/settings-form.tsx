@@ -37,8 +37,8 @@ const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   sms_notifications: 'notifications',
 };
 const FIELDS = Object.keys(FIELD_TAB) as (keyof Settings)[];
-// Each setting's label key, for the conflict panel.
-const FIELD_LABEL = {
+// Each setting's label key, for the conflict panel (a setting missing here shows its name).
+const LABEL_KEYS = {
   app_name: 'settings.appName',
   timezone: 'settings.timezone',
   language: 'settings.language',
@@ -48,7 +48,8 @@ const FIELD_LABEL = {
   password_policy: 'settings.passwordPolicy',
   email_notifications: 'settings.emailNotifications',
   sms_notifications: 'settings.smsNotifications',
-} as const satisfies Record<keyof Settings, string>;
+} as const;
+const FIELD_LABEL: Partial<Record<keyof Settings, (typeof LABEL_KEYS)[keyof typeof LABEL_KEYS]>> = LABEL_KEYS;
 // Toggles hold the text "true" or "false": the panel says Yes or No.
 const shownValue = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value);
 // The form's values of a settings record (the version travels beside them).
@@ -120,13 +121,10 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
     setConflict(null);
   };
   const conflictRows = conflict
-    ? fieldsChangedByOthers(FIELDS, formValues(settings), formValues(conflict.current), conflict.typed).map((change) => ({
-        key: change.field,
-        label: t(FIELD_LABEL[change.field]),
-        theirs: shownValue(change.theirs),
-        yours: shownValue(change.yours),
-        alsoYours: change.alsoYours,
-      }))
+    ? fieldsChangedByOthers(FIELDS, formValues(settings), formValues(conflict.current), conflict.typed).map((change) => {
+        const labelKey = FIELD_LABEL[change.field];
+        return { key: change.field, label: labelKey ? t(labelKey) : change.field, theirs: shownValue(change.theirs), yours: shownValue(change.yours), alsoYours: change.alsoYours };
+      })
     : [];
 
   return (
