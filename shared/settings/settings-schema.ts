@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../auth/roles';
+import { recordVersionSchema, sentVersionSchema } from '../records/record-version';
 
 // Spec section 9: the options of each setting. Settings travel as text values (spec section 3).
 export const TIMEZONES = ['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo'] as const;
@@ -50,6 +51,13 @@ export const settingsSchema = z.object({
   export_limit_admin: exportLimit,
 });
 export type Settings = z.infer<typeof settingsSchema>;
+
+// The settings travel with one version for them all (shared/records/record-version.ts): GET
+// returns it, PUT sends back the one the page loaded.
+export const versionedSettingsSchema = settingsSchema.extend({ version: recordVersionSchema });
+export type VersionedSettings = z.infer<typeof versionedSettingsSchema>;
+export const settingsUpdateSchema = settingsSchema.partial().extend({ version: sentVersionSchema });
+export type SettingsUpdate = z.input<typeof settingsUpdateSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
   app_name: 'Voter Management',

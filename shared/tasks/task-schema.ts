@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersionSchema, sentVersionSchema } from '../records/record-version';
 
 // Spec section 3, "Task", with the values exactly as the spec writes them.
 export const TASK_STATUSES = ['Not Started', 'In Progress', 'Completed'] as const;
@@ -52,8 +53,10 @@ export const taskInputSchema = z
   });
 export type TaskInput = z.input<typeof taskInputSchema>;
 
+// PUT /api/tasks/{id}: the next status, and the version of the task the user saw.
 export const taskStatusUpdateSchema = z.object({
   status: z.enum(TASK_STATUSES, { error: 'Status must be Not Started, In Progress or Completed' }),
+  version: sentVersionSchema,
 });
 
 export const taskQuerySchema = z.object({
@@ -77,5 +80,6 @@ export const taskSchema = z.object({
   status: z.enum(TASK_STATUSES),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  version: recordVersionSchema,
 });
 export type Task = z.infer<typeof taskSchema>;

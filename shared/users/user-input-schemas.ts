@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../auth/password-policy';
 import { ROLES } from '../auth/roles';
+import { sentVersionSchema } from '../records/record-version';
 import { BOOTH_ACCESS_VALUES } from '../reference/booths';
 import { DESIGNATION_VALUES, ORGANISATION_VALUES } from '../reference/staff-lists';
 
@@ -125,9 +126,15 @@ export const createUserInputSchema = z.object({ ...userFields, password: newPass
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 export type CreateUserData = z.output<typeof createUserInputSchema>;
 
-// PUT /api/users/{id}: the same fields without password (spec section 7), plus the
-// Active toggle; is_active left out keeps the current value. A password sent here is ignored.
-export const updateUserInputSchema = z.object({ ...userFields, is_active: z.boolean({ error: 'Active must be true or false' }).optional() });
+// A user's profile as an edit leaves it: the form's fields without password (spec section 7),
+// plus the Active toggle. The edit form checks it; the server checks the merged record with it.
+const activeSchema = z.boolean({ error: 'Active must be true or false' });
+export const userProfileSchema = z.object({ ...userFields, is_active: activeSchema.optional() });
+export type UserProfileData = z.output<typeof userProfileSchema>;
+
+// PUT /api/users/{id}: any of the profile's fields (those left out keep their value) and the
+// version the edit started from (shared/records/record-version.ts). A password sent here is ignored.
+export const updateUserInputSchema = userProfileSchema.partial().extend({ version: sentVersionSchema });
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 export type UpdateUserData = z.output<typeof updateUserInputSchema>;
 

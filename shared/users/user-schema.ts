@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../auth/roles';
+import { recordVersionSchema } from '../records/record-version';
 
 // The user object as the API returns it (spec section 3, "User"): never a password hash.
 export const userSchema = z.object({
@@ -20,5 +21,7 @@ export const userSchema = z.object({
   is_active: z.boolean(),
   last_login: z.string().nullable(),
   created_at: z.string(),
+  // Raised by every edit of the profile (shared/records/record-version.ts).
+  version: recordVersionSchema,
 });
 export type User = z.infer<typeof userSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersionSchema } from '../records/record-version';
 import { subcastesOf, villagesOf } from '../reference/voter-lists';
 import { AGE_MAX, listValues, VOTER_FIELD_NAMES, VOTER_FIELDS, type VoterFieldDef, type VoterFieldSpec } from './voter-fields';
 
@@ -224,6 +225,8 @@ export const voterSchema = z.object({
   updated_at: z.string(),
   created_by: z.number().int().nullable(),
   updated_by: z.number().int().nullable(),
+  // Raised by every write; an edit sends it back (shared/records/record-version.ts).
+  version: recordVersionSchema,
 });
 export type Voter = z.infer<typeof voterSchema>;
 

@@ -11,6 +11,7 @@ import * as deferredIndexes from './migrations/2026-11-22-010-deferred-indexes';
 import * as searchLiveVoters from './migrations/2026-11-22-011-search-live-voters';
 import * as searchIndexMerging from './migrations/2026-11-22-012-search-index-merging';
 import * as relationType from './migrations/2026-11-23-013-relation-type';
+import * as recordVersions from './migrations/2026-11-23-014-record-versions';
 import * as signInLimits from './migrations/2026-11-23-015-sign-in-limits';
 import * as exportTracing from './migrations/2026-11-23-016-export-tracing';
 import * as textWithoutNul from './migrations/2026-11-23-017-text-without-nul';
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-011-search-live-voters': searchLiveVoters,
   '2026-11-22-012-search-index-merging': searchIndexMerging,
   '2026-11-23-013-relation-type': relationType,
+  '2026-11-23-014-record-versions': recordVersions,
   '2026-11-23-015-sign-in-limits': signInLimits,
   '2026-11-23-016-export-tracing': exportTracing,
   '2026-11-23-017-text-without-nul': textWithoutNul,

@@ -23,6 +23,8 @@ export interface UsersTable {
   last_login: string | null;
   created_at: string;
   updated_at: string;
+  // Counts the writes of the profile an admin edits (migration 014); an edit names the one it started from.
+  version: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -78,6 +80,7 @@ export interface TasksTable {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
+  version: Generated<number>;
 }
 
 export interface NotificationsTable {
@@ -141,6 +144,7 @@ export interface VotersTable extends VoterFieldColumns {
   updated_by: number | null;
   deleted_at: string | null;
   deleted_by: number | null;
+  version: Generated<number>;
 }
 
 // Counts kept exact by triggers (migration 006): per location, and overall.

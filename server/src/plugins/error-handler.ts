@@ -2,11 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { DatabaseDialect } from '../db/dialects/database-dialect';
 import { SpreadsheetError, type SpreadsheetErrorReason } from '../lib/spreadsheets/spreadsheet-error';
-import { HttpError, TEXT_HAS_NUL } from './http-error';
+import { EditConflictError, HttpError, TEXT_HAS_NUL, validationError } from './http-error';
 
 // One error shape everywhere: { message } (plus `fields` for validation errors).
 // 5xx details are logged, never sent to the client.
-export { HttpError, TEXT_HAS_NUL };
+export { EditConflictError, HttpError, TEXT_HAS_NUL, validationError };
 
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
@@ -45,6 +45,9 @@ export function registerErrorHandlers(app: FastifyInstance, dialect: Pick<Databa
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof SpreadsheetError) {
       return reply.code(SPREADSHEET_STATUS[error.reason]).send({ message: error.message });
+    }
+    if (error instanceof EditConflictError) {
+      return reply.code(409).send({ message: error.message, current: error.current });
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);

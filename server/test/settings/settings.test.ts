@@ -23,7 +23,7 @@ describe('GET /api/settings', () => {
   it('should answer every default when nothing was saved', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/settings', headers });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(DEFAULT_SETTINGS);
+    expect(response.json()).toEqual({ ...DEFAULT_SETTINGS, version: 1 });
   });
 });
 
@@ -61,8 +61,8 @@ describe('PUT /api/settings', () => {
     };
     const response = await put(next);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(next);
-    expect((await t.app.inject({ method: 'GET', url: '/api/settings', headers })).json()).toEqual(next);
+    expect(response.json()).toEqual({ ...next, version: expect.any(Number) });
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings', headers })).json()).toEqual(response.json());
     await put(DEFAULT_SETTINGS);
   });
 
@@ -75,6 +75,7 @@ describe('PUT /api/settings', () => {
     expect(rows[0]?.record_id).toBe('app_name,timezone');
     expect(JSON.parse(rows[0]?.details ?? '{}')).toEqual({
       changed: { app_name: { from: 'Voter Management', to: 'Changed Name' }, timezone: { from: 'Asia/Kolkata', to: 'Asia/Tokyo' } },
+      version: expect.any(Number),
     });
     await put(DEFAULT_SETTINGS);
   });
@@ -105,7 +106,7 @@ describe('PUT /api/settings', () => {
     const response = await put({ ...DEFAULT_SETTINGS, [field]: value });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().fields)).toEqual([field]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/settings', headers })).json()).toEqual(DEFAULT_SETTINGS);
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings', headers })).json()).toEqual({ ...DEFAULT_SETTINGS, version: expect.any(Number) });
   });
 
   it('should accept the retention bounds 1 and 3650', async () => {

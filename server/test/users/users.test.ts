@@ -350,7 +350,7 @@ describe('PUT /api/users/:id', () => {
     expect((await call('PUT', `/api/users/${target.id}`, {}, editPayload(target))).statusCode).toBe(401);
   });
 
-  it('should save the fields, keep the password and write an UPDATE_USER audit row naming what changed when an admin edits', async () => {
+  it('should save the fields sent, keep the others and the password, and write an UPDATE_USER audit row naming what changed when an admin edits', async () => {
     const { user: admin, headers } = await signInAs(t, 'Admin');
     const target = await createUser(t.ctx, { role: 'Karyakarta', email: 'old@example.org' });
     const hashBefore = await storedHash(target.id);
@@ -361,14 +361,15 @@ describe('PUT /api/users/:id', () => {
       editPayload(target, { full_name: 'Anil Gawande', mobile: '7000000001', booth_access: ['Booth-10', 'Booth-11'], password: 'Ignored-Pass-1!' }),
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ _id: target.id, id: target.id, full_name: 'Anil Gawande', mobile: '7000000001', email: null, booth_access: ['Booth-10', 'Booth-11'], is_active: true });
+    // The email was not sent: it stays.
+    expect(response.json()).toMatchObject({ _id: target.id, id: target.id, full_name: 'Anil Gawande', mobile: '7000000001', email: 'old@example.org', booth_access: ['Booth-10', 'Booth-11'], is_active: true, version: 2 });
     expect(response.body).not.toContain('argon2');
     expect(await storedHash(target.id)).toBe(hashBefore);
 
     const rows = await auditRows('UPDATE_USER', target.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ user_id: admin.id, user_name: admin.full_name, table_name: 'users', ip_address: '10.20.30.40' });
-    expect(JSON.parse(rows[0]?.details ?? '{}')).toEqual({ changed: ['full_name', 'email', 'mobile', 'booth_access'] });
+    expect(JSON.parse(rows[0]?.details ?? '{}')).toEqual({ changed: ['full_name', 'mobile', 'booth_access'], version: 2 });
   });
 
   it('should end the user\'s sessions when they are deactivated, and keep them ended after reactivation', async () => {

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fields?: Record<string, string>,
+    // A 409 to an edit of an older version: the record as it is now (lib/edit-conflicts.ts).
+    readonly current?: unknown,
   ) {
     super(message);
   }
@@ -47,8 +49,8 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 
 async function readError(response: Response): Promise<ApiError> {
   try {
-    const body = (await response.json()) as { message?: unknown; fields?: Record<string, string> };
-    if (typeof body.message === 'string' && body.message) return new ApiError(response.status, body.message, body.fields);
+    const body = (await response.json()) as { message?: unknown; fields?: Record<string, string>; current?: unknown };
+    if (typeof body.message === 'string' && body.message) return new ApiError(response.status, body.message, body.fields, body.current ?? undefined);
   } catch {
     // Not JSON (a proxy's error page, say): fall through to a generic message.
   }

@@ -26,6 +26,29 @@ export async function writeSettings(db: Kysely<Database> | Transaction<Database>
   }
 }
 
+// The settings' one version is kept as a row of its own (migration 014); readSettings skips it.
+const VERSION_KEY = 'settings_version';
+
+export async function readSettingsVersion(db: Kysely<Database> | Transaction<Database>): Promise<number> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', VERSION_KEY).executeTakeFirst();
+  return row ? Number(row.value) : 1;
+}
+
+// Raises the version from the one read to the next, on condition nobody raised it since;
+// returns whether it did (record-versions.ts).
+export async function raiseSettingsVersion(db: Kysely<Database> | Transaction<Database>, expected: number, now: Date = new Date()): Promise<boolean> {
+  const updatedAt = now.toISOString();
+  // Put back if missing (a database restored from before the column), as version 1.
+  await db.insertInto('settings').values({ key: VERSION_KEY, value: '1', updated_at: updatedAt }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  const result = await db
+    .updateTable('settings')
+    .set({ value: String(expected + 1), updated_at: updatedAt })
+    .where('key', '=', VERSION_KEY)
+    .where('value', '=', String(expected))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function readPublicSettings(db: Kysely<Database>): Promise<PublicSettings> {
   const { app_name, timezone, language } = await readSettings(db);
   return { app_name, timezone, language };

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/auth/auth-schemas';
 import { ADMIN_ROLES, ALL_ROLES } from '@shared/auth/roles';
-import { publicSettingsSchema, settingsSchema } from '@shared/settings/settings-schema';
+import { conflictSchema } from '@shared/records/record-version';
+import { publicSettingsSchema, settingsUpdateSchema, versionedSettingsSchema } from '@shared/settings/settings-schema';
 import type { AppContext } from '../../context';
 import { requestActor } from '../audit/actor';
-import { readPublicSettings, readSettings } from './settings-repository';
-import { updateSettings } from './settings-use-cases';
+import { readPublicSettings } from './settings-repository';
+import { readVersionedSettings, updateSettings } from './settings-use-cases';
 
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -15,10 +16,10 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     config: { access: ADMIN_ROLES },
     schema: {
       tags: ['settings'],
-      summary: 'The application settings (spec section 3), defaults filled in',
-      response: { 200: settingsSchema, 401: errorSchema, 403: errorSchema },
+      summary: 'The application settings (spec section 3), defaults filled in, and their version',
+      response: { 200: versionedSettingsSchema, 401: errorSchema, 403: errorSchema },
     },
-    handler: async () => readSettings(ctx.db),
+    handler: async () => readVersionedSettings(ctx.db),
   });
 
   routes.get('/public', {
@@ -31,14 +32,15 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     handler: async () => readPublicSettings(ctx.db),
   });
 
-  // The spec's screen sends the whole object; any subset is accepted and merged.
+  // The spec's screen sends the whole object; any subset is accepted and merged. With the
+  // version the page loaded, a save over someone else's newer one answers 409.
   routes.put('/', {
     config: { access: ADMIN_ROLES },
     schema: {
       tags: ['settings'],
-      summary: 'Change settings; each value is checked against its options',
-      body: settingsSchema.partial(),
-      response: { 200: settingsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      summary: 'Change settings; each value is checked against its options; version = the version edited',
+      body: settingsUpdateSchema,
+      response: { 200: versionedSettingsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: conflictSchema(versionedSettingsSchema) },
     },
     handler: async (request) => updateSettings(ctx.db, requestActor(request), request.body),
   });

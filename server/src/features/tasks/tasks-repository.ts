@@ -34,6 +34,7 @@ function toTaskDto(row: TaskWithNames): Task {
     status: row.status as TaskStatus,
     created_at: row.created_at,
     completed_at: row.completed_at,
+    version: row.version,
   };
 }
 
@@ -77,15 +78,15 @@ export async function insertTask(db: Executor, task: NewTask): Promise<number> {
   return row.id;
 }
 
-// Moves a task only if it is still in the status the caller saw, so two people pressing
-// Start at once cannot both succeed. Returns whether the row changed.
-export async function moveTaskStatus(db: Executor, id: number, from: TaskStatus, to: TaskStatus): Promise<boolean> {
+// Moves a task only if it is still at the version the caller read, raising it by one, so two
+// people pressing Start at once cannot both succeed. Returns whether the row changed.
+export async function moveTaskStatus(db: Executor, id: number, expectedVersion: number, to: TaskStatus): Promise<boolean> {
   const now = new Date().toISOString();
   const result = await db
     .updateTable('tasks')
-    .set({ status: to, updated_at: now, completed_at: to === 'Completed' ? now : null })
+    .set((eb) => ({ status: to, updated_at: now, completed_at: to === 'Completed' ? now : null, version: eb('version', '+', 1) }))
     .where('id', '=', id)
-    .where('status', '=', from)
+    .where('version', '=', expectedVersion)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, messageSchema } from '@shared/auth/auth-schemas';
 import { ALL_ROLES } from '@shared/auth/roles';
+import { conflictSchema } from '@shared/records/record-version';
 import { taskInputSchema, taskQuerySchema, taskSchema, taskStatusUpdateSchema } from '@shared/tasks/task-schema';
 import type { AppContext } from '../../context';
 import { involvedUserScope, requestActor } from '../audit/actor';
@@ -35,12 +36,12 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext): Promis
     config: { access: ALL_ROLES },
     schema: {
       tags: ['tasks'],
-      summary: 'Move a task to its next status (Not Started → In Progress → Completed)',
+      summary: 'Move a task to its next status (Not Started → In Progress → Completed); version = the version seen',
       params: idParams,
       body: taskStatusUpdateSchema,
-      response: { 200: taskSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      response: { 200: taskSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: conflictSchema(taskSchema) },
     },
-    handler: async (request) => moveTask(ctx.db, requestActor(request), request.params.id, request.body.status),
+    handler: async (request) => moveTask(ctx.db, requestActor(request), request.params.id, request.body.status, request.body.version),
   });
 
   routes.delete('/:id', {

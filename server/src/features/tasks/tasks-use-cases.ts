@@ -4,7 +4,9 @@ import type { Role } from '@shared/auth/roles';
 import { mayAssign } from '@shared/tasks/task-assignment';
 import { NEXT_TASK_STATUS, type Task, type taskInputSchema, type TaskStatus } from '@shared/tasks/task-schema';
 import type { Database } from '../../db/schema';
-import { HttpError } from '../../plugins/http-error';
+import type { Executor } from '../../db/dialects/database-dialect';
+import { assertVersion, retryWhenStale, StaleRowError } from '../../lib/record-versions';
+import { EditConflictError, HttpError } from '../../plugins/http-error';
 import { involvedUserScope, type StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/audit-repository';
 import { findUserById } from '../users/users-repository';
@@ -12,7 +14,7 @@ import { deleteTask, findTask, insertTask, moveTaskStatus } from './tasks-reposi
 
 const TASK_NOT_FOUND = 'Task not found';
 
-async function visibleTask(db: Kysely<Database>, actor: StaffActor, id: number): Promise<Task> {
+async function visibleTask(db: Executor, actor: StaffActor, id: number): Promise<Task> {
   const task = await findTask(db, id);
   // Office roles see every task; others the tasks assigned to them or by them.
   const scope = involvedUserScope(actor);
@@ -49,23 +51,25 @@ export async function createTask(db: Kysely<Database>, actor: StaffActor, input:
   return task;
 }
 
-// Not Started → In Progress → Completed, one step at a time; of two people pressing at
-// once, the second is told to reload.
-export async function moveTask(db: Kysely<Database>, actor: StaffActor, id: number, wanted: TaskStatus): Promise<Task> {
-  const task = await visibleTask(db, actor, id);
-  if (task.status === 'Completed') throw new HttpError(400, 'A completed task cannot change');
-  if (NEXT_TASK_STATUS[task.status] !== wanted) {
-    throw new HttpError(400, `A task that is ${task.status} can only move to ${NEXT_TASK_STATUS[task.status]}`);
-  }
-  const moved = await db.transaction().execute(async (trx) => {
-    const changed = await moveTaskStatus(trx, task.id, task.status, wanted);
-    if (changed) {
-      await recordAudit(trx, { action: 'UPDATE_TASK', ...actor, tableName: 'tasks', recordId: task.id, details: { from: task.status, to: wanted } });
-    }
-    return changed;
-  });
-  if (!moved) throw new HttpError(409, 'Someone else changed this task first. Reload and try again.');
-  return (await findTask(db, task.id)) ?? task;
+export const TASK_CHANGED = 'Someone else changed this task first. Reload and try again.';
+
+// Not Started → In Progress → Completed, one step at a time, checked against the task as it
+// is inside the transaction; of two people pressing at once, the second gets a 409 with the
+// task as it now is (record-versions.ts).
+export async function moveTask(db: Kysely<Database>, actor: StaffActor, id: number, wanted: TaskStatus, version?: number): Promise<Task> {
+  return retryWhenStale(() =>
+    db.transaction().execute(async (trx) => {
+      const task = await visibleTask(trx, actor, id);
+      assertVersion(version, task.version, () => new EditConflictError(TASK_CHANGED, task));
+      if (task.status === 'Completed') throw new HttpError(400, 'A completed task cannot change');
+      if (NEXT_TASK_STATUS[task.status] !== wanted) {
+        throw new HttpError(400, `A task that is ${task.status} can only move to ${NEXT_TASK_STATUS[task.status]}`);
+      }
+      if (!(await moveTaskStatus(trx, task.id, task.version, wanted))) throw new StaleRowError();
+      await recordAudit(trx, { action: 'UPDATE_TASK', ...actor, tableName: 'tasks', recordId: task.id, details: { from: task.status, to: wanted, version: task.version + 1 } });
+      return (await findTask(trx, task.id)) ?? task;
+    }),
+  );
 }
 
 // Only the task's assigner may delete it.

@@ -25,6 +25,7 @@ export function toUserDto(row: UserRow): User {
     is_active: row.is_active === 1,
     last_login: row.last_login,
     created_at: row.created_at,
+    version: row.version,
   };
 }
 
@@ -129,11 +130,14 @@ export function listActiveUsersByRole(db: Executor, role: Role): Promise<Pick<Us
 
 export type UserProfile = Omit<NewUser, 'passwordHash' | 'is_active'> & { is_active: boolean };
 
-export async function updateUser(db: Executor, id: number, profile: UserProfile): Promise<UserRow | undefined> {
+// Writes the profile only if the user is still at the version read (`expectedVersion`),
+// raising it by one; undefined when another writer changed it in between (record-versions.ts).
+export async function updateUser(db: Executor, id: number, expectedVersion: number, profile: UserProfile): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
-    .set({ ...profileColumns(profile), is_active: profile.is_active ? 1 : 0, updated_at: new Date().toISOString() })
+    .set((eb) => ({ ...profileColumns(profile), is_active: profile.is_active ? 1 : 0, updated_at: new Date().toISOString(), version: eb('version', '+', 1) }))
     .where('id', '=', id)
+    .where('version', '=', expectedVersion)
     .returningAll()
     .executeTakeFirst();
 }

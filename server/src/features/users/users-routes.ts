@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, messageSchema } from '@shared/auth/auth-schemas';
 import { ADMIN_ROLES, ALL_ROLES, isAdminRole, type Role } from '@shared/auth/roles';
+import { conflictSchema } from '@shared/records/record-version';
 import {
   changeOwnPasswordInputSchema,
   createUserInputSchema,
@@ -78,10 +79,10 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
     config: { access: ADMIN_ROLES },
     schema: {
       tags: ['users'],
-      summary: 'Update a staff user (without password); deactivating or changing the role ends their sessions',
+      summary: 'Update a staff user (without password; fields left out keep their value; version = the version edited); deactivating or changing the role ends their sessions',
       params: userIdParamsSchema,
       body: updateUserInputSchema,
-      response: { 200: userSchema, ...adminResponses, 404: errorSchema, 409: errorSchema },
+      response: { 200: userSchema, ...adminResponses, 404: errorSchema, 409: conflictSchema(userSchema) },
     },
     handler: async (request) => editUser(ctx, requestActor(request), request.params.id, request.body),
   });

@@ -1,11 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { passwordPolicyProblem } from '@shared/auth/password-policy';
 import type { Role } from '@shared/auth/roles';
+import { type UpdateUserData, type UserProfileData, userProfileSchema } from '@shared/users/user-input-schemas';
 import { canManageRole } from '@shared/users/user-permissions';
 import type { User } from '@shared/users/user-schema';
 import type { DatabaseDialect } from '../../db/dialects/database-dialect';
 import type { Database, UserRow } from '../../db/schema';
-import { HttpError } from '../../plugins/http-error';
+import { assertVersion, retryWhenStale, StaleRowError } from '../../lib/record-versions';
+import { EditConflictError, HttpError, validationError } from '../../plugins/http-error';
 import type { Actor } from '../audit/actor';
 import { type AuditEntry, recordAudit } from '../audit/audit-repository';
 import type { LoginThrottle } from '../auth/login-throttle';
@@ -21,7 +23,6 @@ import {
   setPasswordHash,
   toUserDto,
   updateUser,
-  type UserProfile,
 } from './users-repository';
 
 // Texts of spec section 8 (the screen shows them as they come).
@@ -104,29 +105,44 @@ export async function createUser(store: UsersStore, actor: UsersActor, input: Ne
   return toUserDto(created);
 }
 
+export const USER_CHANGED = 'Someone else changed this user after you opened it';
+
+// The stored profile in the edit's terms, so the fields sent can be merged over it.
+function storedProfile(row: UserRow): UserProfileData {
+  const { username, full_name, email, mobile, age, address, id_number, dob, designation, organisation, role, booth_access, is_active } = toUserDto(row);
+  return { username, full_name, email, mobile: mobile ?? '', age, address, id_number, dob, designation, organisation, role, booth_access, is_active };
+}
+
 // Nobody can lock themselves out or promote themselves; a deactivated user or one whose
-// role changed must sign in again (or not at all).
-export async function editUser(store: UsersStore, actor: UsersActor, id: number, input: Omit<UserProfile, 'is_active'> & { is_active?: boolean }): Promise<User> {
-  const { db } = store;
-  const { is_active, ...profile } = input;
-  const target = await findTarget(db, id);
-  const active = is_active ?? target.is_active === 1;
-  if (target.id === actor.userId) {
-    if (profile.role !== target.role) throw new HttpError(400, CANNOT_CHANGE_OWN_ROLE, { role: CANNOT_CHANGE_OWN_ROLE });
-    if (!active) throw new HttpError(400, CANNOT_DEACTIVATE_SELF, { is_active: CANNOT_DEACTIVATE_SELF });
-  } else {
-    assertCanManage(actor, target.role);
-    assertCanManage(actor, profile.role);
-  }
-  const sameName = await findUserByUsername(db, profile.username);
-  if (sameName && sameName.id !== id) throw usernameTaken();
-  const updated = await writeUser(store, actor, async (trx, audit) => {
-    const row = await updateUser(trx, id, { ...profile, is_active: active });
-    if (!row) throw new HttpError(404, USER_NOT_FOUND);
-    if ((target.is_active === 1 && !active) || target.role !== row.role) await revokeUserSessions(trx, id);
-    await audit({ action: 'UPDATE_USER', recordId: id, details: { changed: changedFields(toUserDto(target), toUserDto(row)) } });
-    return row;
-  });
+// role changed must sign in again (or not at all). The fields sent are merged over the user
+// as it is inside the transaction, and every rule is checked against that (record-versions.ts).
+export async function editUser(store: UsersStore, actor: UsersActor, id: number, input: UpdateUserData): Promise<User> {
+  const { version, ...sent } = input;
+  const updated = await retryWhenStale(() =>
+    writeUser(store, actor, async (trx, audit) => {
+      const target = await findUserById(trx, id);
+      if (!target) throw new HttpError(404, USER_NOT_FOUND);
+      assertVersion(version, target.version, () => new EditConflictError(USER_CHANGED, toUserDto(target)));
+      const merged = userProfileSchema.safeParse({ ...storedProfile(target), ...sent });
+      if (!merged.success) throw validationError(merged.error);
+      const { is_active, ...profile } = merged.data;
+      const active = is_active ?? target.is_active === 1;
+      if (target.id === actor.userId) {
+        if (profile.role !== target.role) throw new HttpError(400, CANNOT_CHANGE_OWN_ROLE, { role: CANNOT_CHANGE_OWN_ROLE });
+        if (!active) throw new HttpError(400, CANNOT_DEACTIVATE_SELF, { is_active: CANNOT_DEACTIVATE_SELF });
+      } else {
+        assertCanManage(actor, target.role);
+        assertCanManage(actor, profile.role);
+      }
+      const sameName = await findUserByUsername(trx, profile.username);
+      if (sameName && sameName.id !== id) throw usernameTaken();
+      const row = await updateUser(trx, id, target.version, { ...profile, is_active: active });
+      if (!row) throw new StaleRowError();
+      if ((target.is_active === 1 && !active) || target.role !== row.role) await revokeUserSessions(trx, id);
+      await audit({ action: 'UPDATE_USER', recordId: id, details: { changed: changedFields(toUserDto(target), toUserDto(row)), version: row.version } });
+      return row;
+    }),
+  );
   return toUserDto(updated);
 }
 

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { VOTER_FIELD_NAMES } from '@shared/voters/voter-fields';
+import { sentVersionSchema } from '@shared/records/record-version';
 import { PHOTO_TOO_LARGE } from '@shared/voters/voter-schema';
-import { HttpError } from '../../plugins/error-handler';
+import { HttpError, validationError } from '../../plugins/http-error';
 import { assertNoNul } from '../../plugins/text-without-nul';
 
 // POST and PUT /api/voters take a multipart form (spec section 7: every voter field as text,
@@ -11,10 +11,12 @@ export interface VoterForm {
   fields: Record<string, unknown>;
   photo: Buffer | null;
   removePhoto: boolean;
+  // The version the edit started from (PUT), when the client sent one.
+  version?: number;
 }
 
 export const PHOTO_FIELD = 'voter_image';
-const KNOWN_FIELDS = new Set<string>([...VOTER_FIELD_NAMES, 'remove_image']);
+const KNOWN_FIELDS = new Set<string>([...VOTER_FIELD_NAMES, 'remove_image', 'version']);
 
 function isFileTooLarge(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -53,16 +55,8 @@ export async function readVoterForm(request: FastifyRequest): Promise<VoterForm>
   assertNoNul(fields);
   const remove = fields.remove_image;
   delete fields.remove_image;
-  return { fields, photo, removePhoto: remove === true || remove === 'true' || remove === '1' };
-}
-
-// Zod issues as the API's validation error: the first message, and one message per field.
-export function validationError(error: z.ZodError): HttpError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const name = issue.path.map(String).join('.') || 'request';
-    fields[name] ??= issue.message;
-  }
-  const [first] = Object.values(fields);
-  return new HttpError(400, first ?? 'Invalid voter', fields);
+  const version = sentVersionSchema.safeParse(fields.version);
+  delete fields.version;
+  if (!version.success) throw validationError(version.error, 'version');
+  return { fields, photo, removePhoto: remove === true || remove === 'true' || remove === '1', version: version.data };
 }

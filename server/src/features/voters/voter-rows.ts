@@ -17,11 +17,12 @@ export function toVoterDto(row: VoterRow): Voter {
     updated_at: row.updated_at,
     created_by: row.created_by,
     updated_by: row.updated_by,
+    version: row.version,
   };
 }
 
 // A validated voter as table columns.
-export function toColumns(input: VoterInput): Omit<VoterRow, 'id' | 'voter_image' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by' | 'deleted_at' | 'deleted_by'> {
+export function toColumns(input: VoterInput): Omit<VoterRow, 'id' | 'voter_image' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by' | 'deleted_at' | 'deleted_by' | 'version'> {
   const columns: Record<string, unknown> = { ...input };
   for (const name of FLAG_FIELDS) columns[name] = input[name as keyof VoterInput] ? 1 : 0;
   return columns as ReturnType<typeof toColumns>;

@@ -95,40 +95,50 @@ export async function insertVoter(db: Executor, input: VoterInput, options: { us
     .executeTakeFirstOrThrow();
 }
 
-export async function updateVoter(db: Executor, id: number, input: VoterInput, options: { userId: number; voterImage: string | null; now?: Date }): Promise<VoterRow> {
+// Writes the voter only if it is still at the version read (`expectedVersion`), raising it by
+// one; undefined when another writer changed it in between (record-versions.ts).
+export async function updateVoter(
+  db: Executor,
+  id: number,
+  input: VoterInput,
+  options: { userId: number; voterImage: string | null; expectedVersion: number; now?: Date },
+): Promise<VoterRow | undefined> {
   const now = (options.now ?? new Date()).toISOString();
   return db
     .updateTable('voters')
-    .set({ ...toColumns(input), voter_image: options.voterImage, updated_at: now, updated_by: options.userId })
+    .set((eb) => ({ ...toColumns(input), voter_image: options.voterImage, updated_at: now, updated_by: options.userId, version: eb('version', '+', 1) }))
     .where('id', '=', id)
+    .where('version', '=', options.expectedVersion)
     .where('deleted_at', 'is', null)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 // An import's update leaves the photo alone: a spreadsheet has no photos. Only the columns
 // that differ are written, and a voter the file leaves as it was not at all: SQLite rewrites
 // every index whose columns an UPDATE sets, changed or not, and re-importing a roll changes
-// few voters.
-export async function updateVoterFields(db: Executor, existing: VoterRow, input: VoterInput, options: { userId: number; now?: Date }): Promise<void> {
+// few voters. A written voter's version goes up, so an edit opened before the import meets a
+// 409 rather than undoing it. Returns whether it wrote.
+export async function updateVoterFields(db: Executor, existing: VoterRow, input: VoterInput, options: { userId: number; now?: Date }): Promise<boolean> {
   const changes = Object.fromEntries(
     Object.entries(toColumns(input)).filter(([column, value]) => value !== undefined && existing[column as keyof VoterRow] !== value),
   );
-  if (Object.keys(changes).length === 0) return;
+  if (Object.keys(changes).length === 0) return false;
   const now = (options.now ?? new Date()).toISOString();
   await db
     .updateTable('voters')
-    .set({ ...changes, updated_at: now, updated_by: options.userId })
+    .set((eb) => ({ ...changes, updated_at: now, updated_by: options.userId, version: eb('version', '+', 1) }))
     .where('id', '=', existing.id)
     .where('deleted_at', 'is', null)
     .execute();
+  return true;
 }
 
 export async function softDeleteVoter(db: Executor, id: number, options: { userId: number; now?: Date }): Promise<boolean> {
   const now = (options.now ?? new Date()).toISOString();
   const result = await db
     .updateTable('voters')
-    .set({ deleted_at: now, deleted_by: options.userId, updated_at: now, updated_by: options.userId })
+    .set((eb) => ({ deleted_at: now, deleted_by: options.userId, updated_at: now, updated_by: options.userId, version: eb('version', '+', 1) }))
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();

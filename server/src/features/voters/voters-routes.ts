@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, messageSchema } from '@shared/auth/auth-schemas';
 import { ADMIN_ROLES, ALL_ROLES } from '@shared/auth/roles';
+import { conflictSchema } from '@shared/records/record-version';
 import {
   PHOTO_MAX_BYTES,
   photoQuerySchema,
@@ -99,12 +100,13 @@ export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promis
     config: { access: ALL_ROLES },
     schema: {
       tags: ['voters'],
-      summary: 'Change a voter (multipart form; fields left out stay as they are; remove_image=true drops the photo)',
+      summary: 'Change a voter (multipart form; fields left out stay as they are; remove_image=true drops the photo; version = the version edited, else the last writer wins)',
       consumes: ['multipart/form-data', 'application/json'],
       params: voterIdParamsSchema,
-      response: { 200: voterSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema },
+      response: { 200: voterSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: conflictSchema(voterSchema), 413: errorSchema },
     },
-    handler: async (request) => toVoterDto(await changeVoter(ctx, actorOf(request), request.params.id, () => readVoterForm(request))),
+    // The whole form (photo included) is read before anything is checked against the voter.
+    handler: async (request) => toVoterDto(await changeVoter(ctx, actorOf(request), request.params.id, await readVoterForm(request))),
   });
 
   routes.delete('/:id', {

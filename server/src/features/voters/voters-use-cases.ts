@@ -7,7 +7,8 @@ import { nextDay, startOfZonedDay, zonedDay, zonedTimestamp } from '@shared/time
 import { type VoterFilters, type VoterInput, voterIdSchema, voterInputSchema } from '@shared/voters/voter-schema';
 import type { AppContext } from '../../context';
 import type { UserRow, VoterRow } from '../../db/schema';
-import { HttpError } from '../../plugins/error-handler';
+import { assertVersion, retryWhenStale, StaleRowError } from '../../lib/record-versions';
+import { EditConflictError, HttpError, validationError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
 import { readSettings } from '../settings/settings-repository';
 import { returnExportSlot, takeExportSlot } from './export-counts-repository';
@@ -18,9 +19,9 @@ import type { SpreadsheetKind } from '../../lib/spreadsheets/spreadsheet-readers
 import { assertBoothAllowed, assertRestrictedUnchanged, boothScopeFor, VOTER_NOT_FOUND } from './voter-access';
 import { assertVoterIdFree, voterIdTaken } from './voter-id-conflicts';
 import type { BoothScope } from './voter-filters';
-import { readVoterForm, validationError } from './voter-form';
+import type { VoterForm } from './voter-form';
 import { processPhoto, removePhoto, savePhoto } from './voter-photos';
-import { rowToInput } from './voter-rows';
+import { rowToInput, toVoterDto } from './voter-rows';
 import { writeVoterExport } from './voter-spreadsheets';
 import { findVoter, insertVoter, softDeleteVoter, updateVoter, voterPageAfter } from './voters-repository';
 
@@ -35,7 +36,6 @@ export interface VoterActor {
   ipAddress: string;
 }
 
-type VoterForm = Awaited<ReturnType<typeof readVoterForm>>;
 
 const auditBase = (actor: VoterActor) => ({ userId: actor.user.id, userName: actor.user.full_name, tableName: 'voters', ipAddress: actor.ipAddress });
 
@@ -71,34 +71,43 @@ export async function createVoter(ctx: AppContext, actor: VoterActor, form: Vote
   }
 }
 
-// Fields the form leaves out stay as they are; the voter ID never changes.
-export async function changeVoter(ctx: AppContext, actor: VoterActor, id: number, readForm: () => Promise<VoterForm>): Promise<VoterRow> {
+export const VOTER_CHANGED = 'Someone else changed this voter after you opened it';
+
+// Fields the form leaves out stay as they are; the voter ID never changes. The whole form,
+// photo included, is read and the photo saved before the transaction: a slow upload holds no
+// stale copy of the voter. Inside it the current row is read, and every rule (booth scope,
+// version, restricted fields) is checked against it before the conditional write.
+export async function changeVoter(ctx: AppContext, actor: VoterActor, id: number, form: VoterForm): Promise<VoterRow> {
   const scope = boothScopeFor(actor.user);
-  const existing = await findVoter(ctx.db, id, scope);
-  if (!existing) throw new HttpError(404, VOTER_NOT_FOUND);
-  const form = await readForm();
-  if (form.fields.voter_id !== undefined) {
-    const sent = voterIdSchema.safeParse(form.fields.voter_id);
-    if (!sent.success || sent.data !== existing.voter_id) throw new HttpError(400, VOTER_ID_IMMUTABLE, { voter_id: VOTER_ID_IMMUTABLE });
-  }
-  const before = rowToInput(existing);
-  const input = parseVoter({ ...before, ...form.fields, voter_id: existing.voter_id });
-  assertRestrictedUnchanged(actor.user, before, input);
-  assertBoothAllowed(scope, input.booth, 'save');
   const photo = form.photo ? await processPhoto(form.photo) : null;
   const newImage = photo ? await savePhoto(ctx.config.dataDir, photo) : null;
-  const voterImage = newImage ?? (form.removePhoto ? null : existing.voter_image);
-  const changed = changedFields(before, input);
-  if (voterImage !== existing.voter_image) changed.push('voter_image');
   try {
-    const row = await ctx.db.transaction().execute(async (trx) => {
-      const updated = await updateVoter(trx, existing.id, input, { userId: actor.user.id, voterImage });
-      await recordAudit(trx, { ...auditBase(actor), action: 'UPDATE_VOTER', recordId: existing.id, details: { fields: changed } });
-      return updated;
-    });
-    if (voterImage !== existing.voter_image) await removePhoto(ctx.config.dataDir, existing.voter_image);
+    const { row, replaced } = await retryWhenStale(() =>
+      ctx.db.transaction().execute(async (trx) => {
+        const existing = await findVoter(trx, id, scope);
+        if (!existing) throw new HttpError(404, VOTER_NOT_FOUND);
+        assertVersion(form.version, existing.version, () => new EditConflictError(VOTER_CHANGED, toVoterDto(existing)));
+        if (form.fields.voter_id !== undefined) {
+          const sent = voterIdSchema.safeParse(form.fields.voter_id);
+          if (!sent.success || sent.data !== existing.voter_id) throw new HttpError(400, VOTER_ID_IMMUTABLE, { voter_id: VOTER_ID_IMMUTABLE });
+        }
+        const before = rowToInput(existing);
+        const input = parseVoter({ ...before, ...form.fields, voter_id: existing.voter_id });
+        assertRestrictedUnchanged(actor.user, before, input);
+        assertBoothAllowed(scope, input.booth, 'save');
+        const voterImage = newImage ?? (form.removePhoto ? null : existing.voter_image);
+        const changed = changedFields(before, input);
+        if (voterImage !== existing.voter_image) changed.push('voter_image');
+        const updated = await updateVoter(trx, existing.id, input, { userId: actor.user.id, voterImage, expectedVersion: existing.version });
+        if (!updated) throw new StaleRowError();
+        await recordAudit(trx, { ...auditBase(actor), action: 'UPDATE_VOTER', recordId: existing.id, details: { fields: changed, version: updated.version } });
+        return { row: updated, replaced: voterImage !== existing.voter_image ? existing.voter_image : null };
+      }),
+    );
+    await removePhoto(ctx.config.dataDir, replaced);
     return row;
   } catch (error) {
+    // A refused or failed edit leaves the uploads folder as it was.
     await removePhoto(ctx.config.dataDir, newImage);
     throw error;
   }

@@ -40,7 +40,7 @@ export function TasksPage() {
 
   const move = async (task: Task, next: TaskStatus) => {
     try {
-      await updateStatus.mutateAsync({ id: task.id, status: next });
+      await updateStatus.mutateAsync({ id: task.id, status: next, version: task.version });
       toast.success(t('tasks.statusUpdated'));
     } catch (error) {
       toast.error(errorMessage(error, t('tasks.statusUpdateFailed')));

@@ -1,6 +1,6 @@
 import type { ControlledTransaction, Kysely } from 'kysely';
 import { IMPORT_ERROR_DETAILS_MAX, type ImportError, type ImportResult } from '@shared/voters/voter-import-schema';
-import type { VoterField } from '@shared/voters/voter-schema';
+import { VOTER_FIELD_LABELS, type VoterField, type VoterInput, voterInputSchema } from '@shared/voters/voter-schema';
 import type { ImportTuning } from '../../../config';
 import type { DatabaseDialect, VoterInserter } from '../../../db/dialects/database-dialect';
 import type { Database } from '../../../db/schema';
@@ -8,6 +8,7 @@ import { SpreadsheetError } from '../../../lib/spreadsheets/spreadsheet-error';
 import type { SpreadsheetKind } from '../../../lib/spreadsheets/spreadsheet-readers';
 import { spreadsheetHttpError } from '../../../plugins/error-handler';
 import { HttpError } from '../../../plugins/http-error';
+import { rowToInput } from '../voter-rows';
 import { countVoters, updateVoterFields } from '../voters-repository';
 import { importsRunning } from './import-activity';
 import { type PackedVoters, unpackValues, unpackVoter } from './packed-voters';
@@ -70,6 +71,13 @@ class SaveError extends Error {
   }
 }
 
+// A matched voter as the file leaves it: the file's columns over the stored fields.
+function mergeFileColumns(stored: VoterInput, fromFile: VoterInput, fields: readonly VoterField[]): VoterInput {
+  const merged: Record<string, unknown> = { ...stored };
+  for (const field of fields) merged[field] = fromFile[field];
+  return merged as VoterInput;
+}
+
 // Lets requests waiting on the event loop run between long synchronous steps.
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -90,6 +98,8 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
     for (const detail of details) if (errorDetails.length < IMPORT_ERROR_DETAILS_MAX) errorDetails.push(detail);
   };
   const columnName = (field: VoterField) => columnNameOf(header, field);
+  let inFile: readonly VoterField[] | undefined;
+  const fileFields = () => (inFile ??= header?.names.map(([field]) => field) ?? []);
 
   // One batch's voters saved in the group's transaction; counted once it commits.
   const saveRows = async (group: Group, voters: PackedVoters): Promise<BatchOutcome> => {
@@ -107,8 +117,17 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
         problems.push({ row, column: columnName('voter_id'), message: repeatedMessage(voterId, repeatOf) });
       } else if (voter === undefined) fresh.push(index);
       else if (updateExisting) {
+        // Only the file's columns change: a field it has no column for keeps its value. The
+        // merged voter is checked as a whole (a new caste against the kept sub-caste, say).
+        const merged = voterInputSchema.safeParse(mergeFileColumns(rowToInput(voter), unpackVoter(voters, index), fileFields()));
+        if (!merged.success) {
+          const issue = merged.error.issues[0];
+          const field = String(issue?.path[0] ?? '') as VoterField;
+          problems.push({ row, column: field in VOTER_FIELD_LABELS ? columnName(field) : '', message: issue?.message ?? 'Invalid voter' });
+          continue;
+        }
         // Counted as updated even when it already matched the file: it now does.
-        await updateVoterFields(group.trx, voter, unpackVoter(voters, index), { userId });
+        await updateVoterFields(group.trx, voter, merged.data, { userId });
         changed += 1;
       } else problems.push({ row, column: columnName('voter_id'), message: `Voter ID ${voterId} already exists` });
     }

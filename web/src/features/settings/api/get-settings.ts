@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Settings } from '@shared/settings/settings-schema';
+import type { VersionedSettings } from '@shared/settings/settings-schema';
 import { apiRequest } from '@web/lib/api-client';
 
 export const settingsQuery = queryOptions({
   queryKey: ['settings', 'all'],
-  queryFn: ({ signal }) => apiRequest<Settings>('/settings', { signal }),
+  queryFn: ({ signal }) => apiRequest<VersionedSettings>('/settings', { signal }),
 });
 
 export function useSettings() {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Settings } from '@shared/settings/settings-schema';
+import type { SettingsUpdate, VersionedSettings } from '@shared/settings/settings-schema';
 import { apiRequest } from '@web/lib/api-client';
 
-// Spec section 7: PUT /settings with the whole settings object.
-export function updateSettings(settings: Settings): Promise<Settings> {
-  return apiRequest<Settings>('/settings', { method: 'PUT', body: settings });
+// Spec section 7: PUT /settings with the whole settings object, and the version the page loaded.
+export function updateSettings(settings: SettingsUpdate): Promise<VersionedSettings> {
+  return apiRequest<VersionedSettings>('/settings', { method: 'PUT', body: settings });
 }
 
 export function useUpdateSettings() {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Bell, Database, Settings as SettingsIcon, Shield } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -15,10 +15,13 @@ import {
   type Settings,
   settingsSchema,
   TIMEZONES,
+  type VersionedSettings,
 } from '@shared/settings/settings-schema';
 import { Button } from '@web/components/ui/button';
+import { EditConflictPanel } from '@web/components/ui/edit-conflict-panel';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { errorMessage } from '@web/lib/api-client';
+import { conflictCurrent, fieldsChangedByOthers, reapplyOwnChanges, useSubmitAfterRender } from '@web/lib/edit-conflicts';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useUpdateSettings } from '../api/update-settings';
 
@@ -40,26 +43,52 @@ const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   email_notifications: 'notifications',
   sms_notifications: 'notifications',
 };
+const FIELDS = Object.keys(FIELD_TAB) as (keyof Settings)[];
+// Each setting's label key, for the conflict panel (a setting missing here shows its name).
+const LABEL_KEYS = {
+  app_name: 'settings.appName',
+  timezone: 'settings.timezone',
+  language: 'settings.language',
+  data_retention_days: 'settings.dataRetention',
+  backup_frequency: 'settings.backupFrequency',
+  enable_2fa: 'settings.enable2fa',
+  password_policy: 'settings.passwordPolicy',
+  email_notifications: 'settings.emailNotifications',
+  sms_notifications: 'settings.smsNotifications',
+} as const;
+const FIELD_LABEL: Partial<Record<keyof Settings, (typeof LABEL_KEYS)[keyof typeof LABEL_KEYS]>> = LABEL_KEYS;
+// Toggles hold the text "true" or "false": the panel says Yes or No.
+const shownValue = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value);
+// The form's values of a settings record (the version travels beside them).
+const formValues = ({ version: _version, ...settings }: VersionedSettings): Settings => settings;
+
 // Spec section 4: after a successful save the page reloads; a moment first so the toast is read.
 const RELOAD_DELAY_MS = 1500;
 
 interface SettingsFormProps {
-  settings: Settings;
+  settings: VersionedSettings;
   tab: SettingsTab;
   onTabChange: (tab: SettingsTab) => void;
   reload?: () => void;
 }
 
-export function SettingsForm({ settings, tab, onTabChange, reload = () => window.location.reload() }: SettingsFormProps) {
+export function SettingsForm({ settings: opened, tab, onTabChange, reload = () => window.location.reload() }: SettingsFormProps) {
   const { t } = useTranslation();
   const update = useUpdateSettings();
+  // The settings the edit starts from: those loaded, or the newer ones after a conflict.
+  const [settings, setSettings] = useState(opened);
+  const [conflict, setConflict] = useState<{ current: VersionedSettings; typed: Settings } | null>(null);
+  const formElement = useRef<HTMLFormElement>(null);
+  const submitAfterRender = useSubmitAfterRender(formElement);
   const {
     register,
     control,
     handleSubmit,
     setError,
+    getValues,
+    reset,
     formState: { errors, isSubmitting },
-  } = useForm<Settings>({ resolver: zodResolver(settingsSchema), defaultValues: settings });
+  } = useForm<Settings>({ resolver: zodResolver(settingsSchema), defaultValues: formValues(opened) });
   const saving = isSubmitting || update.isPending || update.isSuccess;
 
   // A problem on another tab would be invisible: open the first tab that has one.
@@ -70,18 +99,48 @@ export function SettingsForm({ settings, tab, onTabChange, reload = () => window
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await update.mutateAsync(values);
+      await update.mutateAsync({ ...values, version: settings.version });
       toast.success(t('settings.saved'));
       setTimeout(reload, RELOAD_DELAY_MS);
     } catch (error) {
-      const [first] = showServerFieldErrors(error, setError, Object.keys(FIELD_TAB));
-      if (first) onTabChange(FIELD_TAB[first]);
+      const current = conflictCurrent<VersionedSettings>(error);
+      if (current) setConflict({ current, typed: getValues() });
+      else {
+        const [first] = showServerFieldErrors(error, setError, Object.keys(FIELD_TAB));
+        if (first) onTabChange(FIELD_TAB[first]);
+      }
       toast.error(errorMessage(error, t('settings.saveFailed')));
     }
   }, showFirstProblem);
 
+  // The user's changes on top of the newer settings, saved with their version once the form shows them.
+  const reapplyMine = () => {
+    if (!conflict) return;
+    reset(reapplyOwnChanges(FIELDS, formValues(settings), formValues(conflict.current), getValues()));
+    setSettings(conflict.current);
+    setConflict(null);
+    submitAfterRender();
+  };
+  const loadTheirs = () => {
+    if (!conflict) return;
+    reset(formValues(conflict.current));
+    setSettings(conflict.current);
+    setConflict(null);
+  };
+  const conflictRows = conflict
+    ? fieldsChangedByOthers(FIELDS, formValues(settings), formValues(conflict.current), conflict.typed).map((change) => {
+        const labelKey = FIELD_LABEL[change.field];
+        return { key: change.field, label: labelKey ? t(labelKey) : change.field, theirs: shownValue(change.theirs), yours: shownValue(change.yours), alsoYours: change.alsoYours };
+      })
+    : [];
+
   return (
-    <form onSubmit={onSubmit} noValidate className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    <form ref={formElement} onSubmit={onSubmit} noValidate className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      {conflict && (
+        <div className="border-b border-slate-200 p-4">
+          <EditConflictPanel rows={conflictRows} busy={saving} onReapply={reapplyMine} onDiscard={loadTheirs} />
+        </div>
+      )}
       <div role="tablist" aria-label={t('settings.title')} className="grid grid-cols-2 border-b border-slate-200 sm:flex">
         {SETTINGS_TABS.map((name) => {
           const Icon = TAB_ICONS[name];

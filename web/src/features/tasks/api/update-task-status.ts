@@ -2,8 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Task, TaskStatus } from '@shared/tasks/task-schema';
 import { apiRequest } from '@web/lib/api-client';
 
-export function updateTaskStatus({ id, status }: { id: number; status: TaskStatus }): Promise<Task> {
-  return apiRequest<Task>(`/tasks/${id}`, { method: 'PUT', body: { status } });
+// With the version the card showed: a task someone else moved meanwhile answers 409, and the
+// refreshed list shows where it is now.
+export function updateTaskStatus({ id, status, version }: { id: number; status: TaskStatus; version: number }): Promise<Task> {
+  return apiRequest<Task>(`/tasks/${id}`, { method: 'PUT', body: { status, version } });
 }
 
 export function useUpdateTaskStatus() {

@@ -1,17 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Role } from '@shared/auth/roles';
 import { DESIGNATIONS, ORGANISATIONS } from '@shared/reference/staff-lists';
-import { createUserInputSchema, updateUserInputSchema } from '@shared/users/user-input-schemas';
+import { createUserInputSchema, userProfileSchema } from '@shared/users/user-input-schemas';
 import { assignableRoles } from '@shared/users/user-permissions';
 import type { User } from '@shared/users/user-schema';
 import { DialogFormFooter } from '@web/components/ui/dialog-form-footer';
+import { EditConflictPanel } from '@web/components/ui/edit-conflict-panel';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Modal } from '@web/components/ui/modal';
 import { errorMessage } from '@web/lib/api-client';
+import { conflictCurrent, fieldsChangedByOthers, reapplyOwnChanges, useSubmitAfterRender } from '@web/lib/edit-conflicts';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
@@ -21,12 +24,30 @@ import { SetPasswordSection } from './set-password-section';
 
 // The form holds both modes' fields: the password matters only when creating (spec
 // section 5), the Active toggle only when editing. The shared schemas do the checking.
-const editFormSchema = updateUserInputSchema.extend({ password: z.string(), is_active: z.boolean() });
+const editFormSchema = userProfileSchema.extend({ password: z.string(), is_active: z.boolean() });
 const createFormSchema = editFormSchema.extend({ password: createUserInputSchema.shape.password });
 type UserFormInput = z.input<typeof editFormSchema>;
 type UserFormData = z.output<typeof editFormSchema>;
 
 const FORM_ID = 'user-form';
+// The fields an edit sends (the password has its own section), and their labels' keys.
+const PROFILE_LABELS = {
+  username: 'username',
+  full_name: 'fullName',
+  email: 'email',
+  mobile: 'mobile',
+  age: 'age',
+  address: 'address',
+  id_number: 'idNumber',
+  dob: 'dob',
+  designation: 'designation',
+  organisation: 'organisation',
+  role: 'role',
+  booth_access: 'boothAccess',
+  is_active: 'isActive',
+} as const;
+type ProfileField = keyof typeof PROFILE_LABELS;
+const PROFILE_FIELDS = Object.keys(PROFILE_LABELS) as ProfileField[];
 
 function defaultValues(user: User | undefined): UserFormInput {
   return {
@@ -54,8 +75,13 @@ interface UserFormDialogProps {
   onClose: () => void;
 }
 
-export function UserFormDialog({ actor, user, onClose }: UserFormDialogProps) {
+export function UserFormDialog({ actor, user: opened, onClose }: UserFormDialogProps) {
   const { t } = useTranslation();
+  // The user the edit starts from: the one opened, or the newer one after a conflict.
+  const [user, setUser] = useState(opened);
+  const [conflict, setConflict] = useState<{ current: User; typed: UserFormInput } | null>(null);
+  const formElement = useRef<HTMLFormElement>(null);
+  const submitAfterRender = useSubmitAfterRender(formElement);
   const editing = user !== undefined;
   const editingSelf = editing && user.id === actor.id;
   const createUser = useCreateUser();
@@ -65,6 +91,8 @@ export function UserFormDialog({ actor, user, onClose }: UserFormDialogProps) {
     control,
     handleSubmit,
     setError,
+    getValues,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<UserFormInput, unknown, UserFormData>({
     resolver: zodResolver(editing ? editFormSchema : createFormSchema),
@@ -79,7 +107,7 @@ export function UserFormDialog({ actor, user, onClose }: UserFormDialogProps) {
     const { password, is_active, ...profile } = values;
     try {
       if (editing) {
-        await updateUser.mutateAsync({ id: user.id, data: { ...profile, is_active } });
+        await updateUser.mutateAsync({ id: user.id, data: { ...profile, is_active, version: user.version } });
         toast.success(t('users.updated'));
       } else {
         await createUser.mutateAsync({ ...profile, password });
@@ -87,10 +115,37 @@ export function UserFormDialog({ actor, user, onClose }: UserFormDialogProps) {
       }
       onClose();
     } catch (error) {
-      showServerFieldErrors(error, setError, Object.keys(editFormSchema.shape));
+      const current = editing ? conflictCurrent<User>(error) : undefined;
+      if (current) setConflict({ current, typed: getValues() });
+      else showServerFieldErrors(error, setError, Object.keys(editFormSchema.shape));
       toast.error(errorMessage(error, t('users.operationFailed')));
     }
   });
+
+  // The user's changes on top of the newer record, saved with its version once the form shows it.
+  const reapplyMine = () => {
+    if (!conflict || !user) return;
+    reset(reapplyOwnChanges(PROFILE_FIELDS, defaultValues(user), defaultValues(conflict.current), getValues()));
+    setUser(conflict.current);
+    setConflict(null);
+    submitAfterRender();
+  };
+  const loadTheirs = () => {
+    if (!conflict) return;
+    reset(defaultValues(conflict.current));
+    setUser(conflict.current);
+    setConflict(null);
+  };
+  const conflictRows =
+    conflict && user
+      ? fieldsChangedByOthers(PROFILE_FIELDS, defaultValues(user), defaultValues(conflict.current), conflict.typed).map((change) => ({
+          key: change.field,
+          label: t(`users.fields.${PROFILE_LABELS[change.field]}`),
+          theirs: change.field === 'role' ? t(`roles.${conflict.current.role}`) : change.theirs,
+          yours: change.yours,
+          alsoYours: change.alsoYours,
+        }))
+      : [];
 
   return (
     <Modal
@@ -104,7 +159,12 @@ export function UserFormDialog({ actor, user, onClose }: UserFormDialogProps) {
         </DialogFormFooter>
       }
     >
-      <form id={FORM_ID} onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <form ref={formElement} id={FORM_ID} onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {conflict && (
+          <div className="sm:col-span-2">
+            <EditConflictPanel rows={conflictRows} busy={isSubmitting} onReapply={reapplyMine} onDiscard={loadTheirs} />
+          </div>
+        )}
         <FormField label={t('users.fields.username')} error={errors.username?.message} hint={t('users.hints.username')} required>
           <input type="text" autoComplete="off" autoCapitalize="none" spellCheck={false} className={inputClassName} {...register('username')} />
         </FormField>

@@ -5,13 +5,17 @@ import { toVoterFormData } from './save-voter-form-data';
 
 export interface UpdateVoterInput {
   id: number;
+  // The version the form loaded: a save over someone else's newer one answers 409.
+  version: number;
   values: Record<string, unknown>;
   photo: File | null;
   removePhoto: boolean;
 }
 
-export function updateVoter({ id, values, photo, removePhoto }: UpdateVoterInput): Promise<Voter> {
-  return apiRequest<Voter>(`/voters/${id}`, { method: 'PUT', body: toVoterFormData(values, photo, removePhoto) });
+export function updateVoter({ id, version, values, photo, removePhoto }: UpdateVoterInput): Promise<Voter> {
+  const body = toVoterFormData(values, photo, removePhoto);
+  body.append('version', String(version));
+  return apiRequest<Voter>(`/voters/${id}`, { method: 'PUT', body });
 }
 
 export function useUpdateVoter() {

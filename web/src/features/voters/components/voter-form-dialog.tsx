@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Camera, Trash2 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type JSX, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldPath, type Resolver, useForm, type UseFormRegisterReturn, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -9,10 +10,12 @@ import { subcastesOf, villagesOf } from '@shared/reference/voter-lists';
 import { type FlagVoterField, VOTER_FIELDS, VOTER_FORM_SECTIONS, type VoterFieldSpec, type VoterFormSection } from '@shared/voters/voter-fields';
 import { RESTRICTED_VOTER_FIELDS, type Voter, type VoterField, type VoterInput, voterInputSchema } from '@shared/voters/voter-schema';
 import { Button } from '@web/components/ui/button';
+import { type ConflictRow, EditConflictPanel } from '@web/components/ui/edit-conflict-panel';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Modal } from '@web/components/ui/modal';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
+import { conflictCurrent, fieldsChangedByOthers, reapplyOwnChanges, useSubmitAfterRender } from '@web/lib/edit-conflicts';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useCreateVoter } from '../api/create-voter';
 import { useVoter } from '../api/get-voter';
@@ -56,6 +59,13 @@ function sectionFields(section: VoterFormSection): VoterFieldSpec[] {
 const SECTIONS = VOTER_FORM_SECTIONS.map((section) => ({ section, fields: sectionFields(section) }));
 
 const SPAN_CLASS = { full: 'col-span-2', 'full-on-phone': 'col-span-2 sm:col-span-1' } as const;
+const FIELD_NAMES = VOTER_FIELDS.map((field) => field.name as VoterField);
+
+// Someone else saved the voter while this form was open: their record, and the form as it was then.
+interface VoterConflict {
+  current: Voter;
+  typed: FormState;
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -104,8 +114,14 @@ interface VoterFormProps {
 
 const schemaResolver = zodResolver(voterInputSchema);
 
-function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps) {
+function VoterForm({ voter: opened, booths, canEditRestricted, onClose }: VoterFormProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // The voter the form's edit starts from: the one opened, or the newer one after a conflict.
+  const [voter, setVoter] = useState(opened);
+  const [conflict, setConflict] = useState<VoterConflict | null>(null);
+  const formElement = useRef<HTMLFormElement>(null);
+  const submitAfterRender = useSubmitAfterRender(formElement);
   const editing = voter !== null;
   const defaultBooth = booths.length === 1 ? (booths[0] ?? '') : '';
   const createVoter = useCreateVoter();
@@ -155,7 +171,7 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
     for (const key of Object.keys(locked)) delete values[key];
     try {
       if (voter) {
-        await updateVoter.mutateAsync({ id: voter.id, values, photo, removePhoto });
+        await updateVoter.mutateAsync({ id: voter.id, version: voter.version, values, photo, removePhoto });
         toast.success(t('voters.updated'));
         onClose();
         return;
@@ -172,10 +188,49 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
       setPhoto(null);
       setFocus('full_name');
     } catch (error) {
-      showServerFieldErrors(error, setError, Object.keys(toFormState(null, '')));
+      const current = voter ? conflictCurrent<Voter>(error) : undefined;
+      if (current) {
+        // Nothing typed is lost: the form stays as it is and the panel shows what they changed.
+        setConflict({ current, typed: getValues() });
+        void queryClient.invalidateQueries({ queryKey: ['voters', 'list'] });
+      } else showServerFieldErrors(error, setError, Object.keys(toFormState(null, '')));
       toast.error(errorMessage(error, t('voters.saveFailed')));
     }
   });
+
+  // The user's changes on top of the newer voter, saved with its version once the form shows it.
+  const reapplyMine = () => {
+    if (!conflict || !voter) return;
+    reset(reapplyOwnChanges(FIELD_NAMES, toFormState(voter, ''), toFormState(conflict.current, ''), getValues()));
+    setVoter(conflict.current);
+    setConflict(null);
+    submitAfterRender();
+  };
+  const loadTheirs = () => {
+    if (!conflict) return;
+    reset(toFormState(conflict.current, ''));
+    setVoter(conflict.current);
+    setConflict(null);
+    setPhoto(null);
+    setRemovePhoto(false);
+    if (photoInput.current) photoInput.current.value = '';
+  };
+
+  const conflictRows = (): ConflictRow[] => {
+    if (!conflict || !voter) return [];
+    const rows: ConflictRow[] = fieldsChangedByOthers(FIELD_NAMES, toFormState(voter, ''), toFormState(conflict.current, ''), conflict.typed).map((change) => ({
+      key: change.field,
+      label: t(`voters.fields.${change.field}`),
+      theirs: change.theirs,
+      yours: change.yours,
+      alsoYours: change.alsoYours,
+    }));
+    if (conflict.current.voter_image !== voter.voter_image) {
+      const yours = photo ? t('editConflict.newPhoto') : removePhoto ? t('editConflict.noPhoto') : t('editConflict.openedPhoto');
+      rows.push({ key: 'voter_image', label: t('editConflict.photo'), theirs: conflict.current.voter_image ? t('editConflict.newPhoto') : t('editConflict.noPhoto'), yours, alsoYours: photo !== null || removePhoto });
+    }
+    return rows;
+  };
 
   const submitDisabled = fullName.trim() === '';
 
@@ -235,8 +290,9 @@ function VoterForm({ voter, booths, canEditRestricted, onClose }: VoterFormProps
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
+    <form ref={formElement} onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
       <div className="flex-1 space-y-5 overflow-y-auto px-5 py-4">
+        {conflict && <EditConflictPanel rows={conflictRows()} busy={isSubmitting} onReapply={reapplyMine} onDiscard={loadTheirs} />}
         <Section title={t('voters.form.sections.photo')}>
           <div className="flex items-center gap-4 col-span-2">
             {shownPhoto ? (
