@@ -2,12 +2,13 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buildStampPlugin } from './build/web-build-stamp';
 
 const root = import.meta.dirname;
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), buildStampPlugin(root)],
   resolve: {
     alias: {
       '@shared': path.resolve(root, '../shared'),

@@ -5,13 +5,17 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type AppConfig, fastifyTrustProxy } from './config';
 import type { AppContext } from './context';
 import { type DatabaseHandle, openDatabase } from './db/connection';
-import { migrateToLatest } from './db/migrate';
+import type { Migration } from 'kysely';
 import { auditRoutes } from './features/audit/audit-routes';
 import { analyticsRoutes } from './features/analytics/analytics-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './features/auth/login-throttle';
 import { createTokenSigner } from './features/auth/tokens';
 import { healthRoutes } from './features/health/health-routes';
+import { runningVersion } from './features/upgrades/app-version';
+import { announceWebBuild } from './features/upgrades/build-header';
+import { upgradeDatabase } from './features/upgrades/database-upgrade';
+import { readBuildStamp } from '../../web/build/web-build-stamp';
 import { settingsRoutes } from './features/settings/settings-routes';
 import { usersRoutes } from './features/users/users-routes';
 import { tasksRoutes } from './features/tasks/tasks-routes';
@@ -36,6 +40,10 @@ export interface BuildAppOptions {
   logger?: boolean;
   // Tests pass a gateway that talks to a local fake; otherwise SMS_GATEWAY decides.
   smsGateway?: SmsGateway;
+  // Tests run their own migration list (one that fails); the app always runs MIGRATIONS.
+  migrations?: Readonly<Record<string, Migration>>;
+  // Where the upgrade says what it backed up; the console by default.
+  upgradeLog?: (line: string) => void;
 }
 
 // JSON bodies up to 1 MiB; file uploads have their own limits on their routes.
@@ -46,8 +54,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   let logIdleError = (error: Error) => console.error(`database connection dropped: ${error.message}`);
   const database =
     options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts, onIdleError: (error) => logIdleError(error) });
-  // Migrations build indexes over whole tables: long work, with the long statement limit.
-  await migrateToLatest(database.bulkDb);
+  const version = runningVersion();
+  // Pending migrations run after a backup of the embedded database (features/upgrades).
+  const migrationLevel = await upgradeDatabase({
+    database,
+    dataDir: config.dataDir,
+    version,
+    migrations: options.migrations,
+    log: options.upgradeLog ?? ((line) => console.log(line)),
+  });
   await database.dialect.startUp(database.db);
 
   const app = Fastify({
@@ -103,7 +118,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(healthRoutes, { prefix: '/api' });
+  const webBuild = readBuildStamp(config.webDistDir)?.stamp ?? null;
+  announceWebBuild(app, webBuild);
+  await app.register(async (scope) => healthRoutes(scope, { version, migration: migrationLevel, webBuild }), { prefix: '/api' });
   await app.register(async (scope) => authRoutes(scope, ctx), { prefix: '/api/auth' });
   await app.register(async (scope) => settingsRoutes(scope, ctx), { prefix: '/api/settings' });
   await app.register(async (scope) => usersRoutes(scope, ctx), { prefix: '/api/users' });

@@ -1,21 +1,22 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { startServer } from './server';
+import { PROJECT_ROOT } from './features/upgrades/app-version';
+import { DatabaseUpgradeError } from './features/upgrades/database-upgrade';
+import { ensureWebBuild } from './features/upgrades/web-build';
 
-// `npm start`: build the web app once if it has not been built, then serve everything.
-const { webDistDir } = loadConfig();
-if (!existsSync(path.join(webDistDir, 'index.html'))) {
-  console.log('Building the web app (first start only)...');
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
-  if (result.status !== 0) {
-    console.error('Building the web app failed; see the output above.');
-    process.exit(result.status ?? 1);
-  }
+// `npm start`: rebuild the web app when its sources changed since the last build (an update),
+// then serve everything; the server backs the database up before pending migrations.
+try {
+  const { webDistDir } = loadConfig();
+  ensureWebBuild({ webRoot: path.join(PROJECT_ROOT, 'web'), distDir: webDistDir, log: (line) => console.log(line) });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }
 
 startServer().catch((error: unknown) => {
-  console.error(error);
+  // A failed upgrade explains itself (backup, restore command); anything else keeps its stack.
+  console.error(error instanceof DatabaseUpgradeError ? error.message : error);
   process.exit(1);
 });

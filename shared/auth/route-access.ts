@@ -10,6 +10,8 @@ const SUPER_ADMIN_ONLY = ['Super Admin'] as const satisfies readonly Role[];
 
 export const ROUTE_ACCESS = {
   'GET /api/health': 'public',
+  // The version helps an attacker pick an exploit a little: office roles only.
+  'GET /api/health/details': ADMIN_ROLES,
 
   'POST /api/auth/login': 'public',
   'POST /api/auth/login/two-factor': 'public',

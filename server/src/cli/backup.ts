@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connection';
-import { migrateToLatest } from '../db/migrate';
-import { createBackup, listBackups, restoreBackup } from '../features/backups/sqlite-backup';
+import { migrateToLatest, migrationState } from '../db/migrate';
+import { createBackup, listAllBackups, restoreBackup } from '../features/backups/sqlite-backup';
 
 // `npm run backup` and `npm run restore -- FILE`: the embedded database by hand.
 // A backup works while the server runs; a restore needs the server stopped.
 const USAGE = `Usage:
   npm run backup                 copy the database into DATA_DIR/backups (safe while the server runs)
   npm run restore -- FILE        replace the database with FILE (stop the server first)
-  npm run restore -- --list      list the backups in DATA_DIR/backups`;
+  npm run restore -- --list      list the backups in DATA_DIR/backups (those taken before upgrades too)`;
 
 const POSTGRES_HINT = `DATABASE_URL points to PostgreSQL: use its own tools instead, for example
   pg_dump --format=custom --file=voters.dump "$DATABASE_URL"
@@ -31,7 +31,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'backup') {
     const database = openDatabase({ dataDir: config.dataDir });
     try {
-      await migrateToLatest(database.db);
+      // A new data folder gets its tables first, so the copy is one a restore accepts. An
+      // existing database is copied as it is: migrating it here would upgrade it without the
+      // backup `npm start` takes before its migrations.
+      if ((await migrationState(database.db)).applied.length === 0) await migrateToLatest(database.db);
       const file = await createBackup(database.dialect, config.dataDir);
       console.log(`Backup written: ${file}`);
       return 0;
@@ -42,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
 
   const [file] = rest;
   if (file === '--list') {
-    const backups = listBackups(config.dataDir);
+    const backups = listAllBackups(config.dataDir);
     console.log(backups.length ? backups.join('\n') : 'No backups yet.');
     return 0;
   }

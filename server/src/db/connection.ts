@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseDialect } from './dialects/database-dialect';
 import { postgresDialect } from './dialects/postgres/postgres-dialect';
-import { openSqliteFile, sqliteDialect } from './dialects/sqlite/sqlite-dialect';
+import { openSqliteFile, sqliteDialect, sqliteKyselyDialect } from './dialects/sqlite/sqlite-dialect';
 import type { Database } from './schema';
 
 export interface DatabaseHandle {
@@ -135,6 +135,6 @@ export function openDatabase(options: {
     };
   }
   const sqlite = openSqliteFile(options.sqliteFile ?? path.join(options.dataDir, 'voters.sqlite'));
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: sqliteKyselyDialect(sqlite) });
   return { db, bulkDb: db, dialect: sqliteDialect(sqlite), close: () => db.destroy() };
 }

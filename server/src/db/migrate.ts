@@ -19,7 +19,7 @@ import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
 // work the same under tsx, in tests and in a bundle. Append new ones in order.
-const migrations: Record<string, Migration> = {
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-21-001-foundation': foundation,
   '2026-11-21-005-tasks-notifications': tasksNotifications,
   '2026-11-21-004-two-factor': twoFactor,
@@ -38,10 +38,15 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-017-text-without-nul': textWithoutNul,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+// Tests pass their own list (the real ones plus a test-only migration that throws);
+// the app always runs MIGRATIONS.
+const providerOf = (migrations: Readonly<Record<string, Migration>>): MigrationProvider => ({ getMigrations: async () => ({ ...migrations }) });
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+// Each run of pending migrations is one transaction on both databases: Kysely's Migrator wraps
+// the run when the dialect says its DDL is transactional (PostgreSQL; SQLite through
+// sqliteKyselyDialect), so a failure leaves no migration half done and none recorded.
+export async function migrateToLatest(db: Kysely<Database>, migrations: Readonly<Record<string, Migration>> = MIGRATIONS): Promise<void> {
+  const migrator = new Migrator({ db, provider: providerOf(migrations) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
@@ -50,9 +55,23 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   }
 }
 
+export interface MigrationState {
+  applied: string[];
+  pending: string[];
+}
+
+// Which migrations the database has and which it still needs (none applied: a new database).
+export async function migrationState(db: Kysely<Database>, migrations: Readonly<Record<string, Migration>> = MIGRATIONS): Promise<MigrationState> {
+  const all = await new Migrator({ db, provider: providerOf(migrations) }).getMigrations();
+  return {
+    applied: all.filter((migration) => migration.executedAt !== undefined).map((migration) => migration.name),
+    pending: all.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name),
+  };
+}
+
 // Down (or up) to the named migration: the migration tests step back and forth with it.
 export async function migrateTo(db: Kysely<Database>, name: string): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateTo(name);
+  const { error, results } = await new Migrator({ db, provider: providerOf(MIGRATIONS) }).migrateTo(name);
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) throw new Error(`Migrating to ${name} failed at ${failed?.migrationName ?? ''}: ${error instanceof Error ? error.message : String(error ?? 'unknown error')}`);
 }

@@ -57,6 +57,7 @@ const voterInCallerBooth = async (t: TestApp) => seedVoter(t.ctx, { booth: 'Boot
 
 export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'GET /api/health': async () => ({ url: '/api/health' }),
+  'GET /api/health/details': async () => ({ url: '/api/health/details' }),
   'POST /api/auth/login': async (t) => {
     const user = await someUser(t);
     return { url: '/api/auth/login', payload: { username: user.username, password: TEST_PASSWORD } };

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { NewVersionBanner } from '@web/components/layout/new-version-banner';
 import { PageToaster } from '@web/components/ui/toast-layer';
 import { SessionProvider } from '@web/lib/session';
 import { router } from './router';
@@ -13,6 +14,7 @@ export function App() {
       <SessionProvider>
         <RouterProvider router={router} />
       </SessionProvider>
+      <NewVersionBanner />
       {/* Above any open dialog (see toast-layer). */}
       <PageToaster />
     </QueryClientProvider>

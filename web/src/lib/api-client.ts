@@ -1,3 +1,6 @@
+import { APP_BUILD_HEADER } from '@shared/health/health-schema';
+import { noticeServerBuild } from './app-build';
+
 // The one door to the API: every call goes to /api with the Bearer token from
 // localStorage (spec sections 4 and 7) and errors come back as ApiError with the
 // server's message, so screens can show it or fall back to the spec's text.
@@ -68,6 +71,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body = JSON.stringify(options.body);
   }
   const response = await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  // Every answer names the build the server serves; another than ours offers a reload.
+  noticeServerBuild(response.headers.get(APP_BUILD_HEADER));
   if (!response.ok) {
     const error = await readError(response);
     if (response.status === 401 && token) onUnauthorized?.();

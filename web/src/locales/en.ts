@@ -14,6 +14,11 @@ export const en = {
     save: 'Save',
     edit: 'Edit',
   },
+  // The server now serves newer screens than this page (lib/app-build.ts).
+  newVersion: {
+    message: 'A new version is available',
+    reload: 'Reload',
+  },
   // An edit form that met someone else's newer save (components/ui/edit-conflict-panel.tsx).
   editConflict: {
     title: 'Someone else saved this while you were editing',
@@ -336,6 +341,16 @@ export const en = {
     saved: 'Settings updated successfully',
     saveFailed: 'Failed to update settings',
     loadFailed: 'Could not load the settings.',
+    installation: {
+      title: 'About this installation',
+      version: 'Version',
+      commit: 'Commit',
+      noCommit: 'Not a git checkout',
+      migrationLevel: 'Database migration level',
+      webBuild: 'Web app build',
+      noWebBuild: 'None',
+      loadFailed: 'Could not load the installation details.',
+    },
   },
   twoFactor: {
     title: 'Two-step verification',

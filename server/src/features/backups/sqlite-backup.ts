@@ -6,6 +6,8 @@ import { checkBackupFile, copyDatabaseFile } from '../../db/dialects/sqlite/sqli
 // Online backups of the embedded database with SQLite's backup API: a consistent copy
 // taken while the server keeps serving. PostgreSQL has its own tools (README, "Backups").
 export const BACKUP_FILE_PATTERN = /^voters-\d{8}-\d{6}\.sqlite$/;
+// Any backup, labelled ones included (before a restore, before an upgrade): what a restore lists.
+export const ANY_BACKUP_FILE_PATTERN = /^voters-\d{8}-\d{6}(-[A-Za-z0-9.-]+)?\.sqlite$/;
 export const DEFAULT_BACKUPS_KEPT = 7;
 export const DATABASE_FILE_NAME = 'voters.sqlite';
 export const SERVER_PID_FILE = 'server.pid';
@@ -28,6 +30,17 @@ export function listBackups(dataDir: string): string[] {
     .map((name) => path.join(dir, name));
 }
 
+// Every backup in the folder, oldest first: the scheduled ones and the labelled copies the app
+// keeps for good (before a restore, before an upgrade's migrations).
+export function listAllBackups(dataDir: string): string[] {
+  const dir = backupsDir(dataDir);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => ANY_BACKUP_FILE_PATTERN.test(name))
+    .sort()
+    .map((name) => path.join(dir, name));
+}
+
 // What can copy a live database into a file: the app's dialect, or an opened SQLite file.
 export interface BackupSource {
   backup?: (file: string) => Promise<unknown>;
@@ -37,7 +50,7 @@ export async function createBackup(source: BackupSource, dataDir: string, option
   const now = options.now ?? new Date();
   const dir = backupsDir(dataDir);
   mkdirSync(dir, { recursive: true });
-  // A labelled copy (before a restore) does not match the pattern, so it is never pruned.
+  // A labelled copy (before a restore or an upgrade) does not match the pattern, so it is never pruned.
   let file = path.join(dir, `voters-${stamp(now)}${options.label ? `-${options.label}` : ''}.sqlite`);
   // Two backups in one second (by hand, say): the later one wins the name.
   if (existsSync(file)) rmSync(file);

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Spinner } from '@web/components/ui/spinner';
 import { useSettings } from '@web/features/settings/api/get-settings';
+import { InstallationDetails } from '@web/features/settings/components/installation-details';
 import { SETTINGS_TABS, SettingsForm, type SettingsTab } from '@web/features/settings/components/settings-form';
 
 // Spec section 2, /settings. The open tab lives in the URL (?tab=general|data|security|notifications).
@@ -33,6 +34,7 @@ export function SettingsPage() {
       {/* Spec section 8: a failed settings fetch is silent; the page says it could not load. */}
       {isError && <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">{t('settings.loadFailed')}</p>}
       {data && <SettingsForm settings={data} tab={tab} onTabChange={changeTab} />}
+      <InstallationDetails />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { sql, type SqlBool } from 'kysely';
+import { type DialectAdapter, sql, type SqlBool, SqliteAdapter, SqliteDialect } from 'kysely';
 import type { VoterRow } from '../../schema';
 import { type DatabaseDialect, type Executor, likePattern, type SearchIndexQuery, type VoterTextColumn } from '../database-dialect';
 import { deferVoterIndexes, rebuildDeferredIndexes } from './deferred-indexes';
@@ -24,6 +24,29 @@ export function openSqliteFile(file: string): SQLite.Database {
   sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma('foreign_keys = ON');
   return sqlite;
+}
+
+// SQLite's DDL is transactional (CREATE, ALTER, DROP, indexes, FTS5 tables), but Kysely's
+// adapter says otherwise, so its Migrator would run migrations without a transaction and a
+// failing one could leave the database half migrated. Saying so lets the Migrator wrap each
+// run of pending migrations, and their records, in one transaction, as on PostgreSQL. The
+// flag is read by the Migrator alone. (PRAGMA foreign_keys and VACUUM are the statements a
+// transaction would silently ignore or refuse; no migration uses them.)
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+// Kysely's dialect for an opened file (connection.ts).
+export function sqliteKyselyDialect(sqlite: SQLite.Database): SqliteDialect {
+  return new TransactionalDdlSqliteDialect({ database: sqlite });
 }
 
 // Checkpoint the WAL every ~40 MB rather than SQLite's 4 MB: each checkpoint syncs the disk,

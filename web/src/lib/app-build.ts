@@ -1,0 +1,36 @@
+import { useSyncExternalStore } from 'react';
+
+// Whether the server now serves screens built from other sources than this page: after an
+// update the API may expect what the old screens do not send, so the page offers a reload
+// (components/layout/new-version-banner.tsx). The api client reports each answer's
+// X-App-Build header here.
+//
+// Service worker hook: when the app gets one (the phone issue), its update flow ("a new worker
+// is waiting") should call announceNewVersion() too, and the banner's Reload should first tell
+// the waiting worker to skipWaiting, then reload once it controls the page.
+const OWN_BUILD: string | undefined = import.meta.env.VITE_APP_BUILD;
+
+let newVersionAvailable = false;
+const listeners = new Set<() => void>();
+
+export function announceNewVersion(): void {
+  if (newVersionAvailable) return;
+  newVersionAvailable = true;
+  for (const listener of listeners) listener();
+}
+
+// A page without a build stamp (dev server, unit tests) or an answer without the header
+// (a server serving no build) has nothing to compare.
+export function noticeServerBuild(serverBuild: string | null, ownBuild: string | undefined = OWN_BUILD): void {
+  if (!serverBuild || !ownBuild || ownBuild === 'dev') return;
+  if (serverBuild !== ownBuild) announceNewVersion();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useNewVersionAvailable(): boolean {
+  return useSyncExternalStore(subscribe, () => newVersionAvailable);
+}
