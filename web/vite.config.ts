@@ -2,7 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { buildStampPlugin } from './build/web-build-stamp';
+import { buildStampPlugin } from './build/web-build-stamp.js';
 
 const root = import.meta.dirname;
 
