@@ -295,6 +295,7 @@ export const en = {
     emptyText: 'No activity logs match the current filters.',
     loadFailed: 'Could not load the audit logs.',
     recordId: '#{{id}}',
+    recordGone: 'This record no longer exists',
   },
   settings: {
     title: 'Settings',
@@ -499,6 +500,7 @@ export const en = {
     recentActivity: 'Recent Activity',
     noActivity: 'No recent activity',
     system: 'System',
+    viewAuditLog: 'View audit log',
   },
   analytics: {
     title: 'Analytics Dashboard',
