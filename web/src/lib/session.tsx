@@ -55,6 +55,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback((result: LoginResponse) => {
     storeToken(result.token);
     setUser(result.user);
+    // Gone at once rather than fading out beside the success (other stale errors fade: toast-layer).
+    toast.remove(SIGN_IN_TOAST);
     toast.success(i18n.t('login.success'));
   }, []);
 
