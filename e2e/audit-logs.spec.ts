@@ -22,7 +22,10 @@ test('should list sign-ins with the spec columns, filter by action and date in t
   for (const action of await rows.locator('td:nth-child(3)').allTextContents()) expect(action).toBe('Login');
   // Times are shown on the office clock.
   await expect(rows.first().getByRole('cell').first()).toHaveText(/IST$/);
-  await expect(rows.first().getByRole('cell').nth(3)).toHaveText(/^users #\d+$/);
+  // The record by name (issue 25), linked while it exists, with its table and id beside it.
+  const details = rows.first().getByRole('cell').nth(3);
+  await expect(details).toHaveText(/^.+ \(.+\) users #\d+$/);
+  await expect(details.getByRole('link')).toHaveAttribute('href', /^\/users\?search=/);
 
   await page.getByLabel('Start Date').fill(officeToday());
   await page.getByLabel('End Date').fill(officeToday());

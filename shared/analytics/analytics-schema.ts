@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditLogSchema } from '../audit/audit-schemas';
 
 // Spec section 3, "Analytics rows" and "Dashboard stats"; section 7 for the filters.
 // Empty values come back as null so the screen shows "Unknown" or "Neutral".
@@ -42,7 +43,8 @@ export const dashboardStatsSchema = z.object({
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
-export const activityItemSchema = z.object({ id: z.number().int(), user_name: z.string().nullable(), action: z.string(), created_at: z.string() });
+// Spec section 2: user name, action, time; plus the record, so the dashboard can name and link it.
+export const activityItemSchema = auditLogSchema.pick({ id: true, user_name: true, action: true, created_at: true, table_name: true, record_id: true, record_name: true, record_link: true });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 
 // Shares of a total to two decimals that add up to exactly 100 (largest remainder), so a

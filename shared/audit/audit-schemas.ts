@@ -52,7 +52,17 @@ export const auditLogQuerySchema = z.object({
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
-// Spec section 3, "Audit log".
+// The screens a record of an audit row opens on; the web turns one into an address.
+export const AUDIT_RECORD_PAGES = ['voters', 'users', 'tasks', 'notifications', 'settings'] as const;
+export type AuditRecordPage = (typeof AUDIT_RECORD_PAGES)[number];
+
+// Where the record an audit row concerns can still be found: the page, and what to search for
+// there (a voter ID or name, a username). Null when the record is gone or the row names none.
+export const auditRecordLinkSchema = z.object({ page: z.enum(AUDIT_RECORD_PAGES), search: z.string().nullable() });
+export type AuditRecordLink = z.infer<typeof auditRecordLinkSchema>;
+
+// Spec section 3, "Audit log", plus the record's name (as it was when the row was written, or
+// for older rows the live record's current name) and its link.
 export const auditLogSchema = z.object({
   id: z.number().int(),
   created_at: z.string(),
@@ -60,6 +70,8 @@ export const auditLogSchema = z.object({
   action: z.string(),
   table_name: z.string().nullable(),
   record_id: z.string().nullable(),
+  record_name: z.string().nullable(),
+  record_link: auditRecordLinkSchema.nullable(),
   ip_address: z.string().nullable(),
 });
 export type AuditLog = z.infer<typeof auditLogSchema>;

@@ -61,6 +61,8 @@ export interface AuditLogsTable {
   action: string;
   table_name: string | null;
   record_id: string | null;
+  // The record's name when the row was written (migration 018); NULL on older rows.
+  record_name: string | null;
   ip_address: string | null;
   details: string | null;
 }

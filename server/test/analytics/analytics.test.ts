@@ -169,7 +169,7 @@ describe('GET /api/analytics/dashboard and /recent-activity', () => {
     expect(activity.length).toBeLessThanOrEqual(10);
     expect(activity[0]?.action).toBe('SEND_SMS');
     expect(activity.map((item) => item.id)).toEqual([...activity.map((item) => item.id)].sort((a, b) => b - a));
-    expect(Object.keys(activity[0] ?? {}).sort()).toEqual(['action', 'created_at', 'id', 'user_name']);
+    expect(Object.keys(activity[0] ?? {}).sort()).toEqual(['action', 'created_at', 'id', 'record_id', 'record_link', 'record_name', 'table_name', 'user_name']);
   });
 });
 

@@ -56,7 +56,7 @@ describe('GET /api/audit-logs rows', () => {
     expect(page.logs.map((row) => row.action)).toEqual(['LOGIN_FAILED', 'LOGOUT', 'LOGIN']);
     for (const row of page.logs) {
       expect(row).toMatchObject({ user_name: 'Meera Patil', table_name: 'users', record_id: String(user.id) });
-      expect(Object.keys(row).sort()).toEqual(['action', 'created_at', 'id', 'ip_address', 'record_id', 'table_name', 'user_name']);
+      expect(Object.keys(row).sort()).toEqual(['action', 'created_at', 'id', 'ip_address', 'record_id', 'record_link', 'record_name', 'table_name', 'user_name']);
     }
     expect(page.logs.map((row) => row.ip_address)).toEqual(['10.4.4.5', '10.4.4.4', '10.4.4.4']);
   });

@@ -25,6 +25,10 @@ interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+// Every failed sign-in (a wrong password, a slow-down, a wrong code) replaces the last one's
+// toast rather than stacking under it; a success clears it (toast-layer.tsx).
+const SIGN_IN_TOAST = 'sign-in-failed';
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   // Loading only while a stored token waits for /auth/me (spec section 4).
@@ -51,6 +55,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback((result: LoginResponse) => {
     storeToken(result.token);
     setUser(result.user);
+    // Gone at once rather than fading out beside the success (other stale errors fade: toast-layer).
+    toast.remove(SIGN_IN_TOAST);
     toast.success(i18n.t('login.success'));
   }, []);
 
@@ -62,7 +68,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         signIn(result);
         return { status: 'signed-in' };
       } catch (error) {
-        toast.error(errorMessage(error, i18n.t('login.failed')));
+        toast.error(errorMessage(error, i18n.t('login.failed')), { id: SIGN_IN_TOAST });
         return { status: 'failed' };
       }
     },
@@ -78,7 +84,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         signIn(signedIn);
         return { status: 'signed-in' };
       } catch (error) {
-        toast.error(errorMessage(error, i18n.t('login.failed')));
+        toast.error(errorMessage(error, i18n.t('login.failed')), { id: SIGN_IN_TOAST });
         return { status: 'failed' };
       }
     },

@@ -300,6 +300,7 @@ export const en = {
     emptyText: 'No activity logs match the current filters.',
     loadFailed: 'Could not load the audit logs.',
     recordId: '#{{id}}',
+    recordGone: 'This record no longer exists',
   },
   settings: {
     title: 'Settings',
@@ -514,6 +515,7 @@ export const en = {
     recentActivity: 'Recent Activity',
     noActivity: 'No recent activity',
     system: 'System',
+    viewAuditLog: 'View audit log',
   },
   analytics: {
     title: 'Analytics Dashboard',

@@ -15,6 +15,7 @@ import {
   type PreferenceRow,
 } from '@shared/analytics/analytics-schema';
 import type { Database } from '../../db/schema';
+import { latestAuditLogs } from '../audit/audit-repository';
 
 // Reads the trigger-kept counts (migration 006): the overall totals when no location
 // filter is set, the per-taluka counts for a taluka alone, otherwise the per-location rows
@@ -126,5 +127,6 @@ export async function dashboardStats(db: Kysely<Database>): Promise<DashboardSta
 }
 
 export async function recentActivity(db: Kysely<Database>, limit: number): Promise<ActivityItem[]> {
-  return db.selectFrom('audit_logs').select(['id', 'user_name', 'action', 'created_at']).orderBy('id', 'desc').limit(limit).execute();
+  const rows = await latestAuditLogs(db, limit);
+  return rows.map(({ id, user_name, action, created_at, table_name, record_id, record_name, record_link }) => ({ id, user_name, action, created_at, table_name, record_id, record_name, record_link }));
 }

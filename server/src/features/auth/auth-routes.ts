@@ -35,7 +35,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     config: { access: ALL_ROLES },
     schema: { tags: ['auth'], summary: 'Sign out: the token stops working at once', response: { 200: messageSchema, 401: errorSchema } },
     handler: async (request) => {
-      await signOut(ctx.db, requestActor(request), signedInUser(request).sessionId);
+      const { user, sessionId } = signedInUser(request);
+      await signOut(ctx.db, requestActor(request), { sessionId, user });
       return { message: 'Logged out successfully' };
     },
   });

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { HttpError } from '../../plugins/http-error';
 import type { Actor } from '../audit/actor';
 import { recordAudit } from '../audit/audit-repository';
+import { userRecordName } from '../audit/record-names';
 import { isTwoFactorRequiredFor } from '../settings/settings-repository';
 import { startTwoFactorChallenge } from '../two-factor/two-factor-challenge';
 import { findUserByUsername } from '../users/users-repository';
@@ -34,6 +35,8 @@ export async function signIn(ctx: SignInContext, client: SignInClient, input: Lo
       userName: user?.full_name ?? username.slice(0, 64),
       tableName: 'users',
       recordId: user?.id ?? null,
+      // Only an account that exists is a record; a mistyped username names none.
+      recordName: user ? userRecordName(user) : null,
       ipAddress: client.ipAddress,
       details: user && user.is_active !== 1 ? { reason: 'inactive_account' } : undefined,
     });
@@ -50,9 +53,9 @@ export async function signIn(ctx: SignInContext, client: SignInClient, input: Lo
 }
 
 // The token stops working at once: its session is revoked with the LOGOUT row.
-export async function signOut(db: Kysely<Database>, actor: Actor & { userId: number }, sessionId: string): Promise<void> {
+export async function signOut(db: Kysely<Database>, actor: Actor & { userId: number }, session: { sessionId: string; user: { full_name: string; username: string } }): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await revokeSession(trx, sessionId);
-    await recordAudit(trx, { action: 'LOGOUT', ...actor, tableName: 'users', recordId: actor.userId });
+    await revokeSession(trx, session.sessionId);
+    await recordAudit(trx, { action: 'LOGOUT', ...actor, tableName: 'users', recordId: actor.userId, recordName: userRecordName(session.user) });
   });
 }

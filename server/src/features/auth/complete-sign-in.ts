@@ -3,6 +3,7 @@ import type { LoginResponse } from '@shared/auth/auth-schemas';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { recordAudit } from '../audit/audit-repository';
+import { userRecordName } from '../audit/record-names';
 import { setLastLogin, toUserDto } from '../users/users-repository';
 import { createDeviceCookieValue, deviceCookieHeader, readDeviceId } from './device-cookie';
 import type { LimitKey } from './login-throttle';
@@ -60,7 +61,7 @@ export async function completeSignIn(
       now,
     });
     await setLastLogin(trx, user.id, now);
-    await recordAudit(trx, { action: 'LOGIN', userId: user.id, userName: user.full_name, tableName: 'users', recordId: user.id, ipAddress: client.ipAddress, now, details: signIn.details });
+    await recordAudit(trx, { action: 'LOGIN', userId: user.id, userName: user.full_name, tableName: 'users', recordId: user.id, recordName: userRecordName(user), ipAddress: client.ipAddress, now, details: signIn.details });
     return created;
   });
   await ctx.loginThrottle.succeeded(ctx.db, signIn.limitKeys);

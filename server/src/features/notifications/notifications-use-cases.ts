@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { HttpError } from '../../plugins/http-error';
 import type { Actor } from '../audit/actor';
 import { recordAudit } from '../audit/audit-repository';
+import { notificationRecordName } from '../audit/record-names';
 import { notificationChannels } from '../settings/settings-repository';
 import { findRecipientUsers, insertNotification, markRead, type NewRecipient } from './notifications-repository';
 import type { SmsDispatcher } from './sms/sms-dispatcher';
@@ -40,6 +41,7 @@ export async function sendNotification(
       ...actor,
       tableName: 'notifications',
       recordId: notificationId,
+      recordName: notificationRecordName(input),
       details: { recipients: recipients.length, sms: recipients.filter((recipient) => recipient.sms_status === 'queued').length },
     });
     return notificationId;

@@ -5,6 +5,7 @@ import { assertVersion, retryWhenStale, StaleRowError } from '../../lib/record-v
 import { EditConflictError } from '../../plugins/http-error';
 import type { Actor } from '../audit/actor';
 import { recordAudit } from '../audit/audit-repository';
+import { settingsRecordName } from '../audit/record-names';
 import { revokeSessionsWithoutTwoFactor } from '../auth/sessions-repository';
 import { raiseSettingsVersion, readSettings, readSettingsVersion, twoFactorRoles, writeSettings } from './settings-repository';
 
@@ -47,6 +48,7 @@ export async function updateSettings(db: Kysely<Database>, actor: Actor, input: 
         ...actor,
         tableName: 'settings',
         recordId: Object.keys(changes).join(',').slice(0, 200),
+        recordName: settingsRecordName(Object.keys(changes)),
         details: newlyRequired.length > 0 ? { changed, version: version + 1, two_factor_sessions_ended: sessionsEnded } : { changed, version: version + 1 },
       });
       return { ...before, ...changes, version: version + 1 };

@@ -9,6 +9,7 @@ import { assertVersion, retryWhenStale, StaleRowError } from '../../lib/record-v
 import { EditConflictError, HttpError } from '../../plugins/http-error';
 import { involvedUserScope, type StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/audit-repository';
+import { taskRecordName } from '../audit/record-names';
 import { findUserById } from '../users/users-repository';
 import { deleteTask, findTask, insertTask, moveTaskStatus } from './tasks-repository';
 
@@ -43,7 +44,7 @@ export async function createTask(db: Kysely<Database>, actor: StaffActor, input:
       area: input.area,
       notes: input.notes,
     });
-    await recordAudit(trx, { action: 'CREATE_TASK', ...actor, tableName: 'tasks', recordId: taskId, details: { assigned_to: assignee.id } });
+    await recordAudit(trx, { action: 'CREATE_TASK', ...actor, tableName: 'tasks', recordId: taskId, recordName: taskRecordName(input), details: { assigned_to: assignee.id } });
     return taskId;
   });
   const task = await findTask(db, id);
@@ -66,7 +67,7 @@ export async function moveTask(db: Kysely<Database>, actor: StaffActor, id: numb
         throw new HttpError(400, `A task that is ${task.status} can only move to ${NEXT_TASK_STATUS[task.status]}`);
       }
       if (!(await moveTaskStatus(trx, task.id, task.version, wanted))) throw new StaleRowError();
-      await recordAudit(trx, { action: 'UPDATE_TASK', ...actor, tableName: 'tasks', recordId: task.id, details: { from: task.status, to: wanted, version: task.version + 1 } });
+      await recordAudit(trx, { action: 'UPDATE_TASK', ...actor, tableName: 'tasks', recordId: task.id, recordName: taskRecordName(task), details: { from: task.status, to: wanted, version: task.version + 1 } });
       return (await findTask(trx, task.id)) ?? task;
     }),
   );
@@ -78,6 +79,6 @@ export async function removeTask(db: Kysely<Database>, actor: StaffActor, id: nu
   if (task.assigned_by !== actor.userId) throw new HttpError(403, 'Only the person who assigned this task can delete it');
   await db.transaction().execute(async (trx) => {
     await deleteTask(trx, task.id);
-    await recordAudit(trx, { action: 'DELETE_TASK', ...actor, tableName: 'tasks', recordId: task.id, details: { title: task.title } });
+    await recordAudit(trx, { action: 'DELETE_TASK', ...actor, tableName: 'tasks', recordId: task.id, recordName: taskRecordName(task), details: { title: task.title } });
   });
 }

@@ -4,6 +4,7 @@ import type { Database, UserRow, UserTwoFactorRow } from '../../db/schema';
 import { HttpError } from '../../plugins/http-error';
 import type { Actor } from '../audit/actor';
 import { recordAudit } from '../audit/audit-repository';
+import { userRecordName } from '../audit/record-names';
 import { completeSignIn, type SignInClient, type SignInContext, signInLimitKeys } from '../auth/complete-sign-in';
 import { signInThrottledMessage } from '../auth/login-throttle';
 import { findUserById } from '../users/users-repository';
@@ -61,7 +62,7 @@ export async function signInWithCode(ctx: SignInContext, client: SignInClient, i
   const factor = await findTwoFactor(ctx.db, user.id);
   if (!factor) throw new HttpError(401, CHALLENGE_EXPIRED);
   const recoveryCodes = factor.confirmed_at === null ? generateRecoveryCodes() : undefined;
-  const audit = { userId: user.id, userName: user.full_name, tableName: 'users', recordId: user.id, ipAddress: client.ipAddress };
+  const audit = { userId: user.id, userName: user.full_name, tableName: 'users', recordId: user.id, recordName: userRecordName(user), ipAddress: client.ipAddress };
   const method = await ctx.db.transaction().execute(async (trx) => {
     const accepted = await acceptCode(trx, factor, input.code, recoveryCodes);
     if (accepted === null) {
@@ -97,6 +98,6 @@ export async function resetTwoFactor(db: Kysely<Database>, actor: Actor, userId:
   const user = await findTargetUser(db, userId);
   await db.transaction().execute(async (trx) => {
     await deleteTwoFactor(trx, user.id);
-    await recordAudit(trx, { action: 'RESET_TWO_FACTOR', ...actor, tableName: 'users', recordId: user.id });
+    await recordAudit(trx, { action: 'RESET_TWO_FACTOR', ...actor, tableName: 'users', recordId: user.id, recordName: userRecordName(user) });
   });
 }

@@ -10,6 +10,7 @@ import { assertVersion, retryWhenStale, StaleRowError } from '../../lib/record-v
 import { EditConflictError, HttpError, validationError } from '../../plugins/http-error';
 import type { Actor } from '../audit/actor';
 import { type AuditEntry, recordAudit } from '../audit/audit-repository';
+import { userRecordName } from '../audit/record-names';
 import type { LoginThrottle } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions-repository';
@@ -75,7 +76,7 @@ function changedFields(before: User, after: User): string[] {
   return keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
 }
 
-type UserAudit = Pick<AuditEntry, 'action' | 'recordId' | 'details'>;
+type UserAudit = Pick<AuditEntry, 'action' | 'recordId' | 'recordName' | 'details'>;
 
 // A change to the users table and its audit row, in one transaction. Password hashes are
 // made before: argon2 is slow and must not hold the write lock. A username taken meanwhile
@@ -99,7 +100,7 @@ export async function createUser(store: UsersStore, actor: UsersActor, input: Ne
   const passwordHash = await hashPassword(password);
   const created = await writeUser(store, actor, async (trx, audit) => {
     const row = await insertUser(trx, { ...profile, passwordHash });
-    await audit({ action: 'CREATE_USER', recordId: row.id, details: { username: row.username, role: row.role } });
+    await audit({ action: 'CREATE_USER', recordId: row.id, recordName: userRecordName(row), details: { username: row.username, role: row.role } });
     return row;
   });
   return toUserDto(created);
@@ -139,7 +140,7 @@ export async function editUser(store: UsersStore, actor: UsersActor, id: number,
       const row = await updateUser(trx, id, target.version, { ...profile, is_active: active });
       if (!row) throw new StaleRowError();
       if ((target.is_active === 1 && !active) || target.role !== row.role) await revokeUserSessions(trx, id);
-      await audit({ action: 'UPDATE_USER', recordId: id, details: { changed: changedFields(toUserDto(target), toUserDto(row)), version: row.version } });
+      await audit({ action: 'UPDATE_USER', recordId: id, recordName: userRecordName(row), details: { changed: changedFields(toUserDto(target), toUserDto(row)), version: row.version } });
       return row;
     }),
   );
@@ -159,7 +160,7 @@ export async function resetPassword(store: UsersStore, actor: UsersActor, id: nu
   await writeUser(store, actor, async (trx, audit) => {
     await setPasswordHash(trx, id, passwordHash);
     await revokeUserSessions(trx, id);
-    await audit({ action: 'RESET_PASSWORD', recordId: id });
+    await audit({ action: 'RESET_PASSWORD', recordId: id, recordName: userRecordName(target) });
   });
 }
 
@@ -187,7 +188,7 @@ export async function changeOwnPassword(
   await writeUser(store, actor, async (trx, audit) => {
     await setPasswordHash(trx, user.id, passwordHash);
     await revokeUserSessions(trx, user.id, input.sessionId);
-    await audit({ action: 'CHANGE_PASSWORD', recordId: user.id });
+    await audit({ action: 'CHANGE_PASSWORD', recordId: user.id, recordName: userRecordName(user) });
   });
 }
 
@@ -199,6 +200,6 @@ export async function removeUser(store: UsersStore, actor: UsersActor, id: numbe
   assertCanManage(actor, target.role);
   await writeUser(store, actor, async (trx, audit) => {
     if (!(await deleteUser(trx, id))) throw new HttpError(404, USER_NOT_FOUND);
-    await audit({ action: 'DELETE_USER', recordId: id, details: { username: target.username, full_name: target.full_name, role: target.role } });
+    await audit({ action: 'DELETE_USER', recordId: id, recordName: userRecordName(target), details: { username: target.username, full_name: target.full_name, role: target.role } });
   });
 }

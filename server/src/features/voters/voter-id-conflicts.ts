@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
 import { recentAudits, recordAudit } from '../audit/audit-repository';
+import { voterRecordName } from '../audit/record-names';
 import { boothScopeFor } from './voter-access';
 import { liveVoterByVoterId, voterIdExists } from './voters-repository';
 
@@ -49,6 +50,8 @@ export async function assertVoterIdFree(ctx: AppContext, actor: { user: UserRow;
       userName: actor.user.full_name,
       tableName: 'voters',
       recordId: existing.id,
+      // Only the office roles read the audit log, and they see every voter.
+      recordName: voterRecordName(existing),
       ipAddress: actor.ipAddress,
       details: { voter_id: voterId, outside_scope: !existing.booth || !scope.booths.includes(existing.booth) },
     });

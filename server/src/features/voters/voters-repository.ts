@@ -81,9 +81,9 @@ export async function voterIdExists(db: Executor, voterId: string, exceptId?: nu
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-// The live voter holding a voter ID, with its booth; undefined when there is none.
-export async function liveVoterByVoterId(db: Executor, voterId: string): Promise<{ id: number; booth: string | null } | undefined> {
-  return db.selectFrom('voters').select(['id', 'booth']).where('voter_id', '=', voterId).where('deleted_at', 'is', null).executeTakeFirst();
+// The live voter holding a voter ID, with its booth and name; undefined when there is none.
+export async function liveVoterByVoterId(db: Executor, voterId: string): Promise<{ id: number; booth: string | null; full_name: string; voter_id: string | null } | undefined> {
+  return db.selectFrom('voters').select(['id', 'booth', 'full_name', 'voter_id']).where('voter_id', '=', voterId).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
 export async function insertVoter(db: Executor, input: VoterInput, options: { userId: number; voterImage: string | null; now?: Date }): Promise<VoterRow> {

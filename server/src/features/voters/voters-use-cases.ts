@@ -10,6 +10,7 @@ import type { UserRow, VoterRow } from '../../db/schema';
 import { assertVersion, retryWhenStale, StaleRowError } from '../../lib/record-versions';
 import { EditConflictError, HttpError, validationError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
+import { voterRecordName } from '../audit/record-names';
 import { readSettings } from '../settings/settings-repository';
 import { returnExportSlot, takeExportSlot } from './export-counts-repository';
 import { describeFilters, type ExportStamp } from './voter-export-stamp';
@@ -60,7 +61,7 @@ export async function createVoter(ctx: AppContext, actor: VoterActor, form: Vote
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const inserted = await insertVoter(trx, input, { userId: actor.user.id, voterImage });
-      await recordAudit(trx, { ...auditBase(actor), action: 'CREATE_VOTER', recordId: inserted.id, details: { voter_id: inserted.voter_id } });
+      await recordAudit(trx, { ...auditBase(actor), action: 'CREATE_VOTER', recordId: inserted.id, recordName: voterRecordName(inserted), details: { voter_id: inserted.voter_id } });
       return inserted;
     });
   } catch (error) {
@@ -100,7 +101,7 @@ export async function changeVoter(ctx: AppContext, actor: VoterActor, id: number
         if (voterImage !== existing.voter_image) changed.push('voter_image');
         const updated = await updateVoter(trx, existing.id, input, { userId: actor.user.id, voterImage, expectedVersion: existing.version });
         if (!updated) throw new StaleRowError();
-        await recordAudit(trx, { ...auditBase(actor), action: 'UPDATE_VOTER', recordId: existing.id, details: { fields: changed, version: updated.version } });
+        await recordAudit(trx, { ...auditBase(actor), action: 'UPDATE_VOTER', recordId: existing.id, recordName: voterRecordName(updated), details: { fields: changed, version: updated.version } });
         return { row: updated, replaced: voterImage !== existing.voter_image ? existing.voter_image : null };
       }),
     );
@@ -116,8 +117,9 @@ export async function changeVoter(ctx: AppContext, actor: VoterActor, id: number
 // Kept as deleted until the retention period ends.
 export async function deleteVoter(ctx: AppContext, actor: VoterActor, id: number): Promise<void> {
   const deleted = await ctx.db.transaction().execute(async (trx) => {
-    const done = await softDeleteVoter(trx, id, { userId: actor.user.id });
-    if (done) await recordAudit(trx, { ...auditBase(actor), action: 'DELETE_VOTER', recordId: id });
+    const voter = await findVoter(trx, id, { kind: 'all' });
+    const done = voter !== undefined && (await softDeleteVoter(trx, id, { userId: actor.user.id }));
+    if (done) await recordAudit(trx, { ...auditBase(actor), action: 'DELETE_VOTER', recordId: id, recordName: voterRecordName(voter) });
     return done;
   });
   if (!deleted) throw new HttpError(404, VOTER_NOT_FOUND);

@@ -1,10 +1,11 @@
-import { BarChart3, ClipboardList, MessageSquare, ShieldAlert, TrendingUp, UserPlus, Users, Vote } from 'lucide-react';
+import { ArrowRight, BarChart3, ClipboardList, MessageSquare, ShieldAlert, TrendingUp, UserPlus, Users, Vote } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Spinner } from '@web/components/ui/spinner';
 import { StatCard } from '@web/components/ui/stat-card';
+import { AuditRecord } from '@web/features/audit-logs/components/audit-record';
 import { useDashboardStats, useRecentActivity } from '@web/features/dashboard/api/get-dashboard';
 import { useAppSettings } from '@web/lib/app-settings';
 import { formatDateTime } from '@web/lib/date-format';
@@ -72,7 +73,17 @@ export function DashboardPage() {
           <p className="mt-1 text-sm">{t('dashboard.disclaimer')}</p>
         </div>
       </section>
-      <DashboardSection id="recent-activity" title={t('dashboard.recentActivity')}>
+      <DashboardSection
+        id="recent-activity"
+        title={t('dashboard.recentActivity')}
+        action={
+          // The audit log is not in the sidebar (spec section 2): this is the way to it.
+          <Link to="/audit-logs" className="inline-flex items-center gap-1 text-sm font-medium text-blue-800 hover:text-blue-950">
+            {t('dashboard.viewAuditLog')}
+            <ArrowRight aria-hidden="true" className="h-4 w-4" />
+          </Link>
+        }
+      >
         {activity.isLoading ? (
           <Spinner className="h-6 w-6 text-blue-900" />
         ) : (activity.data ?? []).length === 0 ? (
@@ -81,9 +92,10 @@ export function DashboardPage() {
           <ul className="divide-y divide-slate-100">
             {(activity.data ?? []).map((item) => (
               <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm">
-                <span>
+                <span className="min-w-0">
                   <span className="font-medium text-slate-900">{item.user_name ?? t('dashboard.system')}</span>{' '}
-                  <span className="text-slate-600">{humaniseAction(item.action)}</span>
+                  <span className="text-slate-600">{humaniseAction(item.action)}</span>{' '}
+                  <AuditRecord log={item} />
                 </span>
                 <time dateTime={item.created_at} className="text-xs text-slate-500">
                   {formatDateTime(item.created_at, timezone)}
@@ -98,12 +110,15 @@ export function DashboardPage() {
 }
 
 // A white card named by its heading, so a screen reader and a test find it by that title.
-function DashboardSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function DashboardSection({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id={id} className="mb-4 text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {action}
+      </div>
       {children}
     </section>
   );

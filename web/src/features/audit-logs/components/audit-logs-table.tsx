@@ -6,13 +6,15 @@ import { Table } from '@web/components/ui/table';
 import { formatDateTime } from '@web/lib/date-format';
 import { humaniseAction } from '@web/lib/format';
 import { actionColor } from './audit-action';
+import { AuditRecord } from './audit-record';
 
 interface AuditLogsTableProps {
   logs: AuditLog[];
   timeZone: string;
 }
 
-// Spec section 2: Timestamp, User ("System" when none), Action, Details (table and record), IP ("-" when none).
+// Spec section 2: Timestamp, User ("System" when none), Action, Details (table and record, with
+// the record's name and a link to it: issue 25), IP ("-" when none).
 export function AuditLogsTable({ logs, timeZone }: AuditLogsTableProps) {
   const { t } = useTranslation();
   if (logs.length === 0) {
@@ -24,13 +26,7 @@ export function AuditLogsTable({ logs, timeZone }: AuditLogsTableProps) {
       </div>
     );
   }
-  const details = (log: AuditLog) => (
-    <>
-      {log.table_name ?? ''}
-      {log.table_name && log.record_id && ' '}
-      {log.record_id && <span className="text-slate-400">{t('auditLogs.recordId', { id: log.record_id })}</span>}
-    </>
-  );
+  const details = (log: AuditLog) => <AuditRecord log={log} />;
   return (
     <>
       {/* Phones: one card per row, so nothing hides behind a sideways scroll. */}
@@ -45,7 +41,7 @@ export function AuditLogsTable({ logs, timeZone }: AuditLogsTableProps) {
             </div>
             <p className="mt-2 font-medium text-slate-900">{log.user_name || t('auditLogs.system')}</p>
             <div className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-600">
-              <span>{details(log)}</span>
+              <span className="min-w-0">{details(log)}</span>
               <span className="font-mono">{log.ip_address || t('auditLogs.none')}</span>
             </div>
           </li>

@@ -1,0 +1,120 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { apiToken, createVoterViaApi } from './support/api';
+import { E2E_USERS } from './support/e2e-users';
+import { signIn } from './support/session';
+
+// Issue 25: the audit log and Recent Activity name their records and link to them; toasts
+// neither pile up stale errors nor hide the header on a phone.
+
+test('should name a voter in the audit log, link to it while it exists, and name a deleted one without a link', async ({ page, request }) => {
+  const suffix = Date.now().toString(36).toUpperCase();
+  const token = await apiToken(request, E2E_USERS.admin);
+  const kept = { name: `Audit Kept ${suffix}`, voterId: `AUK${suffix}` };
+  const gone = { name: `Audit Gone ${suffix}`, voterId: `AUG${suffix}` };
+  await createVoterViaApi(request, token, { voter_no: '41', full_name: kept.name, voter_id: kept.voterId, booth: 'Booth-01' });
+  const goneId = await createVoterViaApi(request, token, { voter_no: '42', full_name: gone.name, voter_id: gone.voterId, booth: 'Booth-01' });
+  expect((await request.delete(`/api/voters/${goneId}`, { headers: { authorization: `Bearer ${token}` } })).ok()).toBe(true);
+
+  await signIn(page, E2E_USERS.admin);
+  await page.goto('/audit-logs?action=DELETE_VOTER');
+  const deleted = page.getByRole('row').filter({ hasText: gone.name });
+  await expect(deleted.getByText(`${gone.name} (${gone.voterId})`)).toBeVisible();
+  await expect(deleted.getByRole('link')).toHaveCount(0);
+  await expect(deleted.getByText(`voters #${goneId}`)).toBeVisible();
+
+  await page.goto('/audit-logs?action=CREATE_VOTER');
+  await page.getByRole('row').getByRole('link', { name: `${kept.name} (${kept.voterId})` }).click();
+  await expect(page).toHaveURL(new RegExp(`/voters\\?tab=search&search=${kept.voterId}$`));
+  await expect(page.getByText(kept.name).first()).toBeVisible();
+});
+
+test('should link Recent Activity to the audit log and to the record', async ({ page, request }) => {
+  const suffix = Date.now().toString(36).toUpperCase();
+  const token = await apiToken(request, E2E_USERS.admin);
+  const name = `Recent Voter ${suffix}`;
+  await createVoterViaApi(request, token, { voter_no: '43', full_name: name, voter_id: `RCV${suffix}`, booth: 'Booth-01' });
+
+  await signIn(page, E2E_USERS.superAdmin);
+  const activity = page.getByRole('region', { name: 'Recent Activity' });
+  await activity.getByRole('link', { name: 'View audit log' }).click();
+  await expect(page).toHaveURL(/\/audit-logs$/);
+  await expect(page.getByRole('heading', { name: 'Audit Logs' })).toBeVisible();
+
+  await page.goto('/dashboard');
+  // The sign-in row names the user who signed in and opens /users on them.
+  await activity.getByRole('link', { name: `${E2E_USERS.superAdmin.full_name} (${E2E_USERS.superAdmin.username})` }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/users\\?search=${E2E_USERS.superAdmin.username.replace('.', '\\.')}$`));
+});
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+// Polled: a toast slides in from the screen's edge (through the header on wider screens), so
+// only where it comes to rest counts.
+async function expectClearOf(toast: Locator, others: Locator[]): Promise<void> {
+  for (const other of others) {
+    await expect
+      .poll(async () => {
+        const [box, otherBox] = [await toast.locator('..').boundingBox(), await other.boundingBox()];
+        return box && otherBox ? overlaps(box, otherBox) : 'not shown';
+      })
+      .toBe(false);
+  }
+}
+
+// A toast's message (react-hot-toast's live region); its parent is the toast's box.
+const toasts = (page: Page) => page.locator('[role="status"][aria-live="polite"]');
+
+test.describe('toasts on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('should keep one error toast for repeated failed sign-ins and clear it when the sign-in succeeds', async ({ page }) => {
+    await page.goto('/login');
+    const errors = toasts(page).filter({ hasText: /Invalid username or password|Too many/ });
+    const signInOnce = async (username: string, password: string) => {
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await Promise.all([page.waitForResponse((response) => response.url().endsWith('/api/auth/login')), page.getByRole('button', { name: 'Sign in' }).click()]);
+    };
+    // Three quick failures, well inside a toast's four seconds: counted at once, not after
+    // waiting for the older toasts to time out.
+    const stranger = `nobody.${Date.now().toString(36)}`;
+    for (let attempt = 0; attempt < 3; attempt += 1) await signInOnce(stranger, 'wrong-password');
+    await expect(errors.first()).toBeVisible();
+    expect(await errors.count()).toBe(1);
+
+    await signInOnce(E2E_USERS.admin.username, E2E_USERS.admin.password);
+    const success = toasts(page).filter({ hasText: 'Login successful!' });
+    await expect(success).toBeVisible();
+    expect(await errors.count()).toBe(0);
+
+    // Signed in: the toast sits clear of the header and its bell.
+    const header = page.locator('header');
+    const bell = header.getByRole('button', { name: /notification/i });
+    await expect(bell).toBeVisible();
+    await expectClearOf(success, [header, bell]);
+  });
+
+  test('should show an error toast clear of the header and the bell', async ({ page }) => {
+    await signIn(page, E2E_USERS.admin);
+    await page.goto('/village');
+    const notice = toasts(page).filter({ hasText: 'Feature will be added in future' });
+    await expect(notice).toBeVisible();
+    const header = page.locator('header');
+    await expectClearOf(notice, [header, header.getByRole('button', { name: /notification/i })]);
+  });
+});
+
+test('should show toasts below the header on a desktop', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, E2E_USERS.admin);
+  await page.goto('/village');
+  const notice = toasts(page).filter({ hasText: 'Feature will be added in future' });
+  await expect(notice).toBeVisible();
+  const header = page.locator('header');
+  await expectClearOf(notice, [header, header.getByRole('button', { name: /notification/i })]);
+  const box = await notice.boundingBox();
+  // Still top-right (spec section 1).
+  expect(box && box.x + box.width > 1280 - 40 && box.y < 200).toBe(true);
+});

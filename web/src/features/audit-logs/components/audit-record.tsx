@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AuditLog, AuditRecordLink } from '@shared/audit/audit-schemas';
+
+// The screen that shows a record, searched for where the screen has a search (a voter by its
+// voter ID, a user by username). The server sends a link only while the record exists.
+export function auditRecordHref(link: AuditRecordLink): string {
+  const search = link.search ? encodeURIComponent(link.search) : '';
+  switch (link.page) {
+    case 'voters':
+      return search ? `/voters?tab=search&search=${search}` : '/voters?tab=search';
+    case 'users':
+      return search ? `/users?search=${search}` : '/users';
+    default:
+      return `/${link.page}`;
+  }
+}
+
+type AuditRecordProps = { log: Pick<AuditLog, 'table_name' | 'record_id' | 'record_name' | 'record_link'> };
+
+// An audit row's record: its name as it was when logged (or, on old rows, as it is now) with the
+// table and id beside it, a link while the record still exists, plain text once it is gone.
+export function AuditRecord({ log }: AuditRecordProps) {
+  const { t } = useTranslation();
+  const reference = (
+    <>
+      {log.table_name ?? ''}
+      {log.table_name && log.record_id && ' '}
+      {log.record_id && <span className="text-slate-400">{t('auditLogs.recordId', { id: log.record_id })}</span>}
+    </>
+  );
+  const name = log.record_name ?? null;
+  if (!name && !log.table_name && !log.record_id) return null;
+  const label = name ?? reference;
+  return (
+    <span className="inline-flex flex-wrap items-baseline gap-x-1.5">
+      {log.record_link ? (
+        <Link to={auditRecordHref(log.record_link)} className="font-medium text-blue-800 underline decoration-blue-300 underline-offset-2 hover:text-blue-950">
+          {label}
+        </Link>
+      ) : (
+        <span className={name ? 'font-medium text-slate-800' : undefined} title={name ? t('auditLogs.recordGone') : undefined}>
+          {label}
+        </span>
+      )}
+      {name && (
+        <>
+          {' '}
+          <span className="text-xs text-slate-500">{reference}</span>
+        </>
+      )}
+    </span>
+  );
+}
