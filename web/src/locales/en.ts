@@ -204,7 +204,7 @@ export const en = {
     empty: 'No tasks',
     start: 'Start',
     complete: 'Complete',
-    delete: 'DELETE',
+    delete: 'Delete',
     deleteTitle: 'Delete task',
     deleteConfirm: 'Delete the task "{{title}}"? This cannot be undone.',
     assignedTo: 'Assigned to',
