@@ -13,6 +13,8 @@ export const en = {
     delete: 'Delete',
     save: 'Save',
     edit: 'Edit',
+    // No political preference recorded (spec section 2).
+    neutral: 'Neutral',
   },
   // An edit form that met someone else's newer save (components/ui/edit-conflict-panel.tsx).
   editConflict: {
