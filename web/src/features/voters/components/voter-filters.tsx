@@ -1,5 +1,5 @@
 import { SlidersHorizontal, X } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CASTE_VALUES, GENDERS, OCCUPATIONS, POLITICAL_PREFERENCES, VILLAGES } from '@shared/reference/voter-lists';
 import { AGE_MAX, AGE_MIN } from '@shared/voters/voter-schema';
@@ -51,7 +51,19 @@ export function VoterFilters({ filters, errors = {}, booths, activeCount, onChan
   const [open, setOpen] = useState(false);
   // A filter with an error stays in view, or the search would stop for no visible reason.
   const showFilters = open || Object.keys(errors).length > 0;
-  const text = (key: FilterKey, extra: { type?: string; min?: number; max?: number; inputMode?: 'numeric' } = {}) => (
+  // The age pair's errors (e.g. "Maximum age must not be less than minimum age") read as one line
+  // under both fields, linked to the field it names.
+  const ageErrorId = useId();
+  const ageError = errors.age_min ?? errors.age_max;
+  const ageProps = (error: string | undefined) => ({
+    type: 'number',
+    min: AGE_MIN,
+    max: AGE_MAX,
+    inputMode: 'numeric' as const,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? ageErrorId : undefined,
+  });
+  const text = (key: FilterKey, extra: { type?: string; min?: number; max?: number; inputMode?: 'numeric'; 'aria-invalid'?: boolean; 'aria-describedby'?: string } = {}) => (
     <DebouncedInput className={inputClassName} value={filters[key]} onValueChange={(value) => onChange(key, value)} {...extra} />
   );
   const select = (key: FilterKey, options: readonly { value: string; label: string }[]) => <Select value={filters[key]} onChange={(value) => onChange(key, value)} options={options} />;
@@ -82,14 +94,16 @@ export function VoterFilters({ filters, errors = {}, booths, activeCount, onChan
         <FormField label={t('voters.filters.village')}>{select('village', asOptions(VILLAGES))}</FormField>
         <FormField label={t('voters.filters.politicalPreference')}>{select('political_preference', POLITICAL_PREFERENCES.map((option) => ({ value: option.value, label: option.value })))}</FormField>
         <div className="grid grid-cols-2 gap-3">
-          <FormField label={t('voters.filters.ageMin')} error={errors.age_min}>
-            {text('age_min', { type: 'number', min: AGE_MIN, max: AGE_MAX, inputMode: 'numeric' })}
-          </FormField>
-          <FormField label={t('voters.filters.ageMax')} error={errors.age_max}>
-            {text('age_max', { type: 'number', min: AGE_MIN, max: AGE_MAX, inputMode: 'numeric' })}
-          </FormField>
+          <FormField label={t('voters.filters.ageMin')}>{text('age_min', ageProps(errors.age_min))}</FormField>
+          <FormField label={t('voters.filters.ageMax')}>{text('age_max', ageProps(errors.age_max))}</FormField>
         </div>
       </div>
+      {ageError && (
+        // One line under the grid for the pair, so the grid's rows keep their alignment.
+        <p id={ageErrorId} className="mt-2 text-sm text-red-600">
+          {ageError}
+        </p>
+      )}
       <div className="mt-3 flex justify-end">
         <Button variant="ghost" onClick={onClear} disabled={activeCount === 0}>
           <X aria-hidden="true" className="h-4 w-4" />
