@@ -32,7 +32,7 @@ test('should create a task as a Supervisor, move it as the Karyakarta, and delet
   await workerPage.goto('/tasks');
   const workerCard = workerPage.getByRole('article', { name: title });
   await expect(workerCard.getByText(`Assigned to ${E2E_USERS.karyakarta.full_name} by ${E2E_USERS.supervisor.full_name}`)).toBeVisible();
-  await expect(workerCard.getByRole('button', { name: 'DELETE' })).toHaveCount(0);
+  await expect(workerCard.getByRole('button', { name: /^delete$/i })).toHaveCount(0);
   await workerCard.getByRole('button', { name: 'Start' }).click();
   await expect(workerPage.getByText('Task status updated')).toBeVisible();
   await expect(workerCard.getByText('In Progress')).toBeVisible();
@@ -49,7 +49,11 @@ test('should create a task as a Supervisor, move it as the Karyakarta, and delet
   await expect(workerPage.getByRole('article', { name: title })).toBeVisible();
 
   await supervisorPage.reload();
-  await supervisorCard.getByRole('button', { name: 'DELETE' }).click();
+  // Written as every other button is (issue 25), not in capitals.
+  const deleteButton = supervisorCard.getByRole('button', { name: 'Delete', exact: true });
+  await expect(deleteButton).toHaveText('Delete');
+  await expect(deleteButton).toHaveCSS('text-transform', 'none');
+  await deleteButton.click();
   await supervisorPage.getByRole('dialog', { name: 'Delete task' }).getByRole('button', { name: 'Delete' }).click();
   await expect(supervisorPage.getByText('Task deleted successfully')).toBeVisible();
   await expect(supervisorPage.getByRole('article', { name: title })).toHaveCount(0);

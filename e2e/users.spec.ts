@@ -131,14 +131,24 @@ test.describe('/users as an Admin', () => {
     await expect(renamedRow).toBeHidden();
   });
 
-  test('should refuse with "You cannot delete yourself." when an Admin deletes their own account', async ({ page }) => {
+  test('should not offer deleting your own row when an Admin opens /users (the server still refuses it)', async ({ page, request }) => {
     await signIn(page, E2E_USERS.admin);
     await page.goto('/users');
     const ownRow = usersTable(page).getByRole('row').filter({ hasText: E2E_USERS.admin.full_name });
-    await ownRow.getByRole('button', { name: `Delete ${E2E_USERS.admin.full_name}` }).click();
-    await page.getByRole('dialog', { name: 'Delete User' }).getByRole('button', { name: 'Delete' }).click();
-    await expect(toast(page, 'You cannot delete yourself.')).toBeVisible();
-    await expect(ownRow).toBeVisible();
+    await expect(ownRow.getByText('(You)')).toBeVisible();
+    // Editing yourself stays; deleting yourself is not offered.
+    await expect(ownRow.getByRole('button', { name: `Edit ${E2E_USERS.admin.full_name}` })).toBeVisible();
+    await expect(ownRow.getByRole('button', { name: `Delete ${E2E_USERS.admin.full_name}` })).toHaveCount(0);
+    // Another user's row keeps its delete.
+    const otherRow = usersTable(page).getByRole('row').filter({ hasText: E2E_USERS.karyakarta.full_name });
+    await expect(otherRow.getByRole('button', { name: `Delete ${E2E_USERS.karyakarta.full_name}` })).toBeVisible();
+
+    // The server's own refusal stays for a request made without the screen.
+    const login = await request.post('/api/auth/login', { data: { username: E2E_USERS.admin.username, password: E2E_USERS.admin.password } });
+    const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+    const refused = await request.delete(`/api/users/${user.id}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toEqual({ message: 'You cannot delete yourself.' });
   });
 });
 
@@ -204,6 +214,11 @@ test.describe('/users on a phone', () => {
     await expect(card).toContainText('Admin');
     // A Super Admin may edit an Admin.
     await expect(card.getByRole('button', { name: `Edit ${E2E_USERS.admin.full_name}` })).toBeVisible();
+    // Their own card offers no delete; others' cards do.
+    const ownCard = page.getByTestId('user-card').filter({ hasText: E2E_USERS.superAdmin.full_name }).filter({ hasText: '(You)' });
+    await expect(ownCard.getByRole('button', { name: `Edit ${E2E_USERS.superAdmin.full_name}` })).toBeVisible();
+    await expect(ownCard.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: `Delete ${E2E_USERS.admin.full_name}` })).toBeVisible();
     await page.getByRole('button', { name: 'Add User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add User' });
     await expect(dialog.getByRole('option', { name: 'Super Admin' })).toHaveCount(1);

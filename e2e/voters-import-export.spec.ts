@@ -46,6 +46,20 @@ test('should import a CSV, show the rows it refused, and offer them as a downloa
   await page.screenshot({ path: testInfo.outputPath('import-phone.png'), fullPage: true });
 });
 
+test('should say a damaged .xlsx could not be read as a spreadsheet, and a wrong type is unsupported', async ({ page }) => {
+  await signIn(page, E2E_USERS.admin);
+  await page.goto('/voters?tab=import');
+  await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'voters.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from('not a zip: a damaged workbook') });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'This file could not be read as an Excel spreadsheet. It may be damaged or password-protected' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Unsupported file type')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('import-damaged.png') });
+
+  await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'voters.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Unsupported file type: use .xlsx, .xls or .csv' })).toBeVisible({ timeout: 20_000 });
+});
+
 test('should export the filtered voters of the search tab as an Excel file', async ({ page }) => {
   test.setTimeout(60_000);
   const suffix = Date.now().toString().slice(-6);

@@ -150,3 +150,40 @@ test('should let an Admin filter in the search tab, page through the results, an
   await expect(page.getByLabel('Area/Ward or House No')).toHaveValue('');
   await expect(page).not.toHaveURL(/mobile_filter/);
 });
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`should name a minimum age above the maximum at the age fields and not search when the filters ask for it (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await signIn(page, E2E_USERS.admin);
+    await page.goto('/voters?tab=search');
+    await expect(page.getByTestId('found-count')).toBeVisible();
+    if (viewport.name === 'phone') await page.getByRole('button', { name: /^Filters/ }).click();
+
+    // Every list request from here on is recorded.
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/voters(\?|$)/.test(request.url())) listRequests.push(request.url());
+    });
+    await page.getByLabel('Min Age').fill('50');
+    await page.getByLabel('Max Age').fill('30');
+    await expect(page).toHaveURL(/age_max=30/);
+
+    // The shared voter query schema's message, under the field it names.
+    const maxAge = page.getByLabel('Max Age');
+    await expect(maxAge).toHaveAttribute('aria-invalid', 'true');
+    await expect(maxAge).toHaveAccessibleDescription('Maximum age must not be less than minimum age');
+    await expect(page.getByTestId('found-count')).toHaveCount(0);
+    await expect(page.getByText('No voters found')).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Maximum age' })).toHaveCount(0);
+    expect(listRequests.filter((url) => url.includes('age_min=50') && url.includes('age_max=30'))).toEqual([]);
+
+    // Once the range is sound the search runs again and the error is gone.
+    await page.getByLabel('Max Age').fill('60');
+    await expect(page.getByTestId('found-count')).toBeVisible();
+    await expect(maxAge).not.toHaveAttribute('aria-invalid', 'true');
+    expect(listRequests.some((url) => url.includes('age_min=50') && url.includes('age_max=60'))).toBe(true);
+  });
+}

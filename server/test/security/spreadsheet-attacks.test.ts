@@ -54,7 +54,7 @@ afterAll(async () => {
 });
 
 const BOMB = /^The file expands to far more data than a spreadsheet holds and was refused$/;
-const DAMAGED = /^The \.xlsx file is damaged and could not be read$/;
+const DAMAGED = /^This file could not be read as an Excel spreadsheet\. It may be damaged or password-protected: open it in Excel or LibreOffice, save it again as \.xlsx or \.csv, and import that\.$/;
 const UNREADABLE = /^The file could not be read after row \d+$/;
 
 function upload(filename: string, data: Buffer) {

@@ -344,13 +344,33 @@ describe('POST /api/voters/import: limits and file checks', () => {
     const message = 'Unsupported file type: use .xlsx, .xls or .csv';
     for (const file of [
       { filename: 'voters.txt', data: csvFile([['Voter ID'], ['ABC123']]) },
-      { filename: 'voters.xlsx', data: csvFile([['Voter ID'], ['ABC123']]) },
-      { filename: 'voters.csv', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) },
       { filename: 'voters.pdf', data: Buffer.from('%PDF-1.4') },
+      { filename: 'voters.csv', data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) },
+      { filename: 'voters', data: csvFile([['Voter ID'], ['ABC123']]) },
     ]) {
       const response = await upload(as.admin, file);
       expect(response.statusCode, file.filename).toBe(400);
       expect(response.json()).toEqual({ message });
+    }
+  });
+
+  // Issue 25: a spreadsheet by name that cannot be read is not a wrong type; the user is told what to try.
+  it('should say an .xlsx could not be read as a spreadsheet, and what to try, when the file is damaged', async () => {
+    const message = 'This file could not be read as an Excel spreadsheet. It may be damaged or password-protected: open it in Excel or LibreOffice, save it again as .xlsx or .csv, and import that.';
+    const whole = await xlsxFile([['Voter Number', 'Full Name', 'Voter ID'], [1, 'Cut Short', 'CUT000001']]);
+    // An encrypted (password-protected) .xlsx is an OLE compound file, not a zip.
+    const oleHead = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
+    for (const file of [
+      { filename: 'not-a-zip.xlsx', data: Buffer.from('this is not a zip archive at all, only text saved under an Excel name') },
+      { filename: 'renamed-csv.xlsx', data: csvFile([['Voter ID'], ['ABC123']]) },
+      { filename: 'truncated.xlsx', data: whole.subarray(0, Math.floor(whole.length / 2)) },
+      { filename: 'no-workbook.xlsx', data: zipArchive([zipEntry('docs/readme.txt', 'a zip, but no workbook inside')]) },
+      { filename: 'password.xlsx', data: oleHead },
+      { filename: 'not-ole.xls', data: Buffer.from('plain text saved under a legacy Excel name') },
+    ]) {
+      const response = await upload(as.admin, file);
+      expect(response.statusCode, file.filename).toBe(400);
+      expect(response.json(), file.filename).toEqual({ message });
     }
   });
 

@@ -13,6 +13,8 @@ export const en = {
     delete: 'Delete',
     save: 'Save',
     edit: 'Edit',
+    // No political preference recorded (spec section 2).
+    neutral: 'Neutral',
   },
   // The server now serves newer screens than this page (lib/app-build.ts).
   newVersion: {
@@ -209,7 +211,7 @@ export const en = {
     empty: 'No tasks',
     start: 'Start',
     complete: 'Complete',
-    delete: 'DELETE',
+    delete: 'Delete',
     deleteTitle: 'Delete task',
     deleteConfirm: 'Delete the task "{{title}}"? This cannot be undone.',
     assignedTo: 'Assigned to',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { refusalOf } from '../../../test/support/spreadsheet-unit-helpers';
 import { cellText, detectKind, readSheetRows, type SpreadsheetKind, XLS_MAX_BYTES } from './spreadsheet-readers';
+import { UNREADABLE_SPREADSHEET } from './spreadsheet-error';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'csv-reader-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -64,12 +65,22 @@ describe('detectKind', () => {
   it('should refuse a name or bytes that are not a spreadsheet', async () => {
     for (const [name, bytes] of [
       ['voters.txt', CSV],
-      ['voters.xlsx', OLE],
       ['voters.csv', ZIP],
       ['voters.csv', Buffer.from([0, 0, 0x41])],
       ['voters', CSV],
     ] as const) {
       expect(await refusalOf(detectKind(saved('e.bin', bytes), name)), name).toEqual({ reason: 'unsupported-type', message: 'Unsupported file type: use .xlsx, .xls or .csv' });
+    }
+  });
+
+  it('should call an Excel-named file whose bytes are not Excel damaged rather than a wrong type', async () => {
+    // An encrypted .xlsx is an OLE file; a cut or renamed one is neither zip nor OLE.
+    for (const [name, bytes] of [
+      ['voters.xlsx', OLE],
+      ['voters.xlsx', CSV],
+      ['voters.xls', CSV],
+    ] as const) {
+      expect(await refusalOf(detectKind(saved('e.bin', bytes), name)), name).toEqual({ reason: 'damaged', message: UNREADABLE_SPREADSHEET });
     }
   });
 });

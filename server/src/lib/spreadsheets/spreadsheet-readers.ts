@@ -3,7 +3,7 @@ import { open, readFile, stat } from 'node:fs/promises';
 import type { WorkBook } from '@e965/xlsx';
 import Papa from 'papaparse';
 import type { ReadProgress, SheetRow } from './sheet-rows';
-import { SpreadsheetError } from './spreadsheet-error';
+import { SpreadsheetError, UNREADABLE_SPREADSHEET } from './spreadsheet-error';
 import { xlsxRows } from './xlsx-sheet-reader';
 
 export type SpreadsheetKind = 'xlsx' | 'xls' | 'csv';
@@ -41,6 +41,9 @@ export async function detectKind(path: string, fileName: string): Promise<Spread
   // Excel happily saves either format under either name; trust the bytes once the name is a spreadsheet.
   if (extension === 'xls' && (isOle || isZip)) return isOle ? 'xls' : 'xlsx';
   if (extension === 'csv' && !isZip && !isOle && !head.includes(0)) return 'csv';
+  // Named as Excel but not readable as Excel (damaged, cut short, or encrypted, which Excel saves as
+  // an OLE file even under .xlsx): not a wrong type, so say what to try.
+  if (extension === 'xlsx' || extension === 'xls') throw new SpreadsheetError('damaged', UNREADABLE_SPREADSHEET);
   throw new SpreadsheetError('unsupported-type', UNSUPPORTED_SPREADSHEET_TYPE);
 }
 
@@ -72,7 +75,7 @@ async function* xlsRows(path: string, progress: ReadProgress): AsyncGenerator<Sh
   try {
     workbook = XLSX.read(bytes, { type: 'buffer', cellDates: true, cellFormula: false, cellHTML: false, dense: true });
   } catch {
-    throw new SpreadsheetError('damaged', 'The .xls file is damaged and could not be read');
+    throw new SpreadsheetError('damaged', UNREADABLE_SPREADSHEET);
   }
   const name = workbook.SheetNames[0];
   const sheet = name ? workbook.Sheets[name] : undefined;

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { repeatedEntry, sheetRow, sheetXml, VOTER_HEADER_ROW, workbookEntries, xlsxOf, zipArchive, type ZipEntry, zipEntry } from '../../../test/support/hostile-spreadsheets';
 import { refusalOf, useTempFiles } from '../../../test/support/spreadsheet-unit-helpers';
 import { inspectXlsxArchive, XLSX_SHARED_STRINGS_MAX_BYTES } from './xlsx-archive';
+import { UNREADABLE_SPREADSHEET } from './spreadsheet-error';
 
 // The archive check on its own, with files built byte by byte (no app, no database).
 const BOMB = 'The file expands to far more data than a spreadsheet holds and was refused';
-const DAMAGED = 'The .xlsx file is damaged and could not be read';
+const DAMAGED = UNREADABLE_SPREADSHEET;
 
 const fileOf = useTempFiles('xlsx-archive-');
 const inspect = async (bytes: Buffer) => inspectXlsxArchive(await fileOf(bytes));

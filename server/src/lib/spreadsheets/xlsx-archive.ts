@@ -3,7 +3,7 @@ import { type FileHandle, open } from 'node:fs/promises';
 import { PassThrough, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createInflateRaw } from 'node:zlib';
-import { SpreadsheetError } from './spreadsheet-error';
+import { SpreadsheetError, UNREADABLE_SPREADSHEET } from './spreadsheet-error';
 
 // An .xlsx is a zip archive. Readers disagree on which of its two tables of contents they
 // trust (streaming readers walk the local headers, others the central directory), so the
@@ -34,7 +34,7 @@ const DESCRIPTOR = Buffer.from([0x50, 0x4b, 0x07, 0x08]);
 const MAX_32 = 0xffffffff;
 
 const bomb = () => new SpreadsheetError('bomb', 'The file expands to far more data than a spreadsheet holds and was refused');
-const damaged = () => new SpreadsheetError('damaged', 'The .xlsx file is damaged and could not be read');
+const damaged = () => new SpreadsheetError('damaged', UNREADABLE_SPREADSHEET);
 
 // One entry of the archive: its local header and data are bytes [start, end) of the file, its
 // (compressed, method 0 = stored) data bytes [dataStart, dataEnd).

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sheetRow, sheetXml, textCell, VOTER_HEADER_ROW, workbookEntries, xlsxOf, zipArchive, zipEntry } from '../../../test/support/hostile-spreadsheets';
 import { failureOf as failureOfReading, refusalOf, useTempFiles } from '../../../test/support/spreadsheet-unit-helpers';
 import type { ReadProgress } from './sheet-rows';
+import { UNREADABLE_SPREADSHEET } from './spreadsheet-error';
 import { XmlError } from './xml-scanner';
 import { isDateFormat, xlsxRows } from './xlsx-sheet-reader';
 import { XlsxSheetWriter } from './xlsx-sheet-writer';
@@ -77,6 +78,10 @@ describe('xlsxRows', () => {
     expect(await rowsOf(zipArchive(workbookEntries(sheetXml('')).filter((entry) => !entry.name.startsWith('xl/worksheets/'))))).toEqual([]);
   });
 
+  it('should refuse as unreadable a zip that holds neither a workbook nor a sheet', async () => {
+    expect(await refusalOf(rowsOf(zipArchive([zipEntry('word/document.xml', '<document/>')])))).toEqual({ reason: 'damaged', message: UNREADABLE_SPREADSHEET });
+  });
+
   it('should report how much of the sheet it has read, ending at all of it', async () => {
     let rows = VOTER_HEADER_ROW;
     for (let number = 2; number <= 2000; number += 1) rows += sheetRow(number, [String(number), `Voter ${number}`, `PROGRESS${number}`, '']);
@@ -111,7 +116,7 @@ describe('xlsxRows', () => {
   it('should refuse a zip bomb and a damaged archive before reading a row', async () => {
     expect((await refusalOf(rowsOf(zipArchive([zipEntry('xl/worksheets/sheet1.xml', Buffer.alloc(50 * 1024 * 1024))])))).reason).toBe('bomb');
     const whole = sheetXml(VOTER_HEADER_ROW + sheetRow(2, ['1', 'Cut Voter', 'CUT000001', '']));
-    expect(await refusalOf(rowsOf(xlsxOf(whole.slice(0, whole.indexOf('CUT000001')))))).toEqual({ reason: 'damaged', message: 'The .xlsx file is damaged and could not be read' });
+    expect(await refusalOf(rowsOf(xlsxOf(whole.slice(0, whole.indexOf('CUT000001')))))).toEqual({ reason: 'damaged', message: UNREADABLE_SPREADSHEET });
   });
 
   it('should refuse a DOCTYPE, entities it does not know and characters XML forbids, expanding nothing', async () => {

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInflateRaw } from 'node:zlib';
 import type { ReadProgress, SheetRow } from './sheet-rows';
+import { SpreadsheetError, UNREADABLE_SPREADSHEET } from './spreadsheet-error';
 import { inspectXlsxArchive, SHARED_STRINGS_PART, WORKBOOK_RELS_PART, type ZipPart } from './xlsx-archive';
 import { attributesOf, decodeXmlText, type XmlHandlers, XmlScanner } from './xml-scanner';
 
@@ -165,6 +166,9 @@ async function sharedStrings(path: string, part: ZipPart | undefined): Promise<s
 export async function* xlsxRows(path: string, progress: ReadProgress): AsyncGenerator<SheetRow> {
   const parts = new Map((await inspectXlsxArchive(path)).map((part) => [part.name, part]));
   const { sheet, date1904 } = await firstSheetPart(path, parts);
+  // A workbook without sheets is an empty file; a zip with neither workbook nor sheet (a .docx or
+  // any other zip renamed) is no spreadsheet at all.
+  if (!sheet && !parts.has(WORKBOOK_PART)) throw new SpreadsheetError('damaged', UNREADABLE_SPREADSHEET);
   if (!sheet) return;
   const isDateStyle = await dateStyles(path, parts.get(STYLES_PART));
   const strings = await sharedStrings(path, parts.get(SHARED_STRINGS_PART));

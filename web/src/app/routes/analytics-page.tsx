@@ -11,8 +11,9 @@ import { Table } from '@web/components/ui/table';
 import { useAnalytics, useFilterOptions } from '@web/features/analytics/api/get-analytics';
 import { AnalyticsChart } from '@web/features/analytics/components/analytics-chart';
 import { CountList } from '@web/features/analytics/components/count-list';
-import { PartyBadge } from '@web/features/analytics/components/party-badge';
+import { PartyBadge } from '@web/components/ui/party-badge';
 import { formatToday } from '@web/lib/format';
+import { partyChartFills } from '@web/lib/party-fill';
 
 const VIEWS = ['political', 'caste', 'gender', 'age', 'area'] as const;
 type View = (typeof VIEWS)[number];
@@ -47,7 +48,14 @@ export function AnalyticsPage() {
     if (!data) return null;
     switch (view) {
       case 'political':
-        return { kind: 'doughnut' as const, title: t('analytics.chartTitles.political'), labels: data.preference.map((row) => neutral(row.political_preference)), values: data.preference.map((row) => row.count) };
+        return {
+          kind: 'doughnut' as const,
+          title: t('analytics.chartTitles.political'),
+          labels: data.preference.map((row) => neutral(row.political_preference)),
+          values: data.preference.map((row) => row.count),
+          // The badges' colours (shared/reference/party-colours.ts), not the palette's order.
+          colours: partyChartFills(data.preference.map((row) => row.political_preference)),
+        };
       case 'caste':
         return { kind: 'doughnut' as const, title: t('analytics.chartTitles.caste'), labels: data.caste.map((row) => unknown(row.caste)), values: data.caste.map((row) => row.count) };
       case 'gender':
@@ -124,7 +132,7 @@ export function AnalyticsPage() {
             <h2 className="mb-4 text-lg font-semibold text-slate-900" data-testid="chart-title">
               {chart.title}
             </h2>
-            <AnalyticsChart kind={chart.kind} title={chart.title} labels={chart.labels} values={chart.values} />
+            <AnalyticsChart kind={chart.kind} title={chart.title} labels={chart.labels} values={chart.values} colours={'colours' in chart ? chart.colours : undefined} />
           </>
         )}
       </section>

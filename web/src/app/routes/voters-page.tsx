@@ -32,10 +32,10 @@ type Editing = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; id: num
 export function VotersPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const { tab, page, filters, listParams, setFilter, setPage, clearAll, activeFilterCount } = useVoterSearchParams();
+  const { tab, page, filters, listParams, queryValid, filterErrors, setFilter, setPage, clearAll, activeFilterCount } = useVoterSearchParams();
   const [editing, setEditing] = useState<Editing>({ kind: 'closed' });
   const [deleting, setDeleting] = useState<Voter | null>(null);
-  const voters = useVoters(listParams);
+  const voters = useVoters(listParams, { enabled: queryValid });
   const deleteVoter = useDeleteVoter();
 
   const isAdmin = user ? isAdminRole(user.role) : false;
@@ -113,20 +113,28 @@ export function VotersPage() {
             className={`${inputClassName} py-2.5 pl-9`}
             value={filters.search}
             onValueChange={(value) => setFilter('search', value)}
+            aria-invalid={filterErrors.search ? true : undefined}
+            aria-describedby={filterErrors.search ? 'quick-search-error' : undefined}
           />
+          {filterErrors.search && (
+            <p id="quick-search-error" className="mt-1 text-sm text-red-600">
+              {filterErrors.search}
+            </p>
+          )}
         </div>
       ) : (
-        <VoterFilters filters={filters} booths={booths} activeCount={activeFilterCount} onChange={setFilter} onClear={clearAll} />
+        <VoterFilters filters={filters} errors={filterErrors} booths={booths} activeCount={activeFilterCount} onChange={setFilter} onClear={clearAll} />
       )}
 
-      {(tab === 'search' || voters.isFetching) && (
+      {/* A query the filters' own errors refuse is not run, so there is no count or empty list to show. */}
+      {!queryValid ? null : (tab === 'search' || voters.isFetching) && (
         <div className="mb-3 flex min-h-5 items-center gap-2 text-sm text-slate-600">
           {tab === 'search' && list && <span data-testid="found-count">{t('voters.found', { count: list.total })}</span>}
           {voters.isFetching && <Spinner className="h-4 w-4 text-blue-900" />}
         </div>
       )}
 
-      {!list ? (
+      {!queryValid ? null : !list ? (
         voters.isPending && (
           <div className="flex justify-center p-10 text-blue-900" role="status">
             <Spinner className="h-8 w-8" />

@@ -20,7 +20,8 @@ export function FormField({ label, error, hint, required, className = '', childr
         {label}
         {required && <span className="ml-0.5 text-red-600" aria-hidden="true">*</span>}
       </label>
-      {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {/* A control may bring its own error link (an error shown for two fields at once). */}
+      {cloneElement(children, { id, 'aria-invalid': error ? true : children.props['aria-invalid'], 'aria-describedby': describedBy ?? children.props['aria-describedby'] })}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
           {error}

@@ -3,6 +3,7 @@ import { Bar, Doughnut } from 'react-chartjs-2';
 
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 
+// For views without colours of their own (caste, gender, age, area); parties bring theirs.
 const PALETTE = ['#f97316', '#2563eb', '#16a34a', '#dc2626', '#9333ea', '#0d9488', '#ca8a04', '#db2777', '#4f46e5', '#65a30d', '#0891b2', '#78716c'];
 
 interface AnalyticsChartProps {
@@ -10,13 +11,15 @@ interface AnalyticsChartProps {
   title: string;
   labels: string[];
   values: number[];
+  // One fill per label (the political view's party colours); the palette in turn otherwise.
+  colours?: readonly (string | CanvasPattern)[];
 }
 
 // One chart component for the five views; sized by its container so it reads on a phone.
-export function AnalyticsChart({ kind, title, labels, values }: AnalyticsChartProps) {
+export function AnalyticsChart({ kind, title, labels, values, colours }: AnalyticsChartProps) {
   const data = {
     labels,
-    datasets: [{ label: title, data: values, backgroundColor: labels.map((_, index) => PALETTE[index % PALETTE.length]), borderWidth: kind === 'doughnut' ? 2 : 0 }],
+    datasets: [{ label: title, data: values, backgroundColor: labels.map((_, index) => colours?.[index] ?? PALETTE[index % PALETTE.length]), borderWidth: kind === 'doughnut' ? 2 : 0 }],
   };
   return (
     <figure className="relative h-72 w-full sm:h-96" aria-label={title}>

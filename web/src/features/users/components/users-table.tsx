@@ -22,10 +22,10 @@ function initials(name: string): string {
     .join('');
 }
 
-// The actions shown are the ones the server would allow, with one exception: deleting
-// yourself stays visible so the spec's "You cannot delete yourself." can be shown.
+// The actions shown are the ones the server would allow. Your own row offers no delete: the
+// server refuses it (400, "You cannot delete yourself."), so offering it only leads to that refusal.
 function allowedActions(actor: User, user: User) {
-  return { edit: canEditUser(actor, user), remove: user.id === actor.id || canManageRole(actor.role, user.role) };
+  return { edit: canEditUser(actor, user), remove: user.id !== actor.id && canManageRole(actor.role, user.role) };
 }
 
 function useLastLogin() {

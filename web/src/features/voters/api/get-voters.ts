@@ -18,6 +18,7 @@ export function votersQueryOptions(params: VoterListParams) {
   });
 }
 
-export function useVoters(params: VoterListParams) {
-  return useQuery(votersQueryOptions(params));
+// `enabled: false` holds back a query the screen already knows the server would refuse.
+export function useVoters(params: VoterListParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...votersQueryOptions(params), enabled });
 }

@@ -35,6 +35,20 @@ export function useVoterSearchParams() {
     return query;
   }, [tab, filters, page]);
 
+  // The shared schema's own rules and messages (e.g. "Maximum age must not be less than minimum
+  // age"), checked before sending: a query the server would refuse is shown at its fields and not run.
+  const filterErrors = useMemo<Partial<Record<FilterKey, string>>>(() => {
+    const parsed = voterQuerySchema.safeParse(listParams);
+    if (parsed.success) return {};
+    const errors: Partial<Record<FilterKey, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0];
+      if (typeof key === 'string' && (FILTER_KEYS as readonly string[]).includes(key)) errors[key as FilterKey] ??= issue.message;
+    }
+    return errors;
+  }, [listParams]);
+  const queryValid = Object.keys(filterErrors).length === 0;
+
   const update = useCallback(
     (change: (next: URLSearchParams) => void) => {
       setParams(
@@ -80,5 +94,5 @@ export function useVoterSearchParams() {
   );
 
   const activeFilterCount = FILTER_KEYS.filter((key) => filters[key] !== '').length;
-  return { tab, page, filters, listParams, setFilter, setPage, clearAll, activeFilterCount };
+  return { tab, page, filters, listParams, queryValid, filterErrors, setFilter, setPage, clearAll, activeFilterCount };
 }

@@ -1,5 +1,5 @@
 import { SlidersHorizontal, X } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CASTE_VALUES, GENDERS, OCCUPATIONS, POLITICAL_PREFERENCES, VILLAGES } from '@shared/reference/voter-lists';
 import { AGE_MAX, AGE_MIN } from '@shared/voters/voter-schema';
@@ -10,6 +10,8 @@ import type { FilterKey, VoterFilterValues } from './use-voter-search-params';
 
 interface VoterFiltersProps {
   filters: VoterFilterValues;
+  // Messages from the shared voter query schema, by filter.
+  errors?: Partial<Record<FilterKey, string>>;
   booths: readonly string[];
   activeCount: number;
   onChange: (key: FilterKey, value: string) => void;
@@ -43,18 +45,32 @@ const asOptions = (values: readonly string[]) => values.map((value) => ({ value,
 
 // Spec section 2, "search": every filter of the Search & Filter tab. Text boxes wait for a
 // pause in typing; selects apply at once.
-export function VoterFilters({ filters, booths, activeCount, onChange, onClear }: VoterFiltersProps) {
+export function VoterFilters({ filters, errors = {}, booths, activeCount, onChange, onClear }: VoterFiltersProps) {
   const { t } = useTranslation();
   // On a phone the filters fold away under one button so the results stay in view.
   const [open, setOpen] = useState(false);
-  const text = (key: FilterKey, extra: { type?: string; min?: number; max?: number; inputMode?: 'numeric' } = {}) => (
+  // A filter with an error stays in view, or the search would stop for no visible reason.
+  const showFilters = open || Object.keys(errors).length > 0;
+  // The age pair's errors (e.g. "Maximum age must not be less than minimum age") read as one line
+  // under both fields, linked to the field it names.
+  const ageErrorId = useId();
+  const ageError = errors.age_min ?? errors.age_max;
+  const ageProps = (error: string | undefined) => ({
+    type: 'number',
+    min: AGE_MIN,
+    max: AGE_MAX,
+    inputMode: 'numeric' as const,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? ageErrorId : undefined,
+  });
+  const text = (key: FilterKey, extra: { type?: string; min?: number; max?: number; inputMode?: 'numeric'; 'aria-invalid'?: boolean; 'aria-describedby'?: string } = {}) => (
     <DebouncedInput className={inputClassName} value={filters[key]} onValueChange={(value) => onChange(key, value)} {...extra} />
   );
   const select = (key: FilterKey, options: readonly { value: string; label: string }[]) => <Select value={filters[key]} onChange={(value) => onChange(key, value)} options={options} />;
 
   return (
     <section aria-label={t('voters.filters.title')} className="mb-4 rounded-lg border border-slate-200 bg-white p-4">
-      <FormField label={t('voters.searchLabel')}>
+      <FormField label={t('voters.searchLabel')} error={errors.search}>
         <DebouncedInput type="search" className={inputClassName} value={filters.search} onValueChange={(value) => onChange('search', value)} placeholder={t('voters.quickSearch')} />
       </FormField>
       <Button variant="secondary" className="mt-3 w-full md:hidden" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
@@ -62,7 +78,7 @@ export function VoterFilters({ filters, booths, activeCount, onChange, onClear }
         {t('voters.filters.title')}
         {activeCount > (filters.search ? 1 : 0) && ` (${activeCount - (filters.search ? 1 : 0)})`}
       </Button>
-      <div className={`${open ? 'grid' : 'hidden'} mt-3 grid-cols-2 items-end gap-3 md:grid md:grid-cols-3 xl:grid-cols-4`}>
+      <div className={`${showFilters ? 'grid' : 'hidden'} mt-3 grid-cols-2 items-end gap-3 md:grid md:grid-cols-3 xl:grid-cols-4`}>
         <FormField label={t('voters.filters.gender')}>{select('gender', GENDERS.map((option) => ({ value: option.value, label: option.en })))}</FormField>
         <FormField label={t('voters.filters.booth')}>{select('booth', asOptions(booths))}</FormField>
         <FormField label={t('voters.filters.area')}>{text('area')}</FormField>
@@ -78,10 +94,16 @@ export function VoterFilters({ filters, booths, activeCount, onChange, onClear }
         <FormField label={t('voters.filters.village')}>{select('village', asOptions(VILLAGES))}</FormField>
         <FormField label={t('voters.filters.politicalPreference')}>{select('political_preference', POLITICAL_PREFERENCES.map((option) => ({ value: option.value, label: option.value })))}</FormField>
         <div className="grid grid-cols-2 gap-3">
-          <FormField label={t('voters.filters.ageMin')}>{text('age_min', { type: 'number', min: AGE_MIN, max: AGE_MAX, inputMode: 'numeric' })}</FormField>
-          <FormField label={t('voters.filters.ageMax')}>{text('age_max', { type: 'number', min: AGE_MIN, max: AGE_MAX, inputMode: 'numeric' })}</FormField>
+          <FormField label={t('voters.filters.ageMin')}>{text('age_min', ageProps(errors.age_min))}</FormField>
+          <FormField label={t('voters.filters.ageMax')}>{text('age_max', ageProps(errors.age_max))}</FormField>
         </div>
       </div>
+      {ageError && (
+        // One line under the grid for the pair, so the grid's rows keep their alignment.
+        <p id={ageErrorId} className="mt-2 text-sm text-red-600">
+          {ageError}
+        </p>
+      )}
       <div className="mt-3 flex justify-end">
         <Button variant="ghost" onClick={onClear} disabled={activeCount === 0}>
           <X aria-hidden="true" className="h-4 w-4" />

@@ -3,7 +3,6 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import '@web/lib/i18n';
-import { PreferenceBadge } from './preference-badge';
 import { VoterPagination } from './voter-pagination';
 
 describe('VoterPagination', () => {
@@ -25,12 +24,5 @@ describe('VoterPagination', () => {
     rerender(<VoterPagination page={2} totalPages={2} total={40} onPage={() => undefined} />);
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next 10' })).toBeDisabled();
-  });
-});
-
-describe('PreferenceBadge', () => {
-  it('should read "Neutral" when no preference is recorded', () => {
-    render(<PreferenceBadge preference={null} />);
-    expect(screen.getByText('Neutral')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
 import { Pencil, Phone, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Voter } from '@shared/voters/voter-schema';
+import { PartyBadge } from '@web/components/ui/party-badge';
 import { Table } from '@web/components/ui/table';
-import { PreferenceBadge } from './preference-badge';
 import { VoterPhoto } from './voter-photo';
 
 interface VotersTableProps {
@@ -93,7 +93,7 @@ export function VotersTable(props: VotersTableProps) {
             cell: (voter) => (
               <>
                 <div className="mb-1 text-slate-700">{voter.caste ?? '—'}</div>
-                <PreferenceBadge preference={voter.political_preference} />
+                <PartyBadge party={voter.political_preference} />
               </>
             ),
           },
@@ -124,7 +124,7 @@ export function VotersTable(props: VotersTableProps) {
             </div>
             <div className="mt-1 flex items-center gap-2 text-sm text-slate-600">
               {voter.caste && <span>{voter.caste}</span>}
-              <PreferenceBadge preference={voter.political_preference} />
+              <PartyBadge party={voter.political_preference} />
             </div>
           </li>
         ))}
