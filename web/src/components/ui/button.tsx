@@ -1,13 +1,16 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Spinner } from './spinner';
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'ghost-danger';
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-blue-900 text-white hover:bg-blue-800 disabled:bg-blue-900/60',
   secondary: 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 disabled:opacity-60',
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/60',
   ghost: 'text-slate-600 hover:bg-slate-100 disabled:opacity-50',
+  // A quiet destructive action (a card's Delete): red text, no fill. Its own variant, since a
+  // colour class passed in beside ghost's would race it in the stylesheet's order.
+  'ghost-danger': 'text-red-600 hover:bg-red-50 disabled:opacity-50',
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

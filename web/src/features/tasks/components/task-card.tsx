@@ -69,7 +69,7 @@ export function TaskCard({ task, canDelete, busy, onMove, onDelete }: TaskCardPr
             </Button>
           )}
           {canDelete && (
-            <Button variant="ghost" className="px-3 py-1.5 text-red-600 hover:bg-red-50" onClick={() => onDelete(task)}>
+            <Button variant="ghost-danger" className="px-3 py-1.5" onClick={() => onDelete(task)}>
               <Trash2 aria-hidden="true" className="h-4 w-4" />
               {t('tasks.delete')}
             </Button>
