@@ -18,11 +18,9 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(
-  options: { loginThrottle?: LoginThrottleOptions; config?: Partial<AppConfig>; smsGateway?: SmsGateway } = {},
-): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const config: AppConfig = {
+// The configuration of a test server on the given database: quiet, no web build, a fresh secret.
+export function testConfig(database: TestDatabase, overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
     port: 0,
     host: '127.0.0.1',
     dataDir: database.dataDir,
@@ -34,8 +32,15 @@ export async function createTestApp(
     trustProxy: false,
     logLevel: 'silent',
     webDistDir: '/nonexistent-web-dist',
-    ...options.config,
+    ...overrides,
   };
+}
+
+export async function createTestApp(
+  options: { loginThrottle?: LoginThrottleOptions; config?: Partial<AppConfig>; smsGateway?: SmsGateway } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(database, options.config);
   const { app, ctx } = await buildApp({ config, database: database.handle, logger: false, loginThrottle: options.loginThrottle, smsGateway: options.smsGateway });
   await app.ready();
   return {

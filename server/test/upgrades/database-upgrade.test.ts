@@ -1,16 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Kysely, type Migration, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import type { AppConfig } from '../../src/config';
 import { migrateToLatest, MIGRATIONS } from '../../src/db/migrate';
 import type { Database } from '../../src/db/schema';
 import { hashPassword } from '../../src/features/auth/passwords';
 import { backupsDir, createBackup, listAllBackups, listBackups, pruneBackups } from '../../src/features/backups/sqlite-backup';
 import { DatabaseUpgradeError } from '../../src/features/upgrades/database-upgrade';
 import { insertUser } from '../../src/features/users/users-repository';
+import { testConfig } from '../support/test-app';
 import { createTestDatabase, type TestDatabase, testDialect } from '../support/test-database';
 
 // Issue 24: the start of an updated server on an existing database. The app starts through
@@ -48,25 +47,9 @@ afterEach(async () => {
   closeApp = undefined;
 });
 
-function configFor(db: TestDatabase): AppConfig {
-  return {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: db.dataDir,
-    databaseUrl: db.databaseUrl,
-    jwtSecret: randomBytes(32).toString('hex'),
-    adminUsername: 'admin',
-    adminPassword: undefined,
-    sessionTtlHours: 12,
-    trustProxy: false,
-    logLevel: 'silent',
-    webDistDir: '/nonexistent-web-dist',
-  };
-}
-
 async function start(db: TestDatabase, migrations?: Record<string, Migration>): Promise<string[]> {
   const lines: string[] = [];
-  const { app } = await buildApp({ config: configFor(db), database: db.handle, logger: false, migrations, upgradeLog: (line) => lines.push(line) });
+  const { app } = await buildApp({ config: testConfig(db), database: db.handle, logger: false, migrations, upgradeLog: (line) => lines.push(line) });
   closeApp = () => app.close();
   return lines;
 }

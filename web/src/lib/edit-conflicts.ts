@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { ApiError } from './api-client';
 
 // Record versions (docs/decisions/015-record-versions.md): an edit form sends the version it
@@ -50,5 +50,56 @@ export function useSubmitAfterRender(form: RefObject<HTMLFormElement | null>): (
   });
   return () => {
     pending.current = true;
+  };
+}
+
+export interface EditConflict<R, K extends string> {
+  // The newer record while the panel is shown, else null.
+  current: R | null;
+  // For a failed save's error: true when someone else saved first (the panel opens, the form
+  // keeps what was typed).
+  caught: (error: unknown) => boolean;
+  // The fields the other person changed, for the panel.
+  changes: ChangedField<K>[];
+  // "Save my changes on top of theirs" and "Discard mine and load theirs".
+  reapplyMine: () => void;
+  loadTheirs: () => void;
+}
+
+// One edit form's side of a 409: the form owns the record its edit starts from (`record`, the
+// one opened or the newer one after a conflict); this keeps the conflict and its two ways out.
+export function useEditConflict<R, V, K extends keyof V & string>(options: {
+  record: R | null | undefined;
+  setRecord: (record: R) => void;
+  fields: readonly K[];
+  toValues: (record: R) => V;
+  // The form's values type comes from toValues, not from react-hook-form's overloads.
+  form: { reset: (values: NoInfer<V>) => void; getValues: () => NoInfer<V> };
+  formElement: RefObject<HTMLFormElement | null>;
+}): EditConflict<R, K> {
+  const { record, setRecord, fields, toValues, form } = options;
+  const [conflict, setConflict] = useState<{ current: R; typed: V } | null>(null);
+  const submitAfterRender = useSubmitAfterRender(options.formElement);
+  const moveTo = (current: R, values: V) => {
+    form.reset(values);
+    setRecord(current);
+    setConflict(null);
+  };
+  return {
+    current: conflict?.current ?? null,
+    caught: (error) => {
+      const current = record ? conflictCurrent<R>(error) : undefined;
+      if (current !== undefined) setConflict({ current, typed: form.getValues() });
+      return current !== undefined;
+    },
+    changes: conflict && record ? fieldsChangedByOthers(fields, toValues(record), toValues(conflict.current), conflict.typed) : [],
+    reapplyMine: () => {
+      if (!conflict || !record) return;
+      moveTo(conflict.current, reapplyOwnChanges(fields, toValues(record), toValues(conflict.current), form.getValues()));
+      submitAfterRender();
+    },
+    loadTheirs: () => {
+      if (conflict) moveTo(conflict.current, toValues(conflict.current));
+    },
   };
 }

@@ -21,7 +21,7 @@ import { Button } from '@web/components/ui/button';
 import { EditConflictPanel } from '@web/components/ui/edit-conflict-panel';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { errorMessage } from '@web/lib/api-client';
-import { conflictCurrent, fieldsChangedByOthers, reapplyOwnChanges, useSubmitAfterRender } from '@web/lib/edit-conflicts';
+import { useEditConflict } from '@web/lib/edit-conflicts';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useUpdateSettings } from '../api/update-settings';
 
@@ -77,9 +77,7 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
   const update = useUpdateSettings();
   // The settings the edit starts from: those loaded, or the newer ones after a conflict.
   const [settings, setSettings] = useState(opened);
-  const [conflict, setConflict] = useState<{ current: VersionedSettings; typed: Settings } | null>(null);
   const formElement = useRef<HTMLFormElement>(null);
-  const submitAfterRender = useSubmitAfterRender(formElement);
   const {
     register,
     control,
@@ -89,6 +87,7 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
     reset,
     formState: { errors, isSubmitting },
   } = useForm<Settings>({ resolver: zodResolver(settingsSchema), defaultValues: formValues(opened) });
+  const conflict = useEditConflict({ record: settings, setRecord: setSettings, fields: FIELDS, toValues: formValues, form: { reset, getValues }, formElement });
   const saving = isSubmitting || update.isPending || update.isSuccess;
 
   // A problem on another tab would be invisible: open the first tab that has one.
@@ -103,9 +102,7 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
       toast.success(t('settings.saved'));
       setTimeout(reload, RELOAD_DELAY_MS);
     } catch (error) {
-      const current = conflictCurrent<VersionedSettings>(error);
-      if (current) setConflict({ current, typed: getValues() });
-      else {
+      if (!conflict.caught(error)) {
         const [first] = showServerFieldErrors(error, setError, Object.keys(FIELD_TAB));
         if (first) onTabChange(FIELD_TAB[first]);
       }
@@ -113,32 +110,16 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
     }
   }, showFirstProblem);
 
-  // The user's changes on top of the newer settings, saved with their version once the form shows them.
-  const reapplyMine = () => {
-    if (!conflict) return;
-    reset(reapplyOwnChanges(FIELDS, formValues(settings), formValues(conflict.current), getValues()));
-    setSettings(conflict.current);
-    setConflict(null);
-    submitAfterRender();
-  };
-  const loadTheirs = () => {
-    if (!conflict) return;
-    reset(formValues(conflict.current));
-    setSettings(conflict.current);
-    setConflict(null);
-  };
-  const conflictRows = conflict
-    ? fieldsChangedByOthers(FIELDS, formValues(settings), formValues(conflict.current), conflict.typed).map((change) => {
-        const labelKey = FIELD_LABEL[change.field];
-        return { key: change.field, label: labelKey ? t(labelKey) : change.field, theirs: shownValue(change.theirs), yours: shownValue(change.yours), alsoYours: change.alsoYours };
-      })
-    : [];
+  const conflictRows = conflict.changes.map((change) => {
+    const labelKey = FIELD_LABEL[change.field];
+    return { key: change.field, label: labelKey ? t(labelKey) : change.field, theirs: shownValue(change.theirs), yours: shownValue(change.yours), alsoYours: change.alsoYours };
+  });
 
   return (
     <form ref={formElement} onSubmit={onSubmit} noValidate className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      {conflict && (
+      {conflict.current && (
         <div className="border-b border-slate-200 p-4">
-          <EditConflictPanel rows={conflictRows} busy={saving} onReapply={reapplyMine} onDiscard={loadTheirs} />
+          <EditConflictPanel rows={conflictRows} busy={saving} onReapply={conflict.reapplyMine} onDiscard={conflict.loadTheirs} />
         </div>
       )}
       <div role="tablist" aria-label={t('settings.title')} className="grid grid-cols-2 border-b border-slate-200 sm:flex">

@@ -14,7 +14,7 @@ import { EditConflictPanel } from '@web/components/ui/edit-conflict-panel';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Modal } from '@web/components/ui/modal';
 import { errorMessage } from '@web/lib/api-client';
-import { conflictCurrent, fieldsChangedByOthers, reapplyOwnChanges, useSubmitAfterRender } from '@web/lib/edit-conflicts';
+import { useEditConflict } from '@web/lib/edit-conflicts';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
@@ -79,9 +79,7 @@ export function UserFormDialog({ actor, user: opened, onClose }: UserFormDialogP
   const { t } = useTranslation();
   // The user the edit starts from: the one opened, or the newer one after a conflict.
   const [user, setUser] = useState(opened);
-  const [conflict, setConflict] = useState<{ current: User; typed: UserFormInput } | null>(null);
   const formElement = useRef<HTMLFormElement>(null);
-  const submitAfterRender = useSubmitAfterRender(formElement);
   const editing = user !== undefined;
   const editingSelf = editing && user.id === actor.id;
   const createUser = useCreateUser();
@@ -98,6 +96,7 @@ export function UserFormDialog({ actor, user: opened, onClose }: UserFormDialogP
     resolver: zodResolver(editing ? editFormSchema : createFormSchema),
     defaultValues: defaultValues(user),
   });
+  const conflict = useEditConflict({ record: user, setRecord: setUser, fields: PROFILE_FIELDS, toValues: defaultValues, form: { reset, getValues }, formElement });
 
   // The roles this actor may give, plus the user's current one so the select can show it.
   const assignable = assignableRoles(actor.role);
@@ -115,37 +114,18 @@ export function UserFormDialog({ actor, user: opened, onClose }: UserFormDialogP
       }
       onClose();
     } catch (error) {
-      const current = editing ? conflictCurrent<User>(error) : undefined;
-      if (current) setConflict({ current, typed: getValues() });
-      else showServerFieldErrors(error, setError, Object.keys(editFormSchema.shape));
+      if (!conflict.caught(error)) showServerFieldErrors(error, setError, Object.keys(editFormSchema.shape));
       toast.error(errorMessage(error, t('users.operationFailed')));
     }
   });
 
-  // The user's changes on top of the newer record, saved with its version once the form shows it.
-  const reapplyMine = () => {
-    if (!conflict || !user) return;
-    reset(reapplyOwnChanges(PROFILE_FIELDS, defaultValues(user), defaultValues(conflict.current), getValues()));
-    setUser(conflict.current);
-    setConflict(null);
-    submitAfterRender();
-  };
-  const loadTheirs = () => {
-    if (!conflict) return;
-    reset(defaultValues(conflict.current));
-    setUser(conflict.current);
-    setConflict(null);
-  };
-  const conflictRows =
-    conflict && user
-      ? fieldsChangedByOthers(PROFILE_FIELDS, defaultValues(user), defaultValues(conflict.current), conflict.typed).map((change) => ({
-          key: change.field,
-          label: t(`users.fields.${PROFILE_LABELS[change.field]}`),
-          theirs: change.field === 'role' ? t(`roles.${conflict.current.role}`) : change.theirs,
-          yours: change.yours,
-          alsoYours: change.alsoYours,
-        }))
-      : [];
+  const conflictRows = conflict.changes.map((change) => ({
+    key: change.field,
+    label: t(`users.fields.${PROFILE_LABELS[change.field]}`),
+    theirs: change.field === 'role' && conflict.current ? t(`roles.${conflict.current.role}`) : change.theirs,
+    yours: change.yours,
+    alsoYours: change.alsoYours,
+  }));
 
   return (
     <Modal
@@ -160,9 +140,9 @@ export function UserFormDialog({ actor, user: opened, onClose }: UserFormDialogP
       }
     >
       <form ref={formElement} id={FORM_ID} onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {conflict && (
+        {conflict.current && (
           <div className="sm:col-span-2">
-            <EditConflictPanel rows={conflictRows} busy={isSubmitting} onReapply={reapplyMine} onDiscard={loadTheirs} />
+            <EditConflictPanel rows={conflictRows} busy={isSubmitting} onReapply={conflict.reapplyMine} onDiscard={conflict.loadTheirs} />
           </div>
         )}
         <FormField label={t('users.fields.username')} error={errors.username?.message} hint={t('users.hints.username')} required>

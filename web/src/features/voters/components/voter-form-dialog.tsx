@@ -15,7 +15,7 @@ import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Modal } from '@web/components/ui/modal';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
-import { conflictCurrent, fieldsChangedByOthers, reapplyOwnChanges, useSubmitAfterRender } from '@web/lib/edit-conflicts';
+import { useEditConflict } from '@web/lib/edit-conflicts';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useCreateVoter } from '../api/create-voter';
 import { useVoter } from '../api/get-voter';
@@ -60,12 +60,8 @@ const SECTIONS = VOTER_FORM_SECTIONS.map((section) => ({ section, fields: sectio
 
 const SPAN_CLASS = { full: 'col-span-2', 'full-on-phone': 'col-span-2 sm:col-span-1' } as const;
 const FIELD_NAMES = VOTER_FIELDS.map((field) => field.name as VoterField);
-
-// Someone else saved the voter while this form was open: their record, and the form as it was then.
-interface VoterConflict {
-  current: Voter;
-  typed: FormState;
-}
+// A stored voter as form values, for comparing versions of it.
+const storedValues = (voter: Voter) => toFormState(voter, '');
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -119,9 +115,7 @@ function VoterForm({ voter: opened, booths, canEditRestricted, onClose }: VoterF
   const queryClient = useQueryClient();
   // The voter the form's edit starts from: the one opened, or the newer one after a conflict.
   const [voter, setVoter] = useState(opened);
-  const [conflict, setConflict] = useState<VoterConflict | null>(null);
   const formElement = useRef<HTMLFormElement>(null);
-  const submitAfterRender = useSubmitAfterRender(formElement);
   const editing = voter !== null;
   const defaultBooth = booths.length === 1 ? (booths[0] ?? '') : '';
   const createVoter = useCreateVoter();
@@ -152,6 +146,7 @@ function VoterForm({ voter: opened, booths, canEditRestricted, onClose }: VoterF
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<FormState, unknown, VoterInput>({ resolver, defaultValues: toFormState(voter, defaultBooth) });
+  const conflict = useEditConflict({ record: voter, setRecord: setVoter, fields: FIELD_NAMES, toValues: storedValues, form: { reset, getValues }, formElement });
 
   const [fullName, caste, taluka, presentInCity] = useWatch({ control, name: ['full_name', 'caste', 'taluka', 'present_in_city'] });
   const subcastes = subcastesOf(caste);
@@ -188,37 +183,25 @@ function VoterForm({ voter: opened, booths, canEditRestricted, onClose }: VoterF
       setPhoto(null);
       setFocus('full_name');
     } catch (error) {
-      const current = voter ? conflictCurrent<Voter>(error) : undefined;
-      if (current) {
+      if (conflict.caught(error)) {
         // Nothing typed is lost: the form stays as it is and the panel shows what they changed.
-        setConflict({ current, typed: getValues() });
         void queryClient.invalidateQueries({ queryKey: ['voters', 'list'] });
       } else showServerFieldErrors(error, setError, Object.keys(toFormState(null, '')));
       toast.error(errorMessage(error, t('voters.saveFailed')));
     }
   });
 
-  // The user's changes on top of the newer voter, saved with its version once the form shows it.
-  const reapplyMine = () => {
-    if (!conflict || !voter) return;
-    reset(reapplyOwnChanges(FIELD_NAMES, toFormState(voter, ''), toFormState(conflict.current, ''), getValues()));
-    setVoter(conflict.current);
-    setConflict(null);
-    submitAfterRender();
-  };
+  // Taking their voter also drops a photo chosen here.
   const loadTheirs = () => {
-    if (!conflict) return;
-    reset(toFormState(conflict.current, ''));
-    setVoter(conflict.current);
-    setConflict(null);
+    conflict.loadTheirs();
     setPhoto(null);
     setRemovePhoto(false);
     if (photoInput.current) photoInput.current.value = '';
   };
 
   const conflictRows = (): ConflictRow[] => {
-    if (!conflict || !voter) return [];
-    const rows: ConflictRow[] = fieldsChangedByOthers(FIELD_NAMES, toFormState(voter, ''), toFormState(conflict.current, ''), conflict.typed).map((change) => ({
+    if (!conflict.current || !voter) return [];
+    const rows: ConflictRow[] = conflict.changes.map((change) => ({
       key: change.field,
       label: t(`voters.fields.${change.field}`),
       theirs: change.theirs,
@@ -292,7 +275,7 @@ function VoterForm({ voter: opened, booths, canEditRestricted, onClose }: VoterF
   return (
     <form ref={formElement} onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
       <div className="flex-1 space-y-5 overflow-y-auto px-5 py-4">
-        {conflict && <EditConflictPanel rows={conflictRows()} busy={isSubmitting} onReapply={reapplyMine} onDiscard={loadTheirs} />}
+        {conflict.current && <EditConflictPanel rows={conflictRows()} busy={isSubmitting} onReapply={conflict.reapplyMine} onDiscard={loadTheirs} />}
         <Section title={t('voters.form.sections.photo')}>
           <div className="flex items-center gap-4 col-span-2">
             {shownPhoto ? (
