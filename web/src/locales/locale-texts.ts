@@ -1,0 +1,6 @@
+import type { en } from './en';
+
+// The shape every language file fills: the English file's keys, each holding a string.
+// A language file that misses or misspells a key does not compile.
+type Texts<T> = T extends string ? string : { readonly [K in keyof T]: Texts<T[K]> };
+export type LocaleTexts = Texts<typeof en>;
