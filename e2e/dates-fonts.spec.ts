@@ -103,3 +103,20 @@ test('should declare the Devanagari and Gujarati fonts for their scripts only, a
   await expect.poll(() => fonts.length).toBe(2);
   expect(fonts[1]).toMatch(/noto-sans-gujarati-gujarati-wght-normal-[\w-]+\.woff2$/);
 });
+
+test('should fetch only the Gujarati font for a Gujarati page, danda included', async ({ page }) => {
+  const fonts: string[] = [];
+  page.on('request', (item) => {
+    if (item.url().endsWith('.woff2')) fonts.push(new URL(item.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // The danda (।) is in both fonts' ranges; in Gujarati the Gujarati font answers for it.
+  await page.evaluate(() => {
+    document.documentElement.lang = 'gu';
+    document.body.insertAdjacentHTML('beforeend', '<p>મતદાર યાદી।</p>');
+  });
+  await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Noto Sans Gujarati"', 'મતદાર'))).toBe(true);
+  expect(fonts).toHaveLength(1);
+  expect(fonts[0]).toMatch(/noto-sans-gujarati-gujarati-wght-normal-[\w-]+\.woff2$/);
+});
