@@ -7,7 +7,8 @@ test('should show the dashboard with its cards, quick actions, disclaimer and re
   await signIn(page, E2E_USERS.admin);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
-  await expect(page.getByTestId('today')).toHaveText(new Date().toLocaleDateString('en-IN', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }));
+  // Today on the office clock (the timezone setting, Asia/Kolkata by default), not the browser's.
+  await expect(page.getByTestId('today')).toHaveText(new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date()));
   for (const [card, change] of [
     ['Total Voters', '+2.5%'],
     ['Active Users', '+1.2%'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatToday, humaniseAction } from './format';
+import { humaniseAction } from './format';
 
 describe('humaniseAction', () => {
   it('should turn underscores into spaces and use title case', () => {
@@ -10,8 +10,3 @@ describe('humaniseAction', () => {
   });
 });
 
-describe('formatToday', () => {
-  it('should spell out the weekday, day, month and year', () => {
-    expect(formatToday('en-IN', new Date('2026-11-21T10:00:00Z'))).toBe('Saturday, 21 November 2026');
-  });
-});

@@ -12,8 +12,8 @@ import { useAnalytics, useFilterOptions } from '@web/features/analytics/api/get-
 import { AnalyticsChart } from '@web/features/analytics/components/analytics-chart';
 import { CountList } from '@web/features/analytics/components/count-list';
 import { PartyBadge } from '@web/components/ui/party-badge';
-import { formatToday } from '@web/lib/format';
 import { partyChartFills } from '@web/lib/party-fill';
+import { useDateFormat } from '@web/lib/use-date-format';
 
 const VIEWS = ['political', 'caste', 'gender', 'age', 'area'] as const;
 type View = (typeof VIEWS)[number];
@@ -27,6 +27,7 @@ export function AnalyticsPage() {
   const view: View = VIEWS.find((item) => item === params.get('view')) ?? 'political';
   const analytics = useAnalytics(filters);
   const options = useFilterOptions();
+  const dates = useDateFormat();
   const data = analytics.data;
   const unknown = (value: string | null) => value ?? t('analytics.unknown');
   const neutral = (value: string | null) => value ?? t('analytics.neutral');
@@ -81,7 +82,7 @@ export function AnalyticsPage() {
     <div className="space-y-6">
       <div>
         <PageHeader title={t('analytics.title')} />
-        <p className="-mt-4 text-sm text-slate-500">{formatToday()}</p>
+        <p className="-mt-4 text-sm text-slate-500">{dates.longToday()}</p>
       </div>
 
       <section aria-label={t('analytics.filters')} className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-4 sm:items-end">

@@ -7,14 +7,12 @@ import { Spinner } from '@web/components/ui/spinner';
 import { type AuditLogFilters as Filters, useAuditLogs } from '@web/features/audit-logs/api/get-audit-logs';
 import { AuditLogFilters } from '@web/features/audit-logs/components/audit-log-filters';
 import { AuditLogsTable } from '@web/features/audit-logs/components/audit-logs-table';
-import { useAppSettings } from '@web/lib/app-settings';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 // Spec section 2, /audit-logs. Filters and page live in the URL, so a view can be shared.
 export function AuditLogsPage() {
   const { t } = useTranslation();
-  const { timezone } = useAppSettings();
   const [params, setParams] = useSearchParams();
   const filters: Filters = {
     page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
@@ -51,7 +49,7 @@ export function AuditLogsPage() {
         </div>
       )}
       {isError && !data && <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">{t('auditLogs.loadFailed')}</p>}
-      {data && <AuditLogsTable logs={data.logs} timeZone={timezone} />}
+      {data && <AuditLogsTable logs={data.logs} />}
       {data && data.logs.length > 0 && (
         <nav className="mt-4 flex items-center justify-between gap-3" aria-label={t('auditLogs.title')}>
           <Button variant="secondary" disabled={filters.page <= 1} onClick={() => write({ ...filters, page: filters.page - 1 })}>

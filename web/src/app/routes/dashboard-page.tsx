@@ -7,16 +7,15 @@ import { Spinner } from '@web/components/ui/spinner';
 import { StatCard } from '@web/components/ui/stat-card';
 import { AuditRecord } from '@web/features/audit-logs/components/audit-record';
 import { useDashboardStats, useRecentActivity } from '@web/features/dashboard/api/get-dashboard';
-import { useAppSettings } from '@web/lib/app-settings';
-import { formatDateTime } from '@web/lib/date-format';
-import { formatToday, humaniseAction } from '@web/lib/format';
+import { humaniseAction } from '@web/lib/format';
+import { useDateFormat } from '@web/lib/use-date-format';
 
 // /dashboard (spec section 2). The percentage changes are fixed decorations (spec section 9).
 export function DashboardPage() {
   const { t } = useTranslation();
   const stats = useDashboardStats();
   const activity = useRecentActivity();
-  const { timezone } = useAppSettings();
+  const dates = useDateFormat();
   const cards = [
     { label: t('dashboard.totalVoters'), value: stats.data?.totalVoters, change: '+2.5%', icon: Vote, color: 'bg-blue-50 text-blue-700' },
     { label: t('dashboard.activeUsers'), value: stats.data?.activeUsers, change: '+1.2%', icon: Users, color: 'bg-green-50 text-green-700' },
@@ -34,7 +33,7 @@ export function DashboardPage() {
       <div>
         <PageHeader title={t('dashboard.title')} />
         <p className="-mt-4 text-sm text-slate-500" data-testid="today">
-          {formatToday()}
+          {dates.longToday()}
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
@@ -98,7 +97,7 @@ export function DashboardPage() {
                   <AuditRecord log={item} />
                 </span>
                 <time dateTime={item.created_at} className="text-xs text-slate-500">
-                  {formatDateTime(item.created_at, timezone)}
+                  {dates.dateTime(item.created_at)}
                 </time>
               </li>
             ))}

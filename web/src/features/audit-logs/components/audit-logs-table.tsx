@@ -3,20 +3,20 @@ import { useTranslation } from 'react-i18next';
 import type { AuditLog } from '@shared/audit/audit-schemas';
 import { Badge } from '@web/components/ui/badge';
 import { Table } from '@web/components/ui/table';
-import { formatDateTime } from '@web/lib/date-format';
 import { humaniseAction } from '@web/lib/format';
+import { useDateFormat } from '@web/lib/use-date-format';
 import { actionColor } from './audit-action';
 import { AuditRecord } from './audit-record';
 
 interface AuditLogsTableProps {
   logs: AuditLog[];
-  timeZone: string;
 }
 
 // Spec section 2: Timestamp, User ("System" when none), Action, Details (table and record, with
 // the record's name and a link to it: issue 25), IP ("-" when none).
-export function AuditLogsTable({ logs, timeZone }: AuditLogsTableProps) {
+export function AuditLogsTable({ logs }: AuditLogsTableProps) {
   const { t } = useTranslation();
+  const dates = useDateFormat();
   if (logs.length === 0) {
     return (
       <div className="rounded-xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
@@ -36,7 +36,7 @@ export function AuditLogsTable({ logs, timeZone }: AuditLogsTableProps) {
             <div className="flex items-center justify-between gap-2">
               <Badge color={actionColor(log.action)}>{humaniseAction(log.action)}</Badge>
               <time dateTime={log.created_at} className="text-xs text-slate-500">
-                {formatDateTime(log.created_at, timeZone)}
+                {dates.dateTime(log.created_at)}
               </time>
             </div>
             <p className="mt-2 font-medium text-slate-900">{log.user_name || t('auditLogs.system')}</p>
@@ -56,7 +56,7 @@ export function AuditLogsTable({ logs, timeZone }: AuditLogsTableProps) {
             key: 'timestamp',
             header: t('auditLogs.timestamp'),
             className: 'whitespace-nowrap text-slate-700',
-            cell: (log) => <time dateTime={log.created_at}>{formatDateTime(log.created_at, timeZone)}</time>,
+            cell: (log) => <time dateTime={log.created_at}>{dates.dateTime(log.created_at)}</time>,
           },
           { key: 'user', header: t('auditLogs.user'), className: 'whitespace-nowrap text-slate-900', cell: (log) => log.user_name || t('auditLogs.system') },
           { key: 'action', header: t('auditLogs.action'), className: 'whitespace-nowrap', cell: (log) => <Badge color={actionColor(log.action)}>{humaniseAction(log.action)}</Badge> },

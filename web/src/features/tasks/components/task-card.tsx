@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Task, TaskPriority, TaskStatus } from '@shared/tasks/task-schema';
 import { Badge, type BadgeColor } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { useDateFormat } from '@web/lib/use-date-format';
 
 // Spec section 9: High red, Medium yellow, Low green.
 const PRIORITY_COLORS: Record<TaskPriority, BadgeColor> = { High: 'red', Medium: 'yellow', Low: 'green' };
@@ -18,6 +19,7 @@ interface TaskCardProps {
 
 export function TaskCard({ task, canDelete, busy, onMove, onDelete }: TaskCardProps) {
   const { t } = useTranslation();
+  const dates = useDateFormat();
   return (
     <article className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={task.title}>
       <div className="mb-2 flex items-start justify-between gap-2">
@@ -38,9 +40,9 @@ export function TaskCard({ task, canDelete, busy, onMove, onDelete }: TaskCardPr
             <Calendar aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-400" />
             <dt className="sr-only">{t('tasks.dates')}</dt>
             <dd>
-              {task.start_date && t('tasks.startsOn', { date: task.start_date })}
+              {task.start_date && t('tasks.startsOn', { date: dates.calendarDate(task.start_date) })}
               {task.start_date && task.due_date && ' · '}
-              {task.due_date && t('tasks.dueOn', { date: task.due_date })}
+              {task.due_date && t('tasks.dueOn', { date: dates.calendarDate(task.due_date) })}
             </dd>
           </div>
         )}

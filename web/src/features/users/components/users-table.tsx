@@ -4,6 +4,7 @@ import { canEditUser, canManageRole } from '@shared/users/user-permissions';
 import type { User } from '@shared/users/user-schema';
 import { Badge } from '@web/components/ui/badge';
 import { Table } from '@web/components/ui/table';
+import { useDateFormat } from '@web/lib/use-date-format';
 import { RoleBadge } from './role-badge';
 
 interface UsersTableProps {
@@ -29,9 +30,9 @@ function allowedActions(actor: User, user: User) {
 }
 
 function useLastLogin() {
-  const { t, i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-IN' : i18n.language, { dateStyle: 'medium' });
-  return (value: string | null) => (value ? format.format(new Date(value)) : t('users.never'));
+  const { t } = useTranslation();
+  const dates = useDateFormat();
+  return (value: string | null) => (value ? dates.instantDate(value) : t('users.never'));
 }
 
 function StatusBadge({ active }: { active: boolean }) {
