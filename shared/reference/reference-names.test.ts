@@ -85,6 +85,11 @@ describe('referenceOptions', () => {
     ]);
   });
 
+  it('should sort any list in the chosen language when asked, Other last', () => {
+    expect(referenceOptions('talukas', 'mr', ['Darwha', 'Digras', 'Ner', 'Other'], true).map((option) => option.label)).toEqual(['दारव्हा', 'दिग्रस', 'नेर', 'इतर']);
+    expect(referenceOptions('talukas', 'en', ['Other', 'Ner', 'Digras'], true).map((option) => option.value)).toEqual(['Digras', 'Ner', 'Other']);
+  });
+
   it('should show a value that is not on the list as it is stored', () => {
     expect(referenceOptions('talukas', 'mr', ['Digras', 'Pusad'])).toEqual([
       { value: 'Digras', label: 'दिग्रस' },

@@ -100,8 +100,8 @@ export interface ReferenceChoice {
 // A select's choices in a language: the given stored values (the whole list when none are
 // given), each labelled with its name. Two values with the same name in that language (two
 // villages both called वडगाव) carry their English name in brackets so they can be told apart.
-// Alphabetical lists are sorted for that language, "Other" last.
-export function referenceOptions(list: ReferenceListName, lang: ReferenceLanguage, values?: readonly string[]): ReferenceChoice[] {
+// Alphabetical lists (or any, with `sort`) are sorted for that language, "Other" last.
+export function referenceOptions(list: ReferenceListName, lang: ReferenceLanguage, values?: readonly string[], sort = ALPHABETICAL_LISTS.has(list)): ReferenceChoice[] {
   const chosen = values ?? REFERENCE_LISTS[list].map((option: ListOption) => option.value);
   const choices = chosen.map((value) => ({ value, label: referenceName(list, value, lang) }));
   const counts = new Map<string, number>();
@@ -111,7 +111,7 @@ export function referenceOptions(list: ReferenceListName, lang: ReferenceLanguag
     const english = referenceOption(list, choice.value)?.en ?? choice.value;
     choice.label = english === choice.label ? `${choice.label} (${choice.value})` : `${choice.label} (${english})`;
   }
-  if (!ALPHABETICAL_LISTS.has(list)) return choices;
+  if (!sort) return choices;
   const collator = new Intl.Collator(lang);
   return choices.sort((a, b) => Number(OTHER_VALUES.has(a.value)) - Number(OTHER_VALUES.has(b.value)) || collator.compare(a.label, b.label));
 }
