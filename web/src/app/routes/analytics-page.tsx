@@ -14,6 +14,7 @@ import { CountList } from '@web/features/analytics/components/count-list';
 import { PartyBadge } from '@web/components/ui/party-badge';
 import { partyChartFills } from '@web/lib/party-fill';
 import { useDateFormat } from '@web/lib/use-date-format';
+import { useReferenceNames } from '@web/lib/reference-names';
 
 const VIEWS = ['political', 'caste', 'gender', 'age', 'area'] as const;
 type View = (typeof VIEWS)[number];
@@ -29,6 +30,8 @@ export function AnalyticsPage() {
   const options = useFilterOptions();
   const dates = useDateFormat();
   const data = analytics.data;
+  // Castes, genders, parties and places in the chosen language; the filters keep stored values.
+  const names = useReferenceNames();
   const unknown = (value: string | null) => value ?? t('analytics.unknown');
   const neutral = (value: string | null) => value ?? t('analytics.neutral');
   const share = (count: number, percentage: number) => `${count.toLocaleString('en-IN')} (${percentage.toFixed(2)}%)`;
@@ -52,15 +55,15 @@ export function AnalyticsPage() {
         return {
           kind: 'doughnut' as const,
           title: t('analytics.chartTitles.political'),
-          labels: data.preference.map((row) => neutral(row.political_preference)),
+          labels: data.preference.map((row) => neutral(names.name('parties', row.political_preference))),
           values: data.preference.map((row) => row.count),
           // The badges' colours (shared/reference/party-colours.ts), not the palette's order.
           colours: partyChartFills(data.preference.map((row) => row.political_preference)),
         };
       case 'caste':
-        return { kind: 'doughnut' as const, title: t('analytics.chartTitles.caste'), labels: data.caste.map((row) => unknown(row.caste)), values: data.caste.map((row) => row.count) };
+        return { kind: 'doughnut' as const, title: t('analytics.chartTitles.caste'), labels: data.caste.map((row) => unknown(names.name('castes', row.caste))), values: data.caste.map((row) => row.count) };
       case 'gender':
-        return { kind: 'doughnut' as const, title: t('analytics.chartTitles.gender'), labels: data.gender.map((row) => unknown(row.gender)), values: data.gender.map((row) => row.count) };
+        return { kind: 'doughnut' as const, title: t('analytics.chartTitles.gender'), labels: data.gender.map((row) => unknown(names.name('genders', row.gender))), values: data.gender.map((row) => row.count) };
       case 'age':
         return { kind: 'bar' as const, title: t('analytics.chartTitles.age'), labels: data.ageGroups.map((row) => row.age_group), values: data.ageGroups.map((row) => row.count) };
       case 'area': {
@@ -73,9 +76,9 @@ export function AnalyticsPage() {
   const totalVoters = data?.gender.reduce((sum, row) => sum + row.count, 0) ?? 0;
   const booths = [...(options.data?.booths ?? [])].sort(compareBooths);
   const selectOptions = {
-    taluka: { all: t('analytics.allTaluka'), values: options.data?.talukas ?? [] },
-    village: { all: t('analytics.allVillages'), values: options.data?.villages ?? [] },
-    booth: { all: t('analytics.allBooths'), values: booths },
+    taluka: { all: t('analytics.allTaluka'), values: names.options('talukas', options.data?.talukas ?? [], true) },
+    village: { all: t('analytics.allVillages'), values: names.options('villages', options.data?.villages ?? []) },
+    booth: { all: t('analytics.allBooths'), values: booths.map((booth) => ({ value: booth, label: booth })) },
   };
 
   return (
@@ -90,9 +93,9 @@ export function AnalyticsPage() {
           <FormField key={key} label={t(`analytics.filterLabels.${key}`)}>
             <select className={inputClassName} value={filters[key] ?? ''} onChange={(event) => update(key, event.target.value)}>
               <option value="">{selectOptions[key].all}</option>
-              {selectOptions[key].values.map((value) => (
-                <option key={value} value={value}>
-                  {value}
+              {selectOptions[key].values.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
                 </option>
               ))}
             </select>
@@ -157,7 +160,7 @@ export function AnalyticsPage() {
         <CountList
           id="list-caste"
           title={t('analytics.lists.caste')}
-          items={(data?.caste ?? []).slice(0, 10).map((row) => ({ key: row.caste ?? '', label: unknown(row.caste), value: share(row.count, row.percentage) }))}
+          items={(data?.caste ?? []).slice(0, 10).map((row) => ({ key: row.caste ?? '', label: unknown(names.name('castes', row.caste)), value: share(row.count, row.percentage) }))}
         />
       </div>
 
@@ -170,7 +173,7 @@ export function AnalyticsPage() {
           rows={(data?.cross ?? []).slice(0, 15)}
           rowKey={(row) => `${row.caste}|${row.political_preference}`}
           columns={[
-            { key: 'caste', header: t('analytics.columns.caste'), className: 'text-slate-800', cell: (row) => unknown(row.caste) },
+            { key: 'caste', header: t('analytics.columns.caste'), className: 'text-slate-800', cell: (row) => unknown(names.name('castes', row.caste)) },
             { key: 'preference', header: t('analytics.columns.preference'), cell: (row) => <PartyBadge party={row.political_preference} /> },
             { key: 'count', header: t('analytics.columns.count'), className: 'text-right', headerClassName: 'text-right', cell: (row) => row.count.toLocaleString('en-IN') },
             { key: 'percentage', header: t('analytics.columns.percentage'), className: 'text-right', headerClassName: 'text-right', cell: (row) => `${row.percentage.toFixed(2)}%` },

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import '@web/lib/i18n';
+import { i18n } from '@web/lib/i18n';
 import { NEUTRAL_PARTY_COLOUR, PARTY_COLOURS } from '@shared/reference/party-colours';
 import { POLITICAL_PREFERENCE_VALUES } from '@shared/reference/voter-lists';
 import { partyChartFills } from '@web/lib/party-fill';
@@ -36,5 +36,18 @@ describe('PartyBadge and the analytics chart', () => {
   it('should read "Neutral" when no preference is recorded', () => {
     render(<PartyBadge party={null} />);
     expect(screen.getByText('Neutral')).toBeInTheDocument();
+  });
+
+  it('should show the party\'s short name in the chosen language when the language changes', async () => {
+    render(<PartyBadge party="Shiv Sena (UBT)" />);
+    expect(screen.getByText('Shiv Sena (UBT)')).toBeInTheDocument();
+    try {
+      await act(() => i18n.changeLanguage('mr'));
+      expect(screen.getByText('शिवसेना (उबाठा)')).toBeInTheDocument();
+      await act(() => i18n.changeLanguage('gu'));
+      expect(screen.getByText('શિવસેના (યુબીટી)')).toBeInTheDocument();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 });

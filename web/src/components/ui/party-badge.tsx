@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { partyColour } from '@shared/reference/party-colours';
 import { partySwatchStyle } from '@web/lib/party-fill';
+import { useReferenceNames } from '@web/lib/reference-names';
 
 // A political preference as a badge: the party's own swatch (the colour the charts draw it in)
-// beside its name, so the colour is never the only cue. "Neutral" when none is recorded.
+// beside its short name in the chosen language, so the colour is never the only cue. "Neutral"
+// when none is recorded.
 export function PartyBadge({ party }: { party: string | null }) {
   const { t } = useTranslation();
+  const names = useReferenceNames();
   const fill = partyColour(party);
   return (
     // A light tint of the colour behind dark text keeps the name readable on every party's hue.
@@ -14,7 +17,7 @@ export function PartyBadge({ party }: { party: string | null }) {
       style={{ backgroundColor: `${fill.colour}1F`, borderColor: `${fill.colour}80` }}
     >
       <span aria-hidden="true" data-testid="party-swatch" className="h-2.5 w-2.5 shrink-0 rounded-full ring-1 ring-black/20" style={partySwatchStyle(fill)} />
-      {party ?? t('common.neutral')}
+      {names.name('parties', party) ?? t('common.neutral')}
     </span>
   );
 }

@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Role } from '@shared/auth/roles';
-import { DESIGNATIONS, ORGANISATIONS } from '@shared/reference/staff-lists';
+import { DESIGNATIONS } from '@shared/reference/staff-lists';
 import { createUserInputSchema, userProfileSchema } from '@shared/users/user-input-schemas';
 import { assignableRoles } from '@shared/users/user-permissions';
 import type { User } from '@shared/users/user-schema';
@@ -15,6 +15,7 @@ import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Modal } from '@web/components/ui/modal';
 import { errorMessage } from '@web/lib/api-client';
 import { useEditConflict } from '@web/lib/edit-conflicts';
+import { useReferenceNames } from '@web/lib/reference-names';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
@@ -77,6 +78,7 @@ interface UserFormDialogProps {
 
 export function UserFormDialog({ actor, user: opened, onClose }: UserFormDialogProps) {
   const { t } = useTranslation();
+  const names = useReferenceNames();
   // The user the edit starts from: the one opened, or the newer one after a conflict.
   const [user, setUser] = useState(opened);
   const formElement = useRef<HTMLFormElement>(null);
@@ -184,10 +186,11 @@ export function UserFormDialog({ actor, user: opened, onClose }: UserFormDialogP
         <FormField label={t('users.fields.designation')} error={errors.designation?.message}>
           <select className={inputClassName} {...register('designation')}>
             <option value="">{t('users.selectOption')}</option>
-            {/* Stored and shown in Devanagari (spec section 3), the English in brackets. */}
+            {/* Stored in Devanagari (spec section 3); in English shown so with the English in
+                brackets, in another language by its name in that language. */}
             {DESIGNATIONS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.value} ({option.en})
+                {names.lang === 'en' ? `${option.value} (${option.en})` : names.name('designations', option.value)}
               </option>
             ))}
           </select>
@@ -196,9 +199,9 @@ export function UserFormDialog({ actor, user: opened, onClose }: UserFormDialogP
         <FormField label={t('users.fields.organisation')} error={errors.organisation?.message} className={editing ? undefined : 'sm:col-span-2'}>
           <select className={inputClassName} {...register('organisation')}>
             <option value="">{t('users.selectOption')}</option>
-            {ORGANISATIONS.map((option) => (
+            {names.options('organisations').map((option) => (
               <option key={option.value} value={option.value}>
-                {option.en}
+                {option.label}
               </option>
             ))}
           </select>

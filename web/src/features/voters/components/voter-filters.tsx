@@ -1,10 +1,10 @@
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CASTE_VALUES, GENDERS, OCCUPATIONS, POLITICAL_PREFERENCES, VILLAGES } from '@shared/reference/voter-lists';
 import { AGE_MAX, AGE_MIN } from '@shared/voters/voter-schema';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
+import { useReferenceNames } from '@web/lib/reference-names';
 import { DebouncedInput } from './debounced-input';
 import type { FilterKey, VoterFilterValues } from './use-voter-search-params';
 
@@ -47,6 +47,8 @@ const asOptions = (values: readonly string[]) => values.map((value) => ({ value,
 // pause in typing; selects apply at once.
 export function VoterFilters({ filters, errors = {}, booths, activeCount, onChange, onClear }: VoterFiltersProps) {
   const { t } = useTranslation();
+  // List filters show their choices in the chosen language; the URL keeps the stored values.
+  const names = useReferenceNames();
   // On a phone the filters fold away under one button so the results stay in view.
   const [open, setOpen] = useState(false);
   // A filter with an error stays in view, or the search would stop for no visible reason.
@@ -79,20 +81,20 @@ export function VoterFilters({ filters, errors = {}, booths, activeCount, onChan
         {activeCount > (filters.search ? 1 : 0) && ` (${activeCount - (filters.search ? 1 : 0)})`}
       </Button>
       <div className={`${showFilters ? 'grid' : 'hidden'} mt-3 grid-cols-2 items-end gap-3 md:grid md:grid-cols-3 xl:grid-cols-4`}>
-        <FormField label={t('voters.filters.gender')}>{select('gender', GENDERS.map((option) => ({ value: option.value, label: option.en })))}</FormField>
+        <FormField label={t('voters.filters.gender')}>{select('gender', names.options('genders'))}</FormField>
         <FormField label={t('voters.filters.booth')}>{select('booth', asOptions(booths))}</FormField>
         <FormField label={t('voters.filters.area')}>{text('area')}</FormField>
         <FormField label={t('voters.filters.fatherHusband')}>{text('father_husband_name')}</FormField>
-        <FormField label={t('voters.filters.caste')}>{select('caste', asOptions(CASTE_VALUES))}</FormField>
-        <FormField label={t('voters.filters.occupation')}>{select('occupation', OCCUPATIONS.map((option) => ({ value: option.value, label: option.en })))}</FormField>
+        <FormField label={t('voters.filters.caste')}>{select('caste', names.options('castes'))}</FormField>
+        <FormField label={t('voters.filters.occupation')}>{select('occupation', names.options('occupations'))}</FormField>
         <FormField label={t('voters.filters.mobileStatus')}>
           {select('mobile_filter', [
             { value: 'with_mobile', label: t('voters.filters.withMobile') },
             { value: 'without_mobile', label: t('voters.filters.withoutMobile') },
           ])}
         </FormField>
-        <FormField label={t('voters.filters.village')}>{select('village', asOptions(VILLAGES))}</FormField>
-        <FormField label={t('voters.filters.politicalPreference')}>{select('political_preference', POLITICAL_PREFERENCES.map((option) => ({ value: option.value, label: option.value })))}</FormField>
+        <FormField label={t('voters.filters.village')}>{select('village', names.options('villages'))}</FormField>
+        <FormField label={t('voters.filters.politicalPreference')}>{select('political_preference', names.options('parties'))}</FormField>
         <div className="grid grid-cols-2 gap-3">
           <FormField label={t('voters.filters.ageMin')}>{text('age_min', ageProps(errors.age_min))}</FormField>
           <FormField label={t('voters.filters.ageMax')}>{text('age_max', ageProps(errors.age_max))}</FormField>

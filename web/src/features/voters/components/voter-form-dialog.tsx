@@ -6,7 +6,9 @@ import { type FieldPath, type Resolver, useForm, type UseFormRegisterReturn, use
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { ListOption } from '@shared/reference/staff-lists';
+import type { ReferenceListName } from '@shared/reference/reference-names';
 import { subcastesOf, villagesOf } from '@shared/reference/voter-lists';
+import { voterFieldList } from '@shared/voters/voter-field-lists';
 import { type FlagVoterField, VOTER_FIELDS, VOTER_FORM_SECTIONS, type VoterFieldSpec, type VoterFormSection } from '@shared/voters/voter-fields';
 import { RESTRICTED_VOTER_FIELDS, type Voter, type VoterField, type VoterInput, voterInputSchema } from '@shared/voters/voter-schema';
 import { Button } from '@web/components/ui/button';
@@ -16,6 +18,7 @@ import { Modal } from '@web/components/ui/modal';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import { useEditConflict } from '@web/lib/edit-conflicts';
+import { useReferenceNames } from '@web/lib/reference-names';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useCreateVoter } from '../api/create-voter';
 import { useVoter } from '../api/get-voter';
@@ -76,6 +79,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 interface ListSelectProps {
   registration: UseFormRegisterReturn;
   options: readonly (ListOption | string)[];
+  // The reference list that names the options in the chosen language (none for booths, numbers).
+  list?: ReferenceListName;
   disabled?: boolean;
   // Set by FormField so the label names the select.
   id?: string;
@@ -83,20 +88,19 @@ interface ListSelectProps {
   'aria-describedby'?: string;
 }
 
-function ListSelect({ registration, options, disabled, ...aria }: ListSelectProps) {
+function ListSelect({ registration, options, list, disabled, ...aria }: ListSelectProps) {
   const { t } = useTranslation();
+  const names = useReferenceNames();
+  const values = options.map((option) => (typeof option === 'string' ? option : option.value));
+  const choices = list ? names.options(list, values) : values.map((value) => ({ value, label: value }));
   return (
     <select className={inputClassName} disabled={disabled} {...aria} {...registration}>
       <option value="">{t('voters.form.choose')}</option>
-      {options.map((option) => {
-        const value = typeof option === 'string' ? option : option.value;
-        const label = typeof option === 'string' ? option : option.en === option.mr ? option.en : `${option.en} (${option.mr})`;
-        return (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        );
-      })}
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
     </select>
   );
 }
@@ -112,6 +116,7 @@ const schemaResolver = zodResolver(voterInputSchema);
 
 function VoterForm({ voter: opened, booths, canEditRestricted, onClose }: VoterFormProps) {
   const { t } = useTranslation();
+  const referenceNames = useReferenceNames();
   const queryClient = useQueryClient();
   // The voter the form's edit starts from: the one opened, or the newer one after a conflict.
   const [voter, setVoter] = useState(opened);
@@ -201,11 +206,16 @@ function VoterForm({ voter: opened, booths, canEditRestricted, onClose }: VoterF
 
   const conflictRows = (): ConflictRow[] => {
     if (!conflict.current || !voter) return [];
+    // A list field's values read as their names in the chosen language, like the selects.
+    const named = (field: VoterField, value: unknown) => {
+      const list = voterFieldList(field);
+      return list && typeof value === 'string' ? referenceNames.name(list, value) : value;
+    };
     const rows: ConflictRow[] = conflict.changes.map((change) => ({
       key: change.field,
       label: t(`voters.fields.${change.field}`),
-      theirs: change.theirs,
-      yours: change.yours,
+      theirs: named(change.field, change.theirs),
+      yours: named(change.field, change.yours),
       alsoYours: change.alsoYours,
     }));
     if (conflict.current.voter_image !== voter.voter_image) {
@@ -246,7 +256,7 @@ function VoterForm({ voter: opened, booths, canEditRestricted, onClose }: VoterF
     const options = listOptions[name] ?? (spec.kind === 'list' ? spec.options : spec.kind === 'int' && spec.form?.choices ? spec.form.choices.map(String) : undefined);
     let control: JSX.Element;
     if (options) {
-      control = <ListSelect registration={registration} options={options} disabled={isLocked(textName) || (name === 'sub_caste' && options.length === 0)} />;
+      control = <ListSelect registration={registration} options={options} list={voterFieldList(name)} disabled={isLocked(textName) || (name === 'sub_caste' && options.length === 0)} />;
     } else if (spec.form?.input === 'textarea') {
       control = <textarea className={inputClassName} rows={2} disabled={isLocked(textName)} {...registration} />;
     } else {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Voter } from '@shared/voters/voter-schema';
 import { PartyBadge } from '@web/components/ui/party-badge';
 import { Table } from '@web/components/ui/table';
+import { useReferenceNames } from '@web/lib/reference-names';
 import { VoterPhoto } from './voter-photo';
 
 interface VotersTableProps {
@@ -14,9 +15,10 @@ interface VotersTableProps {
 
 function Demographics({ voter }: { voter: Voter }) {
   const { t } = useTranslation();
+  const names = useReferenceNames();
   return (
     <>
-      <span>{voter.gender ?? '—'}</span>
+      <span>{names.name('genders', voter.gender) ?? '—'}</span>
       <span className="text-slate-500"> · {voter.age !== null ? t('voters.years', { age: voter.age }) : t('voters.ageUnknown')}</span>
     </>
   );
@@ -53,6 +55,7 @@ function Actions({ voter, canDelete, onEdit, onDelete }: { voter: Voter } & Omit
 // Spec section 2: seven columns on a wide screen; on a phone the same data as one card per voter.
 export function VotersTable(props: VotersTableProps) {
   const { t } = useTranslation();
+  const names = useReferenceNames();
   const { voters } = props;
   return (
     <>
@@ -92,7 +95,7 @@ export function VotersTable(props: VotersTableProps) {
             header: t('voters.columns.political'),
             cell: (voter) => (
               <>
-                <div className="mb-1 text-slate-700">{voter.caste ?? '—'}</div>
+                <div className="mb-1 text-slate-700">{names.name('castes', voter.caste) ?? '—'}</div>
                 <PartyBadge party={voter.political_preference} />
               </>
             ),
@@ -123,7 +126,7 @@ export function VotersTable(props: VotersTableProps) {
               </span>
             </div>
             <div className="mt-1 flex items-center gap-2 text-sm text-slate-600">
-              {voter.caste && <span>{voter.caste}</span>}
+              {voter.caste && <span>{names.name('castes', voter.caste)}</span>}
               <PartyBadge party={voter.political_preference} />
             </div>
           </li>
