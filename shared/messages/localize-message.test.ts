@@ -41,7 +41,8 @@ describe('message catalogues', () => {
   }
 
   it('should read each English text back as its own code when filled in', () => {
-    const sample = (name: string) => ({ number: '7', term: 'Full Name', terms: 'Full Name, Age', wait: '2 minutes', message: 'The file is empty' })[PARAM_KINDS[name] ?? 'data'] ?? 'Booth-07';
+    const samples: Record<string, string> = { number: '7', term: 'Full Name', terms: 'Full Name, Age', wait: '2 minutes', message: 'The file is empty' };
+    const sample = (name: string) => samples[PARAM_KINDS[name] ?? 'data'] ?? 'Booth-07';
     for (const code of codes) {
       const params = Object.fromEntries(placeholders(MESSAGE_TEXTS[code]).map((name) => [name as string, sample(name as string)]));
       const english = wordMessage(code, params, 'en');

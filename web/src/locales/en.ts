@@ -40,6 +40,12 @@ export const en = {
     noPhoto: 'No photo',
     openedPhoto: 'The photo you opened',
   },
+  // The language picker of the user menu and the sign-in page (each language is named in its
+  // own script: shared/i18n/languages.ts).
+  language: {
+    label: 'Language',
+    failed: 'Could not change the language',
+  },
   login: {
     title: 'Voter Management System',
     subtitle: 'Sign in to access the admin dashboard',
