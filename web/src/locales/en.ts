@@ -43,7 +43,7 @@ export const en = {
   // The language picker of the user menu and the sign-in page (each language is named in its
   // own script: shared/i18n/languages.ts).
   language: {
-    label: 'Language',
+    label: 'Display language',
     failed: 'Could not change the language',
   },
   login: {

@@ -5,7 +5,7 @@ import type { LocaleTexts } from './locale-texts';
 // language picker in Gujarati, so the language wiring can be seen and tested.
 export const gu: LocaleTexts = {
   ...en,
-  language: { label: 'ભાષા', failed: 'ભાષા બદલી શકાઈ નથી' },
+  language: { label: 'તમારી ભાષા', failed: 'ભાષા બદલી શકાઈ નથી' },
   login: { ...en.login, title: 'મતદાર વ્યવસ્થાપન પ્રણાલી', submit: 'લૉગ ઇન' },
   logout: { ...en.logout, action: 'લૉગ આઉટ' },
   menu: { ...en.menu, dashboard: 'ડેશબોર્ડ', settings: 'સેટિંગ્સ', tasks: 'કાર્ય વ્યવસ્થાપન' },

@@ -5,7 +5,7 @@ import type { LocaleTexts } from './locale-texts';
 // picker in Hindi, so the language wiring can be seen and tested.
 export const hi: LocaleTexts = {
   ...en,
-  language: { label: 'भाषा', failed: 'भाषा नहीं बदली जा सकी' },
+  language: { label: 'आपकी भाषा', failed: 'भाषा नहीं बदली जा सकी' },
   login: { ...en.login, title: 'मतदाता प्रबंधन प्रणाली', submit: 'लॉग इन' },
   logout: { ...en.logout, action: 'लॉग आउट' },
   menu: { ...en.menu, dashboard: 'डैशबोर्ड', settings: 'सेटिंग्स', tasks: 'कार्य प्रबंधन' },

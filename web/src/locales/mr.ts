@@ -7,7 +7,7 @@ export const mr: LocaleTexts = {
   ...en,
   app: { ...en.app, loading: 'लोड होत आहे...' },
   common: { ...en.common, close: 'बंद करा', cancel: 'रद्द करा', delete: 'हटवा', save: 'जतन करा', edit: 'संपादित करा' },
-  language: { label: 'भाषा', failed: 'भाषा बदलता आली नाही' },
+  language: { label: 'तुमची भाषा', failed: 'भाषा बदलता आली नाही' },
   login: {
     ...en.login,
     title: 'मतदार व्यवस्थापन प्रणाली',

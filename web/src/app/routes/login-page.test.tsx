@@ -40,11 +40,11 @@ describe('LoginPage', () => {
 
   it('should switch the page to the chosen language at once and remember it on the device', async () => {
     renderLogin();
-    await userEvent.selectOptions(screen.getByLabelText('Language'), 'मराठी');
+    await userEvent.selectOptions(screen.getByLabelText('Display language'), 'मराठी');
     expect(await screen.findByRole('heading', { name: 'मतदार व्यवस्थापन प्रणाली' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('mr');
     expect(localStorage.getItem('language')).toBe('mr');
-    await userEvent.selectOptions(screen.getByLabelText('भाषा'), 'English');
+    await userEvent.selectOptions(screen.getByLabelText('तुमची भाषा'), 'English');
     expect(await screen.findByRole('heading', { name: 'Voter Management System' })).toBeInTheDocument();
   });
 });
