@@ -26,16 +26,16 @@ export function acceptedLanguage(header: string | undefined): Language | null {
   return isLanguage(first) ? first : null;
 }
 
-// Whom the answer is for: the signed-in user's own choice, else the language the client asks
-// for (the web app sends the one it shows, the sign-in page's choice included), else the
-// Language setting, else English. The setting is not read for a 5xx: the database may be the
-// reason for it.
+// Whom the answer is for. Signed in: the user's own choice, else the Language setting (what
+// their screens show). Not yet known (the sign-in page): the language the client asks for (the
+// web app sends the one it shows), else the setting. English is the last resort. The setting
+// is not read for a 5xx: the database may be the reason for it.
 export async function answerLanguage(db: Kysely<Database>, request: FastifyRequest, status: number): Promise<Language> {
-  const own = request.auth?.user.language;
-  if (isLanguage(own)) return own;
-  const asked = acceptedLanguage(request.headers['accept-language']);
+  const user = request.auth?.user;
+  if (isLanguage(user?.language)) return user.language;
+  const asked = user ? null : acceptedLanguage(request.headers['accept-language']);
   if (asked) return asked;
-  if (status >= 500) return 'en';
+  if (status >= 500) return acceptedLanguage(request.headers['accept-language']) ?? 'en';
   try {
     return (await readPublicSettings(db)).language;
   } catch {

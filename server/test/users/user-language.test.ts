@@ -142,6 +142,14 @@ describe('error answers in the reader language', () => {
     expect(response.json()).toEqual({ message: 'આગળ વધવા માટે કૃપા કરીને લૉગ ઇન કરો' });
   });
 
+  it("should follow the Language setting for a signed-in user without a choice, whatever the browser's own header says", async () => {
+    const { headers } = await signInAs(t, 'Supervisor');
+    await setLanguageSetting('hi');
+    const response = await t.app.inject({ method: 'GET', url: '/api/voters/999999', headers: { ...headers, 'accept-language': 'en-US,en;q=0.9' } });
+    await setLanguageSetting('en');
+    expect(response.json()).toEqual({ message: 'मतदाता नहीं मिला' });
+  });
+
   it("should put the user's own choice before the client's language", async () => {
     const { headers } = await signInAs(t, 'Supervisor');
     await setLanguage(headers, 'mr');
