@@ -187,6 +187,7 @@ export const en = {
       open: 'Reset two-factor',
       confirm: '{{name}} will set up an authenticator again at their next sign-in.',
       reset: 'Reset',
+      resetDone: 'Two-factor authentication reset. The user will set it up again at their next sign-in.',
       failed: 'Failed to reset two-factor sign-in',
     },
     changePassword: {
