@@ -62,7 +62,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const storeLanguage = useCallback(async (language: Language) => {
     try {
-      setUser(await apiRequest<User>('/users/me/language', { method: 'PUT', body: { language } }));
+      const saved = await apiRequest<User>('/users/me/language', { method: 'PUT', body: { language } });
+      // Not if they signed out meanwhile.
+      setUser((current) => (current && current.id === saved.id ? saved : current));
     } catch (error) {
       toast.error(errorMessage(error, i18n.t('language.failed')));
     }
