@@ -19,7 +19,7 @@ test('should show every tab with its fields and the spec options', async ({ page
 
   await expect(page.getByLabel('Application Name')).toHaveAttribute('placeholder', 'Voter Management System');
   await expect(page.getByLabel('Timezone').locator('option')).toHaveText(['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo']);
-  await expect(page.getByLabel('Language').locator('option')).toHaveText(['English', 'Hindi', 'Marathi', 'Gujarati']);
+  await expect(page.getByLabel('Language', { exact: true }).locator('option')).toHaveText(['English', 'Hindi', 'Marathi', 'Gujarati']);
 
   await page.getByRole('tab', { name: 'Data Management' }).click();
   await expect(page).toHaveURL(/\/settings\?tab=data$/);

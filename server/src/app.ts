@@ -28,6 +28,7 @@ import { voterExportRoutes } from './features/voters/voter-export-routes';
 import { voterImportRoutes } from './features/voters/voter-import-routes';
 import { voterRoutes } from './features/voters/voters-routes';
 import { accessControlPlugin } from './plugins/access-control';
+import { registerAnswerLanguage } from './plugins/answer-language';
 import { registerErrorHandlers } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { refuseTextWithNul } from './plugins/text-without-nul';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
 
   registerErrorHandlers(app, database.dialect);
+  registerAnswerLanguage(app, ctx.db);
   await registerSecurityHeaders(app);
   await app.register(accessControlPlugin, { db: ctx.db, tokens: ctx.tokens });
   refuseTextWithNul(app);

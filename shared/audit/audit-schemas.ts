@@ -27,6 +27,7 @@ export const EXTRA_AUDIT_ACTIONS = [
   'RESET_TWO_FACTOR',
   'PURGE_AUDIT_LOGS',
   'VOTER_ID_CONFLICT',
+  'CHANGE_LANGUAGE',
 ] as const;
 export const AUDIT_ACTIONS = [...SPEC_AUDIT_ACTIONS, ...EXTRA_AUDIT_ACTIONS] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

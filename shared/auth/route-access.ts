@@ -20,12 +20,15 @@ export const ROUTE_ACCESS = {
 
   'GET /api/settings': ADMIN_ROLES,
   'GET /api/settings/public': ALL_ROLES,
+  // The default language, so the sign-in page can speak it before anyone signs in.
+  'GET /api/settings/language': 'public',
   'PUT /api/settings': ADMIN_ROLES,
 
   'GET /api/users': ADMIN_ROLES,
   'GET /api/users/by-role': ALL_ROLES,
   'POST /api/users': ADMIN_ROLES,
   'PUT /api/users/me/password': ALL_ROLES,
+  'PUT /api/users/me/language': ALL_ROLES,
   'PUT /api/users/:id': ADMIN_ROLES,
   'PUT /api/users/:id/password': ADMIN_ROLES,
   'DELETE /api/users/:id': ADMIN_ROLES,

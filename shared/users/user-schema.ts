@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../auth/roles';
 import { recordVersionSchema } from '../records/record-version';
+import { LANGUAGES } from '../settings/settings-schema';
 
 // The user object as the API returns it (spec section 3, "User"): never a password hash.
 export const userSchema = z.object({
@@ -23,5 +24,7 @@ export const userSchema = z.object({
   created_at: z.string(),
   // Raised by every edit of the profile (shared/records/record-version.ts).
   version: recordVersionSchema,
+  // The interface language the user chose; null follows the Language setting (issue 18).
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type User = z.infer<typeof userSchema>;

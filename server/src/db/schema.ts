@@ -25,6 +25,8 @@ export interface UsersTable {
   updated_at: string;
   // Counts the writes of the profile an admin edits (migration 014); an edit names the one it started from.
   version: Generated<number>;
+  // The interface language the user chose (migration 019); null follows the Language setting.
+  language: string | null;
 }
 
 export interface SessionsTable {

@@ -67,11 +67,13 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'POST /api/auth/logout': async () => ({ url: '/api/auth/logout' }),
   'GET /api/settings': async () => ({ url: '/api/settings' }),
   'GET /api/settings/public': async () => ({ url: '/api/settings/public' }),
+  'GET /api/settings/language': async () => ({ url: '/api/settings/language' }),
   'PUT /api/settings': async () => ({ url: '/api/settings', payload: { email_notifications: 'true' } }),
   'GET /api/users': async () => ({ url: '/api/users' }),
   'GET /api/users/by-role': async () => ({ url: '/api/users/by-role?role=Karyakarta' }),
   'POST /api/users': async () => ({ url: '/api/users', payload: newUserBody() }),
   'PUT /api/users/me/password': async () => ({ url: '/api/users/me/password', payload: { current_password: TEST_PASSWORD, new_password: 'Brand-New-Pass-77!' } }),
+  'PUT /api/users/me/language': async () => ({ url: '/api/users/me/language', payload: { language: 'mr' } }),
   'PUT /api/users/:id': async (t) => {
     const user = await someUser(t);
     return { url: `/api/users/${user.id}`, payload: { username: user.username, full_name: 'Renamed', role: 'Karyakarta', booth_access: ['Booth-01'], mobile: '9876543210' } };

@@ -1,5 +1,6 @@
 import { APP_BUILD_HEADER } from '@shared/health/health-schema';
 import { noticeServerBuild } from './app-build';
+import { i18n } from './i18n';
 
 // The one door to the API: every call goes to /api with the Bearer token from
 // localStorage (spec sections 4 and 7) and errors come back as ApiError with the
@@ -61,7 +62,8 @@ async function readError(response: Response): Promise<ApiError> {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server words its error messages in the language on screen (plugins/answer-language.ts).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language };
   const token = getStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

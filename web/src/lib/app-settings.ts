@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '@shared/settings/settings-schema';
 import { apiRequest } from './api-client';
-import { i18n } from './i18n';
+import { rememberedLanguage } from './i18n';
+import { applyLanguage } from './language';
 import { useSession } from './session';
 
 // The display settings every screen needs (app name, timezone, language), for every role.
@@ -18,16 +19,40 @@ export function useAppSettings(): PublicSettings {
   return data ?? DEFAULT_PUBLIC_SETTINGS;
 }
 
-// The app_name setting becomes the page title, and language the default interface
-// language (texts fall back to English until the translations arrive).
+// The app_name setting becomes the page title.
 export function useApplySettings(settings: PublicSettings, fallbackName: string): string {
   const appName = settings.app_name.trim() || fallbackName;
   useEffect(() => {
     document.title = appName;
   }, [appName]);
-  useEffect(() => {
-    if (i18n.language !== settings.language) void i18n.changeLanguage(settings.language);
-    document.documentElement.lang = settings.language;
-  }, [settings.language]);
   return appName;
+}
+
+// The interface language once signed in: the user's own choice, else the Language setting
+// (issue 18). Until the setting has loaded, a user without a choice keeps what the device
+// showed last rather than flashing English.
+export function useApplyLanguage(): void {
+  const { user } = useSession();
+  const { data } = useQuery({ ...publicSettingsQuery, enabled: user !== null });
+  const language = user?.language ?? data?.language;
+  useEffect(() => {
+    if (language) applyLanguage(language);
+  }, [language]);
+}
+
+// The sign-in page before anyone is known: the language this device showed last, else the
+// Language setting (GET /api/settings/language, public).
+export function useSignInLanguage(): void {
+  const remembered = rememberedLanguage();
+  const { data } = useQuery({
+    queryKey: ['settings', 'language'],
+    queryFn: ({ signal }) => apiRequest<Pick<PublicSettings, 'language'>>('/settings/language', { signal }),
+    enabled: remembered === null,
+    staleTime: 5 * 60_000,
+  });
+  const language = data?.language;
+  useEffect(() => {
+    // A choice made on the page meanwhile wins over the default arriving late.
+    if (language && rememberedLanguage() === null) applyLanguage(language);
+  }, [language]);
 }

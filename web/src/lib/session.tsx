@@ -1,10 +1,12 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { LoginResponse } from '@shared/auth/auth-schemas';
 import type { LoginOrChallenge, TwoFactorChallenge, TwoFactorLoginResponse } from '@shared/auth/two-factor-schemas';
+import type { Language } from '@shared/i18n/languages';
 import type { User } from '@shared/users/user-schema';
 import { apiRequest, errorMessage, getStoredToken, setUnauthorizedHandler, storeToken } from './api-client';
 import { i18n } from './i18n';
+import { applyLanguage } from './language';
 
 // The session of spec section 4: loading while the stored token is checked, the user
 // once /auth/me answers, nothing (and no token) when it fails.
@@ -21,6 +23,9 @@ interface Session {
   logout: () => Promise<void>;
   // After the signed-in user's own record is saved, so the sidebar shows the new name at once.
   userSaved: (saved: User) => void;
+  // The interface language, at once. Signed in, it is stored on the user (it follows them to
+  // any device); on the sign-in page it is stored on whoever signs in next (issue 18).
+  chooseLanguage: (language: Language) => Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -52,13 +57,33 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .finally(() => setLoading(false));
   }, [clear]);
 
+  // A language picked on the sign-in page before anyone was known.
+  const signInChoice = useRef<Language | null>(null);
+
+  const storeLanguage = useCallback(async (language: Language) => {
+    try {
+      const saved = await apiRequest<User>('/users/me/language', { method: 'PUT', body: { language } });
+      // Not if they signed out meanwhile.
+      setUser((current) => (current && current.id === saved.id ? saved : current));
+    } catch (error) {
+      toast.error(errorMessage(error, i18n.t('language.failed')));
+    }
+  }, []);
+
   const signIn = useCallback((result: LoginResponse) => {
     storeToken(result.token);
-    setUser(result.user);
+    // A choice made on the sign-in page wins over the one stored before: it is what this
+    // person just did. A language only remembered by the device is not a choice and is not sent.
+    const choice = signInChoice.current;
+    signInChoice.current = null;
+    if (choice && result.user.language !== choice) {
+      setUser({ ...result.user, language: choice });
+      void storeLanguage(choice);
+    } else setUser(result.user);
     // Gone at once rather than fading out beside the success (other stale errors fade: toast-layer).
     toast.remove(SIGN_IN_TOAST);
     toast.success(i18n.t('login.success'));
-  }, []);
+  }, [storeLanguage]);
 
   const login = useCallback(
     async (username: string, password: string): Promise<LoginOutcome> => {
@@ -104,7 +129,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const userSaved = useCallback((saved: User) => setUser((current) => (current && current.id === saved.id ? saved : current)), []);
 
-  const value = useMemo(() => ({ user, loading, login, verifyTwoFactor, logout, userSaved }), [user, loading, login, verifyTwoFactor, logout, userSaved]);
+  const chooseLanguage = useCallback(
+    async (language: Language) => {
+      applyLanguage(language);
+      if (!user) {
+        signInChoice.current = language;
+        return;
+      }
+      setUser({ ...user, language });
+      await storeLanguage(language);
+    },
+    [user, storeLanguage],
+  );
+
+  const value = useMemo(
+    () => ({ user, loading, login, verifyTwoFactor, logout, userSaved, chooseLanguage }),
+    [user, loading, login, verifyTwoFactor, logout, userSaved, chooseLanguage],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -40,6 +40,12 @@ export const en = {
     noPhoto: 'No photo',
     openedPhoto: 'The photo you opened',
   },
+  // The language picker of the user menu and the sign-in page (each language is named in its
+  // own script: shared/i18n/languages.ts).
+  language: {
+    label: 'Display language',
+    failed: 'Could not change the language',
+  },
   login: {
     title: 'Voter Management System',
     subtitle: 'Sign in to access the admin dashboard',
@@ -181,6 +187,7 @@ export const en = {
       open: 'Reset two-factor',
       confirm: '{{name}} will set up an authenticator again at their next sign-in.',
       reset: 'Reset',
+      resetDone: 'Two-factor authentication reset. The user will set it up again at their next sign-in.',
       failed: 'Failed to reset two-factor sign-in',
     },
     changePassword: {
@@ -258,8 +265,11 @@ export const en = {
     noUsers: 'No active users with this role',
     message: 'Message',
     messagePlaceholder: 'Type your message (up to 160 characters)',
-    count_one: '{{count}}/{{max}} characters · {{parts}} SMS part',
-    count_other: '{{count}}/{{max}} characters · {{parts}} SMS parts',
+    // The message box's counter: characters typed, then SMS parts by the plural rules of
+    // the language (counted by parts, so never "1 SMS parts").
+    characters: '{{count}}/{{max}} characters',
+    parts_one: '{{count}} SMS part',
+    parts_other: '{{count}} SMS parts',
     send: 'Send',
     sent: 'SMS sent successfully!',
     sendFailed: 'Failed to send SMS',
@@ -267,7 +277,8 @@ export const en = {
     statsFailed: 'Failed to fetch notification stats',
     recentTitle: 'Recent Notifications',
     noRecent: 'No notifications sent yet',
-    logLine: 'From {{sender}} · {{date}} · {{count}} recipients · {{reads}} read',
+    logLine_one: 'From {{sender}} · {{date}} · {{count}} recipient · {{reads}} read',
+    logLine_other: 'From {{sender}} · {{date}} · {{count}} recipients · {{reads}} read',
     deliveries: 'Delivery status per recipient',
     read: 'read',
     smsStatus: { queued: 'SMS queued', sent: 'SMS sent', failed: 'SMS failed', skipped: 'in-app only' },
@@ -303,6 +314,41 @@ export const en = {
     loadFailed: 'Could not load the audit logs.',
     recordId: '#{{id}}',
     recordGone: 'This record no longer exists',
+    // Each action's name as people read it (spec section 2: underscores to spaces, title case).
+    actions: {
+      LOGIN: 'Login',
+      LOGOUT: 'Logout',
+      CREATE_USER: 'Create User',
+      UPDATE_USER: 'Update User',
+      DELETE_USER: 'Delete User',
+      CREATE_VOTER: 'Create Voter',
+      UPDATE_VOTER: 'Update Voter',
+      DELETE_VOTER: 'Delete Voter',
+      SEND_SMS: 'Send Sms',
+      LOGIN_FAILED: 'Login Failed',
+      IMPORT_VOTERS: 'Import Voters',
+      EXPORT_VOTERS: 'Export Voters',
+      EXPORT_REFUSED: 'Export Refused',
+      UPDATE_SETTINGS: 'Update Settings',
+      RESET_PASSWORD: 'Reset Password',
+      CHANGE_PASSWORD: 'Change Password',
+      CREATE_TASK: 'Create Task',
+      UPDATE_TASK: 'Update Task',
+      DELETE_TASK: 'Delete Task',
+      ENROL_TWO_FACTOR: 'Enrol Two Factor',
+      RESET_TWO_FACTOR: 'Reset Two Factor',
+      PURGE_AUDIT_LOGS: 'Purge Audit Logs',
+      VOTER_ID_CONFLICT: 'Voter Id Conflict',
+      CHANGE_LANGUAGE: 'Change Language',
+    },
+    // The table an audit row's record is in, as the row names it.
+    tables: {
+      users: 'users',
+      voters: 'voters',
+      tasks: 'tasks',
+      notifications: 'notifications',
+      settings: 'settings',
+    },
   },
   settings: {
     title: 'Settings',

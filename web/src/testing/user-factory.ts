@@ -21,6 +21,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     last_login: null,
     created_at: '2026-11-21T00:00:00.000Z',
     version: 1,
+    language: null,
     ...overrides,
   };
 }

@@ -32,6 +32,18 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
     handler: async () => readPublicSettings(ctx.db),
   });
 
+  // Issue 18: the sign-in page speaks the Language setting before anyone signs in (a user's
+  // own choice takes over once they are known). Harmless to show: it is on every screen.
+  routes.get('/language', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['settings'],
+      summary: 'The Language setting: the default interface language, for the sign-in page',
+      response: { 200: publicSettingsSchema.pick({ language: true }) },
+    },
+    handler: async () => ({ language: (await readPublicSettings(ctx.db)).language }),
+  });
+
   // The spec's screen sends the whole object; any subset is accepted and merged. With the
   // version the page loaded, a save over someone else's newer one answers 409.
   routes.put('/', {

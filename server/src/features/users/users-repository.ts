@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Role } from '@shared/auth/roles';
+import { isLanguage, type Language } from '@shared/i18n/languages';
 import type { User } from '@shared/users/user-schema';
 import type { Database, UserRow } from '../../db/schema';
 
@@ -26,6 +27,7 @@ export function toUserDto(row: UserRow): User {
     last_login: row.last_login,
     created_at: row.created_at,
     version: row.version,
+    language: isLanguage(row.language) ? row.language : null,
   };
 }
 
@@ -140,6 +142,12 @@ export async function updateUser(db: Executor, id: number, expectedVersion: numb
     .where('version', '=', expectedVersion)
     .returningAll()
     .executeTakeFirst();
+}
+
+// The user's own interface language: not part of the profile an admin edits, so the version
+// stays (an admin's open edit form is not made stale by it).
+export async function setUserLanguage(db: Executor, id: number, language: Language | null): Promise<UserRow | undefined> {
+  return db.updateTable('users').set({ language, updated_at: new Date().toISOString() }).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
 // Sessions go with the user (the foreign key cascades; deleting them here too keeps

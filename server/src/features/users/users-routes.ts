@@ -13,12 +13,13 @@ import {
   userIdParamsSchema,
   usersByRoleQuerySchema,
 } from '@shared/users/user-input-schemas';
+import { userLanguageInputSchema } from '@shared/i18n/languages';
 import { userSchema } from '@shared/users/user-schema';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { requestActor } from '../audit/actor';
 import { listActiveUsersByRole, listUsers, toUserDto } from './users-repository';
-import { changeOwnPassword, createUser, editUser, removeUser, resetPassword } from './users-use-cases';
+import { changeOwnPassword, createUser, editUser, removeUser, resetPassword, setOwnLanguage } from './users-use-cases';
 
 const adminResponses = { 400: errorSchema, 401: errorSchema, 403: errorSchema } as const;
 
@@ -73,6 +74,18 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
       await changeOwnPassword(ctx, requestActor(request), { sessionId, ...request.body }, ctx.loginThrottle);
       return { message: 'Password changed successfully' };
     },
+  });
+
+  // Issue 18: the language follows the user to any device; every role chooses their own.
+  routes.put('/me/language', {
+    config: { access: ALL_ROLES },
+    schema: {
+      tags: ['users'],
+      summary: 'Choose my own interface language (en, mr, hi or gu); null follows the Language setting',
+      body: userLanguageInputSchema,
+      response: { 200: userSchema, 400: errorSchema, 401: errorSchema },
+    },
+    handler: async (request) => setOwnLanguage(ctx, requestActor(request), request.body.language),
   });
 
   routes.put('/:id', {

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { passwordPolicyProblem } from '@shared/auth/password-policy';
 import type { Role } from '@shared/auth/roles';
 import { type UpdateUserData, type UserProfileData, userProfileSchema } from '@shared/users/user-input-schemas';
+import type { Language } from '@shared/i18n/languages';
 import { canManageRole } from '@shared/users/user-permissions';
 import type { User } from '@shared/users/user-schema';
 import type { DatabaseDialect } from '../../db/dialects/database-dialect';
@@ -22,6 +23,7 @@ import {
   insertUser,
   type NewUser,
   setPasswordHash,
+  setUserLanguage,
   toUserDto,
   updateUser,
 } from './users-repository';
@@ -202,4 +204,20 @@ export async function removeUser(store: UsersStore, actor: UsersActor, id: numbe
     if (!(await deleteUser(trx, id))) throw new HttpError(404, USER_NOT_FOUND);
     await audit({ action: 'DELETE_USER', recordId: id, recordName: userRecordName(target), details: { username: target.username, full_name: target.full_name, role: target.role } });
   });
+}
+
+// Anyone sets their own interface language (issue 18); null goes back to the Language setting.
+// Audited like every write, with the choice before and after; choosing the same one writes nothing.
+export async function setOwnLanguage(store: UsersStore, actor: Actor & { userId: number }, language: Language | null): Promise<User> {
+  return toUserDto(
+    await writeUser(store, actor, async (trx, audit) => {
+      const user = await findUserById(trx, actor.userId);
+      if (!user) throw new HttpError(404, USER_NOT_FOUND);
+      if (user.language === language) return user;
+      const row = await setUserLanguage(trx, actor.userId, language);
+      if (!row) throw new HttpError(404, USER_NOT_FOUND);
+      await audit({ action: 'CHANGE_LANGUAGE', recordId: row.id, recordName: userRecordName(row), details: { from: user.language, to: language } });
+      return row;
+    }),
+  );
 }

@@ -65,7 +65,7 @@ export function AnalyticsPage() {
       case 'gender':
         return { kind: 'doughnut' as const, title: t('analytics.chartTitles.gender'), labels: data.gender.map((row) => unknown(names.name('genders', row.gender))), values: data.gender.map((row) => row.count) };
       case 'age':
-        return { kind: 'bar' as const, title: t('analytics.chartTitles.age'), labels: data.ageGroups.map((row) => row.age_group), values: data.ageGroups.map((row) => row.count) };
+        return { kind: 'bar' as const, title: t('analytics.chartTitles.age'), labels: data.ageGroups.map((row) => (row.age_group === 'Unknown' ? t('analytics.unknown') : row.age_group)), values: data.ageGroups.map((row) => row.count) };
       case 'area': {
         const top = data.areas.slice(0, 10);
         return { kind: 'bar' as const, title: t('analytics.chartTitles.area'), labels: top.map((row) => unknown(row.ward_area)), values: top.map((row) => row.voter_count) };

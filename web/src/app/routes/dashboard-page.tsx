@@ -7,8 +7,8 @@ import { Spinner } from '@web/components/ui/spinner';
 import { StatCard } from '@web/components/ui/stat-card';
 import { AuditRecord } from '@web/features/audit-logs/components/audit-record';
 import { useDashboardStats, useRecentActivity } from '@web/features/dashboard/api/get-dashboard';
-import { humaniseAction } from '@web/lib/format';
 import { useDateFormat } from '@web/lib/use-date-format';
+import { auditActionName } from '@web/lib/audit-names';
 
 // /dashboard (spec section 2). The percentage changes are fixed decorations (spec section 9).
 export function DashboardPage() {
@@ -93,7 +93,7 @@ export function DashboardPage() {
               <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm">
                 <span className="min-w-0">
                   <span className="font-medium text-slate-900">{item.user_name ?? t('dashboard.system')}</span>{' '}
-                  <span className="text-slate-600">{humaniseAction(item.action)}</span>{' '}
+                  <span className="text-slate-600">{auditActionName(t, item.action)}</span>{' '}
                   <AuditRecord log={item} />
                 </span>
                 <time dateTime={item.created_at} className="text-xs text-slate-500">

@@ -8,15 +8,18 @@ import { type LoginInput, loginInputSchema } from '@shared/auth/auth-schemas';
 import { homePathFor } from '@shared/auth/roles';
 import type { TwoFactorChallenge } from '@shared/auth/two-factor-schemas';
 import { BlockSubmitButton } from '@web/components/ui/block-submit-button';
+import { LanguageSelect } from '@web/components/ui/language-select';
 import { RecoveryCodes } from '@web/features/two-factor/components/recovery-codes';
 import { TwoFactorStep } from '@web/features/two-factor/components/two-factor-step';
+import { useSignInLanguage } from '@web/lib/app-settings';
 import { useSession } from '@web/lib/session';
 
 type Step = { kind: 'password' } | { kind: 'code'; challenge: TwoFactorChallenge } | { kind: 'recovery-codes'; codes: string[]; finish: () => void };
 
 export function LoginPage() {
   const { t } = useTranslation();
-  const { user, loading, login, verifyTwoFactor } = useSession();
+  const { user, loading, login, verifyTwoFactor, chooseLanguage } = useSession();
+  useSignInLanguage();
   const [showPassword, setShowPassword] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const {
@@ -41,6 +44,8 @@ export function LoginPage() {
   return (
     <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-blue-950 via-blue-900 to-indigo-800 px-4 py-10">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl">
+        {/* Before signing in: whoever signs in next keeps this choice (lib/session.tsx). */}
+        <LanguageSelect className="mb-6 justify-end text-slate-600" onChange={(language) => void chooseLanguage(language)} />
         <div className="mb-8 text-center">
           <div className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-blue-100 text-blue-900">
             <Vote aria-hidden="true" className="h-7 w-7" />

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@web/components/layout/page-header';
 
 // /village, /appointment, /service (spec section 2): a page notice and one error toast.
-export function PlaceholderPage({ titleKey }: { titleKey: string }) {
+export function PlaceholderPage({ titleKey }: { titleKey: `placeholder.${'village' | 'appointment' | 'service'}` }) {
   const { t } = useTranslation();
   const notice = t('placeholder.notice');
   useEffect(() => {

@@ -2,7 +2,7 @@ import { Menu } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useApplySettings, useAppSettings } from '@web/lib/app-settings';
+import { useApplyLanguage, useApplySettings, useAppSettings } from '@web/lib/app-settings';
 import { useSession } from '@web/lib/session';
 import { Sidebar } from './sidebar';
 
@@ -15,6 +15,7 @@ export function AppShell({ bell, account }: { bell?: ReactNode; account?: ReactN
   const [menuOpen, setMenuOpen] = useState(false);
   // Spec section 2: the default name until the app_name setting has loaded.
   const appName = useApplySettings(useAppSettings(), t('app.defaultName'));
+  useApplyLanguage();
   if (!user) return null;
   const closeMenu = () => setMenuOpen(false);
 

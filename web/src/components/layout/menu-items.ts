@@ -14,9 +14,10 @@ import {
   Users,
 } from 'lucide-react';
 import { ADMIN_ROLES, ALL_ROLES, type Role } from '@shared/auth/roles';
+import type { en } from '@web/locales/en';
 
 export interface MenuItem {
-  labelKey: string;
+  labelKey: `menu.${keyof typeof en.menu}`;
   to: string;
   icon: LucideIcon;
   roles: readonly Role[];

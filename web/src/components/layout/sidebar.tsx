@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { User } from '@shared/users/user-schema';
+import { LanguageSelect } from '@web/components/ui/language-select';
+import { useSession } from '@web/lib/session';
 import { isMenuItemActive, menuItemsFor } from './menu-items';
 
 interface SidebarProps {
@@ -18,6 +20,7 @@ interface SidebarProps {
 export function Sidebar({ user, appName, onNavigate, onLogout, onClose, account }: SidebarProps) {
   const { t } = useTranslation();
   const location = useLocation();
+  const { chooseLanguage } = useSession();
   return (
     <div className="flex h-full w-64 flex-col bg-blue-950 text-blue-50">
       <div className="flex h-16 items-center justify-between gap-2 border-b border-blue-900 px-5">
@@ -60,6 +63,7 @@ export function Sidebar({ user, appName, onNavigate, onLogout, onClose, account 
         <p className="text-xs text-blue-300" data-testid="sidebar-user-role">
           {t(`roles.${user.role}`)}
         </p>
+        <LanguageSelect tone="dark" className="mt-3 text-blue-100" onChange={(language) => void chooseLanguage(language)} />
         {account}
         <button
           type="button"

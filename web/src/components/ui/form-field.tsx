@@ -1,4 +1,5 @@
 import { cloneElement, type ReactElement, useId } from 'react';
+import { useFormMessage } from '@web/lib/form-message';
 
 interface FormFieldProps {
   label: string;
@@ -11,8 +12,9 @@ interface FormFieldProps {
 
 // A label, the control, and its hint or error, wired together for screen readers and tests
 // (getByLabel finds the control by its label text).
-export function FormField({ label, error, hint, required, className = '', children }: FormFieldProps) {
+export function FormField({ label, error: englishError, hint, required, className = '', children }: FormFieldProps) {
   const id = useId();
+  const error = useFormMessage()(englishError);
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div className={className}>

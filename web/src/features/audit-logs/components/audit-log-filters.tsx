@@ -3,8 +3,8 @@ import { AUDIT_ACTIONS } from '@shared/audit/audit-schemas';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import type { AuditLogFilters as Filters } from '../api/get-audit-logs';
-import { humaniseAction } from '@web/lib/format';
 import { useDateFormat } from '@web/lib/use-date-format';
+import { auditActionName } from '@web/lib/audit-names';
 
 interface AuditLogFiltersProps {
   filters: Filters;
@@ -23,7 +23,7 @@ export function AuditLogFilters({ filters, onChange, onClear }: AuditLogFiltersP
           <option value="">{t('auditLogs.allActions')}</option>
           {AUDIT_ACTIONS.map((action) => (
             <option key={action} value={action}>
-              {humaniseAction(action)}
+              {auditActionName(t, action)}
             </option>
           ))}
         </select>

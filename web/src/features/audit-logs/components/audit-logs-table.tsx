@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { AuditLog } from '@shared/audit/audit-schemas';
 import { Badge } from '@web/components/ui/badge';
 import { Table } from '@web/components/ui/table';
-import { humaniseAction } from '@web/lib/format';
 import { useDateFormat } from '@web/lib/use-date-format';
 import { actionColor } from './audit-action';
 import { AuditRecord } from './audit-record';
+import { auditActionName } from '@web/lib/audit-names';
 
 interface AuditLogsTableProps {
   logs: AuditLog[];
@@ -34,7 +34,7 @@ export function AuditLogsTable({ logs }: AuditLogsTableProps) {
         {logs.map((log) => (
           <li key={log.id} className="rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm">
             <div className="flex items-center justify-between gap-2">
-              <Badge color={actionColor(log.action)}>{humaniseAction(log.action)}</Badge>
+              <Badge color={actionColor(log.action)}>{auditActionName(t, log.action)}</Badge>
               <time dateTime={log.created_at} className="text-xs text-slate-500">
                 {dates.dateTime(log.created_at)}
               </time>
@@ -59,7 +59,7 @@ export function AuditLogsTable({ logs }: AuditLogsTableProps) {
             cell: (log) => <time dateTime={log.created_at}>{dates.dateTime(log.created_at)}</time>,
           },
           { key: 'user', header: t('auditLogs.user'), className: 'whitespace-nowrap text-slate-900', cell: (log) => log.user_name || t('auditLogs.system') },
-          { key: 'action', header: t('auditLogs.action'), className: 'whitespace-nowrap', cell: (log) => <Badge color={actionColor(log.action)}>{humaniseAction(log.action)}</Badge> },
+          { key: 'action', header: t('auditLogs.action'), className: 'whitespace-nowrap', cell: (log) => <Badge color={actionColor(log.action)}>{auditActionName(t, log.action)}</Badge> },
           { key: 'details', header: t('auditLogs.details'), className: 'text-slate-600', cell: details },
           { key: 'ip', header: t('auditLogs.ipAddress'), className: 'whitespace-nowrap font-mono text-xs text-slate-600', cell: (log) => log.ip_address || t('auditLogs.none') },
         ]}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuditLog, AuditRecordLink } from '@shared/audit/audit-schemas';
+import { auditTableName } from '@web/lib/audit-names';
 
 // The screen that shows a record, searched for where the screen has a search (a voter by its
 // voter ID, a user by username). The server sends a link only while the record exists.
@@ -24,7 +25,7 @@ export function AuditRecord({ log }: AuditRecordProps) {
   const { t } = useTranslation();
   const reference = (
     <>
-      {log.table_name ?? ''}
+      {log.table_name ? auditTableName(t, log.table_name) : ''}
       {log.table_name && log.record_id && ' '}
       {log.record_id && <span className="text-slate-400">{t('auditLogs.recordId', { id: log.record_id })}</span>}
     </>

@@ -107,7 +107,7 @@ export function ComposeNotification({ senderId }: { senderId: number }) {
           ))}
         </div>
       </div>
-      <FormField label={t('notifications.message')} hint={t('notifications.count', { count: message.length, max: SMS_MAX_LENGTH, parts })}>
+      <FormField label={t('notifications.message')} hint={`${t('notifications.characters', { count: message.length, max: SMS_MAX_LENGTH })} · ${t('notifications.parts', { count: parts })}`}>
         <textarea rows={4} maxLength={SMS_MAX_LENGTH} className={inputClassName} value={message} onChange={(event) => setMessage(event.target.value)} placeholder={t('notifications.messagePlaceholder')} />
       </FormField>
       <Button type="submit" busy={send.isPending} disabled={message.trim() === ''} className="w-full sm:w-auto">

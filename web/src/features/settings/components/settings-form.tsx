@@ -24,6 +24,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useEditConflict } from '@web/lib/edit-conflicts';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useUpdateSettings } from '../api/update-settings';
+import { useFormMessage } from '@web/lib/form-message';
 
 export const SETTINGS_TABS = ['general', 'data', 'security', 'notifications'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -74,6 +75,7 @@ interface SettingsFormProps {
 
 export function SettingsForm({ settings: opened, tab, onTabChange, reload = () => window.location.reload() }: SettingsFormProps) {
   const { t } = useTranslation();
+  const formMessage = useFormMessage();
   const update = useUpdateSettings();
   // The settings the edit starts from: those loaded, or the newer ones after a conflict.
   const [settings, setSettings] = useState(opened);
@@ -226,7 +228,7 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
                       ))}
                     </div>
                     <p className="mt-2 text-xs text-slate-500">{t('settings.twoFactorRolesHint')}</p>
-                    {errors.two_factor_roles?.message && <p className="mt-1 text-sm text-red-600">{errors.two_factor_roles.message}</p>}
+                    {errors.two_factor_roles?.message && <p className="mt-1 text-sm text-red-600">{formMessage(errors.two_factor_roles.message)}</p>}
                   </fieldset>
                 );
               }}

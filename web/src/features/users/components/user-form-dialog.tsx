@@ -22,6 +22,7 @@ import { useUpdateUser } from '../api/update-user';
 import { BoothAccessPicker } from './booth-access-picker';
 import { ResetTwoFactorSection } from './reset-two-factor-section';
 import { SetPasswordSection } from './set-password-section';
+import { useFormMessage } from '@web/lib/form-message';
 
 // The form holds both modes' fields: the password matters only when creating (spec
 // section 5), the Active toggle only when editing. The shared schemas do the checking.
@@ -79,6 +80,7 @@ interface UserFormDialogProps {
 export function UserFormDialog({ actor, user: opened, onClose }: UserFormDialogProps) {
   const { t } = useTranslation();
   const names = useReferenceNames();
+  const formMessage = useFormMessage();
   // The user the edit starts from: the one opened, or the newer one after a conflict.
   const [user, setUser] = useState(opened);
   const formElement = useRef<HTMLFormElement>(null);
@@ -245,7 +247,7 @@ export function UserFormDialog({ actor, user: opened, onClose }: UserFormDialogP
                     <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${field.value ? 'translate-x-5' : 'translate-x-0.5'}`} />
                   </button>
                 </div>
-                {fieldState.error && <p className="mt-1 text-sm text-red-600">{fieldState.error.message}</p>}
+                {fieldState.error && <p className="mt-1 text-sm text-red-600">{formMessage(fieldState.error.message)}</p>}
               </div>
             )}
           />

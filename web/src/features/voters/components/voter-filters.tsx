@@ -7,6 +7,7 @@ import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { useReferenceNames } from '@web/lib/reference-names';
 import { DebouncedInput } from './debounced-input';
 import type { FilterKey, VoterFilterValues } from './use-voter-search-params';
+import { useFormMessage } from '@web/lib/form-message';
 
 interface VoterFiltersProps {
   filters: VoterFilterValues;
@@ -56,7 +57,8 @@ export function VoterFilters({ filters, errors = {}, booths, activeCount, onChan
   // The age pair's errors (e.g. "Maximum age must not be less than minimum age") read as one line
   // under both fields, linked to the field it names.
   const ageErrorId = useId();
-  const ageError = errors.age_min ?? errors.age_max;
+  const formMessage = useFormMessage();
+  const ageError = formMessage(errors.age_min ?? errors.age_max);
   const ageProps = (error: string | undefined) => ({
     type: 'number',
     min: AGE_MIN,

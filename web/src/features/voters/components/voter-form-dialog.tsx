@@ -24,6 +24,7 @@ import { useCreateVoter } from '../api/create-voter';
 import { useVoter } from '../api/get-voter';
 import { useVoterPhotoUrl } from '../api/get-voter-photo';
 import { useUpdateVoter } from '../api/update-voter';
+import { useFormMessage } from '@web/lib/form-message';
 
 // What the form holds, read from the field table: text for every field (as the controls give
 // it), flags for the checkboxes.
@@ -117,6 +118,7 @@ const schemaResolver = zodResolver(voterInputSchema);
 function VoterForm({ voter: opened, booths, canEditRestricted, onClose }: VoterFormProps) {
   const { t } = useTranslation();
   const referenceNames = useReferenceNames();
+  const formMessage = useFormMessage();
   const queryClient = useQueryClient();
   // The voter the form's edit starts from: the one opened, or the newer one after a conflict.
   const [voter, setVoter] = useState(opened);
@@ -326,7 +328,7 @@ function VoterForm({ voter: opened, booths, canEditRestricted, onClose }: VoterF
                 )}
               </div>
               <p className="mt-1 text-xs text-slate-500">{t('voters.form.photoHint')}</p>
-              {errors.root?.message && <p className="text-sm text-red-600">{errors.root.message}</p>}
+              {errors.root?.message && <p className="text-sm text-red-600">{formMessage(errors.root.message)}</p>}
             </div>
           </div>
         </Section>

@@ -9,11 +9,13 @@ import { Table } from '@web/components/ui/table';
 import { errorMessage } from '@web/lib/api-client';
 import { downloadApiFile, errorsCsv, type ImportProgress, saveBlob, useImportVoters } from '../api/voter-files';
 import { ExportExcelButton } from './export-excel-button';
+import { useFormMessage } from '@web/lib/form-message';
 
 // /voters?tab=import (issue 5): upload a spreadsheet, read what was refused, download the
 // template, export every voter.
 export function VoterImportPanel() {
   const { t } = useTranslation();
+  const formMessage = useFormMessage();
   const [file, setFile] = useState<File | null>(null);
   const [updateExisting, setUpdateExisting] = useState(false);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
@@ -51,7 +53,8 @@ export function VoterImportPanel() {
   const downloadErrors = () => {
     if (!result) return;
     const headers: [string, string, string] = [t('voters.importExport.row'), t('voters.importExport.column'), t('voters.importExport.message')];
-    saveBlob(errorsCsv(result.errorDetails, headers), 'voter_import_errors.csv');
+    // The server's row messages are English; the file speaks the language on screen.
+    saveBlob(errorsCsv(result.errorDetails.map((error) => ({ ...error, message: formMessage(error.message) })), headers), 'voter_import_errors.csv');
   };
 
   const busy = progress !== null;
@@ -137,7 +140,7 @@ export function VoterImportPanel() {
                   columns={[
                     { key: 'row', header: t('voters.importExport.row'), className: 'whitespace-nowrap tabular-nums', cell: (error) => error.row },
                     { key: 'column', header: t('voters.importExport.column'), cell: (error) => error.column },
-                    { key: 'message', header: t('voters.importExport.message'), className: 'text-slate-700', cell: (error) => error.message },
+                    { key: 'message', header: t('voters.importExport.message'), className: 'text-slate-700', cell: (error) => formMessage(error.message) },
                   ]}
                 />
               </>

@@ -1,0 +1,19 @@
+import { isLanguage, type Language } from '@shared/i18n/languages';
+import { i18n, LANGUAGE_STORAGE_KEY } from './i18n';
+
+// Shows the interface in `language` at once (no reload), sets <html lang> for screen readers
+// and fonts, and remembers it on this device for the next paint and the sign-in page.
+export function applyLanguage(language: Language): void {
+  if (i18n.language !== language) void i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Private mode without storage: the choice still holds until the page is closed.
+  }
+}
+
+// The language i18next shows now, as one of ours.
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : 'en';
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { i18n } from '@web/lib/i18n';
+import { en } from './en';
+import { gu } from './gu';
+import { hi } from './hi';
+import { mr } from './mr';
+
+// Every key of the English file, as "a.b.c" → text.
+function flatten(texts: object, prefix = ''): Map<string, string> {
+  const flat = new Map<string, string>();
+  for (const [key, value] of Object.entries(texts)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') flat.set(path, value);
+    else for (const [inner, text] of flatten(value as object, path)) flat.set(inner, text);
+  }
+  return flat;
+}
+
+const placeholders = (text: string) => new Set([...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]));
+const english = flatten(en);
+
+describe.each([
+  ['mr', mr],
+  ['hi', hi],
+  ['gu', gu],
+])('the %s texts', (language, texts) => {
+  const translated = flatten(texts);
+
+  it('should have every key of the English file and no other', () => {
+    expect([...english.keys()].filter((key) => !translated.has(key))).toEqual([]);
+    expect([...translated.keys()].filter((key) => !english.has(key))).toEqual([]);
+  });
+
+  it('should keep every {{placeholder}} of the English text', () => {
+    const broken = [...english].filter(([key, text]) => [...placeholders(text)].some((name) => !placeholders(translated.get(key) ?? '').has(name)));
+    expect(broken.map(([key]) => key)).toEqual([]);
+  });
+
+  it('should leave no text empty', () => {
+    expect([...translated].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
+  });
+
+  it(`should be what i18next shows in ${language}`, () => {
+    expect(i18n.getFixedT(language)('menu.settings')).toBe(translated.get('menu.settings'));
+  });
+});
+
+describe('typed keys', () => {
+  it('should refuse an unknown key at compile time', () => {
+    // @ts-expect-error: a key the English file does not have does not compile.
+    const unknown = i18n.t('no.such.key');
+    expect(unknown).toBe('no.such.key');
+  });
+});
