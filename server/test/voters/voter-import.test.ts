@@ -232,7 +232,7 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
     const result = (await upload(as.admin, { filename: 'far-repeat.csv', data: csvFile(rows) })).json<ImportResult>();
     expect(result).toMatchObject({ imported: IMPORT_BATCH_SIZE + 10, errors: 1 });
     expect(result.errorDetails).toEqual([{ row: IMPORT_BATCH_SIZE + 12, column: 'Voter ID', message: `Voter ID ${ids[0]} appears more than once in the file (first on row 2)` }]);
-    expect((await liveVoter(ids[0]))?.full_name).toBe('Far Voter 0');
+    expect((await liveVoter(ids[0]!))?.full_name).toBe('Far Voter 0');
   });
 
   it('should look up a batch of voter IDs without reading every live voter or the trigram index', async () => {
