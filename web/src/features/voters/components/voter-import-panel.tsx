@@ -161,6 +161,7 @@ export function VoterImportPanel() {
                     {t('voters.importExport.downloadWarnings')}
                   </Button>
                 </div>
+                <p className="text-sm text-slate-600">{t('voters.importExport.warningsHint')}</p>
                 {result.warnings > result.warningDetails.length && (
                   <p className="text-sm text-slate-600">{t('voters.importExport.warningsShown', { shown: result.warningDetails.length, total: result.warnings })}</p>
                 )}
