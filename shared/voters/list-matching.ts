@@ -99,9 +99,15 @@ class NameTable {
   }
 }
 
+// A file repeats the same few spellings down a column: each text's answer is kept, up to this
+// many a list, so most cells of a messy file cost one lookup too.
+const SEEN_MAX = 10_000;
+
 interface ListMatcher {
   // The names exactly as written, checked before any normalising (most cells of a clean file).
   exact: Map<string, string>;
+  // Texts met before and what they matched (null: nothing).
+  seen: Map<string, string | null>;
   names: NameTable;
   blank: Set<string>;
   unmatched: string | null;
@@ -129,6 +135,7 @@ function buildMatcher(field: ListFieldDef): ListMatcher {
   const unmatched = data?.unmatched ?? null;
   return {
     exact: new Map([...aliases.filter(([, value]) => values.has(value)), ...own].map(([name, value]) => [name, value])),
+    seen: new Map(),
     names,
     blank: new Set([...GLOBAL_BLANK, ...(data?.blank ?? []).map(matchKey)]),
     unmatched: unmatched !== null && values.has(unmatched) ? unmatched : null,
@@ -149,7 +156,13 @@ function matcherOf(field: ListField): ListMatcher {
 // The stored value a text stands for in a list field, or null when it matches nothing.
 export function matchListValue(field: ListField, text: string): string | null {
   const matcher = matcherOf(field);
-  return matcher.exact.get(text) ?? matcher.names.get(matchKey(text)) ?? null;
+  const exact = matcher.exact.get(text);
+  if (exact !== undefined) return exact;
+  const seen = matcher.seen.get(text);
+  if (seen !== undefined) return seen;
+  const value = matcher.names.get(matchKey(text)) ?? null;
+  if (matcher.seen.size < SEEN_MAX) matcher.seen.set(text, value);
+  return value;
 }
 
 // Whether a text says "no value" (empty, a dash, "NA", "Nil"…) rather than naming one. Asked
@@ -185,10 +198,16 @@ ALL_SUBCASTES.addLayer(
   false,
 );
 
+const SUBCASTES_SEEN = new Map<string, string | null>();
+
 export function matchSubcaste(caste: string | null, text: string): string | null {
+  const seenKey = `${caste ?? ''}\u0000${text}`;
+  const seen = SUBCASTES_SEEN.get(seenKey);
+  if (seen !== undefined) return seen;
   const key = matchKey(text);
-  if (caste === null) return ALL_SUBCASTES.get(key) ?? null;
-  return SUBCASTES_BY_CASTE.get(caste)?.get(key) ?? null;
+  const value = (caste === null ? ALL_SUBCASTES.get(key) : SUBCASTES_BY_CASTE.get(caste)?.get(key)) ?? null;
+  if (SUBCASTES_SEEN.size < SEEN_MAX) SUBCASTES_SEEN.set(seenKey, value);
+  return value;
 }
 
 // For the tests: keys two options both claim, and aliases that name no value of their list.

@@ -25,11 +25,14 @@ const YES = new Set(['yes', 'y', 'true', '1', 'on', 'ho', 'hoy', 'haan', 'हो
 const NO = new Set(['no', 'n', 'false', '0', 'off', 'nahi', 'नाही', 'नहीं'].map(matchKey));
 
 // Yes/No columns in the words people type: 'true' or 'false', undefined for an empty cell (or
-// a dash), null for a word that is neither.
+// a dash), null for a word that is neither. A column repeats a few words: each is read once.
+const FLAG_SEEN = new Map<string, string | null | undefined>();
+const FLAG_SEEN_MAX = 1000;
+
 export function flagText(text: string): string | null | undefined {
+  if (FLAG_SEEN.has(text)) return FLAG_SEEN.get(text);
   const value = matchKey(text);
-  if (value === '') return undefined;
-  if (YES.has(value)) return 'true';
-  if (NO.has(value)) return 'false';
-  return null;
+  const flag = value === '' ? undefined : YES.has(value) ? 'true' : NO.has(value) ? 'false' : null;
+  if (FLAG_SEEN.size < FLAG_SEEN_MAX) FLAG_SEEN.set(text, flag);
+  return flag;
 }
