@@ -9,8 +9,8 @@ import { MESSY_RATES, writeMessyCsv } from './messy-voter-file';
 
 // npm run bench:messy-import: a messy, realistic spreadsheet (bench/messy-voter-file.ts) of
 // BENCH_MESSY_ROWS rows (default 1,000,000) imported through HTTP into the real server on a
-// fresh database, then its first BENCH_MESSY_UPDATE_ROWS voters (default 50,000), written
-// differently, imported again with "update existing". BENCH_DB=postgres runs it on PostgreSQL
+// fresh database, then its first BENCH_MESSY_UPDATE_ROWS voters (default 50,000), typed again
+// (other spellings and mistakes), imported with "update existing". BENCH_DB=postgres runs it on PostgreSQL
 // (a fresh database `bench_messy_import` made through BENCH_POSTGRES_URL, default
 // postgres://postgres@127.0.0.1:5432/postgres). Target: at least 99% of the rows saved.
 const ROWS = Number(process.env.BENCH_MESSY_ROWS ?? 1_000_000);
@@ -57,7 +57,8 @@ async function main(): Promise<void> {
   const updateFile = path.join(dataDir, 'messy-voters-again.csv');
   const writing = performance.now();
   await writeMessyCsv(mainFile, { seed: SEED, messSeed: 1, count: ROWS });
-  if (UPDATE_ROWS > 0) await writeMessyCsv(updateFile, { seed: SEED, messSeed: 2, count: UPDATE_ROWS });
+  // The same voters in the same booths, typed again (other spellings, other mistakes).
+  if (UPDATE_ROWS > 0) await writeMessyCsv(updateFile, { seed: SEED, messSeed: 2, count: UPDATE_ROWS, rollCount: ROWS });
   console.log(`  files written in ${((performance.now() - writing) / 1000).toFixed(1)} s: ${mb(statSync(mainFile).size)}${UPDATE_ROWS > 0 ? `, ${mb(statSync(updateFile).size)}` : ''}`);
 
   const databaseUrl = ON_POSTGRES ? await freshPostgresDatabase() : undefined;

@@ -183,10 +183,12 @@ export function createMessyRows(options: { seed: number; messSeed: number; from:
 
 const csvCell = (value: string) => (/[",\n]/.test(value) || value !== value.trim() ? `"${value.replaceAll('"', '""')}"` : value);
 
-// Writes rows [from, from + count) of the constituency as a messy CSV.
-export async function writeMessyCsv(file: string, options: { seed: number; messSeed: number; from?: number; count: number }): Promise<void> {
+// Writes rows [from, from + count) of the constituency as a messy CSV; rollCount (default
+// count) is the size of the roll the rows are spread over booth by booth, so the first rows of
+// a larger file's roll can be written again with the same booths.
+export async function writeMessyCsv(file: string, options: { seed: number; messSeed: number; from?: number; count: number; rollCount?: number }): Promise<void> {
   const from = options.from ?? 0;
-  const row = createMessyRows({ ...options, from });
+  const row = createMessyRows({ seed: options.seed, messSeed: options.messSeed, from, count: options.rollCount ?? options.count });
   const out = createWriteStream(file);
   out.write(`${HEADER.map(([, header]) => csvCell(header)).join(',')}\n`);
   for (let index = from; index < from + options.count; index += 1) {
