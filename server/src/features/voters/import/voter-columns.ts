@@ -1,12 +1,11 @@
 import { matchKey } from '@shared/voters/list-matching';
-import { FLAG_FIELDS, VOTER_FIELD_NAMES, VOTER_FIELDS, type VoterField } from '@shared/voters/voter-fields';
+import { VOTER_FIELD_NAMES, VOTER_FIELDS, type VoterField } from '@shared/voters/voter-fields';
 
 // The columns of an export, in order; import reads the same headers back.
 export const VOTER_COLUMNS = VOTER_FIELD_NAMES;
-export { FLAG_FIELDS };
 
 // Headers compare as list values do, without case, spaces, underscores or punctuation ("Voter
-// ID", "voter_id", "VOTERID"; "मोबाइल नं." and "मोबाईल नं").
+// ID", "voter_id", "VOTERID"; "मोबाईल क्र." and "मोबाईल क्र").
 export const normalizeHeader = matchKey;
 
 // A field is found by its name, its label, or one of its import aliases (English and Marathi).
