@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { VOTER_FIELD_LABELS } from '@shared/voters/voter-schema';
 import { openDatabase } from '../server/src/db/connection';
 import { voterPageAfter } from '../server/src/features/voters/voters-repository';
-import { serverNodeFlags } from './server-node-flags';
+import { mb, memorySampler, signInAdmin, startServer, upload } from './bench-server';
 import { createVoterGenerator, type GeneratedVoter } from './voter-generator';
 
 // npm run bench (second part), or npm run bench:import-export: the server runs as its own
@@ -23,13 +23,10 @@ const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 1_000_000);
 const XLSX_ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 100_000);
 const RANDOM_ORDER = process.env.BENCH_ORDER === 'random';
 const dataDir = path.resolve(import.meta.dirname, '.data', 'import-export');
-const ADMIN = { username: 'admin', password: 'Bench-Admin-2026' };
-const MAIN = path.resolve(import.meta.dirname, '../server/src/main.ts');
 
 const FIELDS = ['voter_no', 'full_name', 'voter_id', 'age', 'gender', 'father_husband_name', 'religion', 'mobile_number', 'house_no', 'ward_area', 'village', 'booth', 'district', 'taluka', 'present_in_city', 'category', 'caste', 'sub_caste', 'political_preference', 'occupation'] as const;
 const cells = (voter: GeneratedVoter) => FIELDS.map((field) => (field === 'present_in_city' ? (voter.present_in_city ? 'Yes' : 'No') : (voter[field] ?? '')));
 const csvCell = (value: string | number) => (/[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value));
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const generator = (seed: number, from: number, count: number) => createVoterGenerator(seed, RANDOM_ORDER ? undefined : { from, count });
 
 async function writeCsv(file: string, from: number, count: number): Promise<void> {
@@ -51,40 +48,6 @@ async function writeXlsx(file: string, from: number, count: number): Promise<voi
   for (let index = from; index < from + count; index += 1) sheet.addRow(cells(next(index))).commit();
   sheet.commit();
   await workbook.commit();
-}
-
-// The server's resident memory, read from /proc every 50 ms: private (heap, SQLite's page
-// cache, buffers) and all of it, which adds the database file's pages that SQLite reads
-// through memory mapping (shared with the OS file cache, given back under pressure).
-// peak() returns and resets the phase's peaks.
-function memorySampler(pid: number) {
-  const read = () => {
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
-      return { anon: kb('RssAnon'), all: kb('VmRSS') };
-    } catch {
-      return { anon: 0, all: 0 };
-    }
-  };
-  let anon = 0;
-  let all = 0;
-  const sample = () => {
-    const now = read();
-    anon = Math.max(anon, now.anon);
-    all = Math.max(all, now.all);
-  };
-  const timer = setInterval(sample, 50);
-  return {
-    peak() {
-      sample();
-      const text = `${mb(anon)} / ${mb(all)}`;
-      anon = 0;
-      all = 0;
-      return text;
-    },
-    stop: () => clearInterval(timer),
-  };
 }
 
 interface ImportTimings {
@@ -111,46 +74,6 @@ function importTimingsOf(child: ChildProcess): ImportTimings[] {
     }
   });
   return found;
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', MAIN], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'info', DATABASE_URL: '', IMPORT_MAX_MB: '1024' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not start');
-}
-
-// A multipart upload streamed from disk, as a browser sends it (the client never holds the file).
-function upload(address: string, token: string, file: string, name: string): Promise<{ status: number; body: string }> {
-  const boundary = `----bench${Date.now()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${address}/api/voters/import`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + statSync(file).size + tail.length },
-    });
-    request.on('response', (response) => {
-      let body = '';
-      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on('error', reject);
-    request.write(head);
-    const input = createReadStream(file);
-    input.pipe(request, { end: false });
-    input.on('end', () => request.end(tail));
-  });
 }
 
 function download(address: string, token: string): Promise<{ firstByteMs: number; bytes: number }> {
@@ -209,11 +132,10 @@ async function main(): Promise<void> {
 
   const port = 3400 + Math.floor(Math.random() * 500);
   const address = `http://127.0.0.1:${port}`;
-  const server = await startServer(port);
+  const server = await startServer({ port, dataDir });
   const timings = importTimingsOf(server);
   const memory = memorySampler(server.pid!);
-  const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  const { token } = (await login.json()) as { token: string };
+  const token = await signInAdmin(address);
   const rows: [string, string, string, string][] = [['started, signed in', '', '', memory.peak()]];
 
   const csv = await timed(() => upload(address, token, csvFile, 'voters.csv'));

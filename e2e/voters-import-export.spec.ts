@@ -10,14 +10,14 @@ async function apiToken(page: Page, user: E2eUser): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-test('should import a CSV, show the rows it refused, and offer them as a download', async ({ page }, testInfo) => {
+test('should import a CSV, show the rows it refused and the values it could not place, and offer both as downloads', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   const suffix = Date.now().toString().slice(-6);
   const csv = [
-    'Voter Number,Full Name,Voter ID,Mobile Number,Booth,Shoe Size',
-    `1,Imported One ${suffix},IE${suffix}A,9876543210,Booth-31,9`,
-    `2,Imported Two ${suffix},IE${suffix}B,,Booth-31,8`,
-    `3,Bad Mobile ${suffix},IE${suffix}C,12345,Booth-31,7`,
+    'Voter Number,Full Name,Voter ID,Mobile Number,Booth,Shoe Size,व्यवसाय',
+    `1,Imported One ${suffix},IE${suffix}A,9876543210,Booth-31,9,Housewife`,
+    `2,Imported Two ${suffix},IE${suffix}B,,31,8,Astronaut`,
+    `3,Bad Mobile ${suffix},IE${suffix}C,12345,Booth-31,7,farmer`,
   ].join('\n');
   await signIn(page, E2E_USERS.admin);
   await page.goto('/voters?tab=import');
@@ -26,21 +26,36 @@ test('should import a CSV, show the rows it refused, and offer them as a downloa
   await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'voters.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
 
-  await expect(page.getByText('Import completed! 2 voters imported, 1 errors')).toBeVisible({ timeout: 20_000 });
+  // Rows were saved, one refused and one value left out: a toast that is not a plain success.
+  const partial = page.locator('[data-toast-type]').filter({ hasText: 'Import completed! 2 voters imported, 1 warning, 1 error' });
+  await expect(partial).toBeVisible({ timeout: 20_000 });
+  await expect(partial).toHaveAttribute('data-toast-type', 'blank');
+  await expect(page.getByText('2 voters imported, 0 updated, 1 warning, 1 error', { exact: true })).toBeVisible();
   await expect(page.getByText('Columns not recognised (ignored): Shoe Size')).toBeVisible();
   const table = page.getByRole('table', { name: 'Rows not imported' });
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText(['4', 'Mobile Number', 'Mobile Number must be 10 digits'].join(''));
+  const warnings = page.getByRole('table', { name: 'Values not placed' });
+  await expect(warnings.getByRole('row')).toHaveCount(2);
+  await expect(warnings.getByRole('row').nth(1)).toContainText(['3', 'व्यवसाय', 'Astronaut', 'Other'].join(''));
   await page.screenshot({ path: testInfo.outputPath('import-desktop.png'), fullPage: true });
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download errors' }).click()]);
   expect(download.suggestedFilename()).toBe('voter_import_errors.csv');
   const text = await readFile(await download.path(), 'utf8');
   expect(text).toContain('"4","Mobile Number","Mobile Number must be 10 digits"');
+  const [warningsDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download warnings' }).click()]);
+  expect(warningsDownload.suggestedFilename()).toBe('voter_import_warnings.csv');
+  const warningsText = await readFile(await warningsDownload.path(), 'utf8');
+  expect(warningsText).toContain('"Row","Column","Value in the file","Saved as"');
+  expect(warningsText).toContain('"3","व्यवसाय","Astronaut","Other"');
 
-  // Importing the same file again reports the voter IDs as existing.
+  // Importing the same file again reports the voter IDs as existing: nothing saved, so not a success.
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page.getByText('Import completed! 0 voters imported, 3 errors')).toBeVisible({ timeout: 20_000 });
+  const nothing = page.locator('[data-toast-type]').filter({ hasText: 'Import completed! 0 voters imported, 3 errors' });
+  await expect(nothing).toBeVisible({ timeout: 20_000 });
+  await expect(nothing).toHaveAttribute('data-toast-type', 'error');
+  await expect(page.getByRole('table', { name: 'Values not placed' })).toHaveCount(0);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: testInfo.outputPath('import-phone.png'), fullPage: true });

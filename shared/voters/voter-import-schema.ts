@@ -14,12 +14,27 @@ export const importErrorSchema = z.object({
 });
 export type ImportError = z.infer<typeof importErrorSchema>;
 
+// A value the import could not place in its list: the row is saved, the field left empty or
+// saved as the list's "Other" (savedAs), and the user told which value it was.
+export const IMPORT_WARNING_DETAILS_MAX = 1000;
+export const importWarningSchema = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  value: z.string(),
+  savedAs: z.string().nullable(),
+  message: z.string(),
+});
+export type ImportWarning = z.infer<typeof importWarningSchema>;
+
 export const importResultSchema = z.object({
   imported: z.number().int(),
   updated: z.number().int(),
   // Every error counted, though only the first IMPORT_ERROR_DETAILS_MAX are listed.
   errors: z.number().int(),
   errorDetails: z.array(importErrorSchema),
+  // Every warning of a saved row counted, the first IMPORT_WARNING_DETAILS_MAX listed.
+  warnings: z.number().int(),
+  warningDetails: z.array(importWarningSchema),
   unknownColumns: z.array(z.string()),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

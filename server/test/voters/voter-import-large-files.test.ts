@@ -101,7 +101,14 @@ describe('POST /api/voters/import: large files', () => {
     rows[at(4)] = [...earlier[1]!.slice(0, 3), 'Other', ...earlier[1]!.slice(4)];
     rows[at(4) + 1]![2] = rows[5]![2]!;
     rows[at(4) + 2]![4] = '7';
+    // Values no list holds: on a new voter and on an updated one they are warnings; on the
+    // repeated row and the row of the bad age, which are not saved, they count for nothing.
+    rows[at(1)]![9] = 'Party X';
+    rows[at(2)]![9] = 'Party Y';
+    rows[at(4) + 1]![9] = 'Party Z';
+    rows[at(4) + 2]![3] = 'Robot';
     const result = (await upload({ filename: 'grouped.csv', data: csvFile([HEADER, ...rows]) }, { update_existing: 'true' })).json<ImportResult>();
+    const partyWarning = (row: number, value: string) => ({ row, column: 'Political Preference', value, savedAs: 'Other', message: `Not in the list: "${value}"; saved as Other` });
     expect(result).toEqual({
       imported: IMPORT_BATCH_SIZE * 5 - 4,
       updated: 2,
@@ -110,11 +117,13 @@ describe('POST /api/voters/import: large files', () => {
         { row: at(4) + 3, column: 'Voter ID', message: `Voter ID ${rows[5]![2]} appears more than once in the file (first on row 7)` },
         { row: at(4) + 4, column: 'Age', message: 'Age must be between 18 and 120' },
       ],
+      warnings: 2,
+      warningDetails: [partyWarning(at(1) + 2, 'Party X'), partyWarning(at(2) + 2, 'Party Y')],
       unknownColumns: [],
     });
     const search = async (term: string) =>
-      (await t.app.inject({ method: 'GET', url: `/api/voters?search=${encodeURIComponent(term)}`, headers: admin })).json<{ voters: { voter_id: string; gender: string }[] }>().voters;
-    expect(await search('Updated Earlier Zero')).toEqual([expect.objectContaining({ voter_id: earlier[0]![2], gender: 'Female' })]);
+      (await t.app.inject({ method: 'GET', url: `/api/voters?search=${encodeURIComponent(term)}`, headers: admin })).json<{ voters: { voter_id: string; gender: string; political_preference: string | null }[] }>().voters;
+    expect(await search('Updated Earlier Zero')).toEqual([expect.objectContaining({ voter_id: earlier[0]![2], gender: 'Female', political_preference: 'Other' })]);
     expect(await search(earlier[1]![2]!)).toEqual([expect.objectContaining({ gender: 'Other' })]);
     expect(await search('Grouped Voter 24999')).toHaveLength(1);
     await expectKeptCountsToMatchVoters(t.ctx.db);
@@ -130,8 +139,11 @@ describe('POST /api/voters/import: large files', () => {
     // Row 10 repeats row 6 in the same batch; the last row repeats row 2, batches later.
     rows[8] = ['9', 'Same Batch Repeat', rows[4]![2]!, '', '', '', '', '', '', ''];
     rows.push(['X', 'Far Repeat', rows[0]![2]!, '', '', '', '', '', '', '']);
+    // Read on the worker, placed on the main thread's saving: a gender no list holds.
+    rows[IMPORT_BATCH_SIZE + 5]![3] = 'Robot';
     const result = (await upload({ filename: 'threaded.csv', data: csvFile([HEADER, ...rows]) })).json<ImportResult>();
-    expect(result).toMatchObject({ imported: IMPORT_BATCH_SIZE + 18, updated: 0, errors: 3, unknownColumns: [] });
+    expect(result).toMatchObject({ imported: IMPORT_BATCH_SIZE + 18, updated: 0, errors: 3, warnings: 1, unknownColumns: [] });
+    expect(result.warningDetails).toEqual([{ row: IMPORT_BATCH_SIZE + 7, column: 'Gender', value: 'Robot', savedAs: null, message: 'Not in the list: "Robot"; left empty' }]);
     expect(result.errorDetails).toEqual([
       { row: 5, column: 'Age', message: 'Age must be between 18 and 120' },
       { row: 10, column: 'Voter ID', message: `Voter ID ${rows[4]![2]} appears more than once in the file (first on row 6)` },

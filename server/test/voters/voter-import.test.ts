@@ -50,7 +50,7 @@ describe('POST /api/voters/import: file types', () => {
     ]);
     const response = await upload(as.admin, { filename: 'voters.csv', data: file, contentType: 'text/csv' });
     expect(response.statusCode).toBe(200);
-    expect(response.json<ImportResult>()).toEqual({ imported: 2, updated: 0, errors: 0, errorDetails: [], unknownColumns: [] });
+    expect(response.json<ImportResult>()).toEqual({ imported: 2, updated: 0, errors: 0, errorDetails: [], warnings: 0, warningDetails: [], unknownColumns: [] });
     expect(await liveVoter(a)).toMatchObject({ full_name: 'Asha Patil', age: 41, gender: 'Female', mobile_number: '9876543210', booth: 'Booth-03', present_in_city: 0, present_city_name: 'Pune' });
     expect(await liveVoter(b)).toMatchObject({ full_name: 'Ravi More', present_in_city: 1, mobile_number: null });
   });
@@ -148,12 +148,13 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
   it('should skip invalid rows and report each error with its row number and column', async () => {
     const good = newVoterId();
     const file = csvFile([
-      ['Voter Number', 'Name', 'EPIC', 'Mobile', 'Gender', 'Booth'],
-      ['1', 'Good Voter', good, '9876543210', 'Male', 'Booth-02'],
-      ['', '', '', '', '', ''],
-      ['2', 'Bad Mobile', newVoterId(), '12345', 'Male', 'Booth-02'],
-      ['3', 'Bad Gender', newVoterId(), '', 'Robot', 'Booth-999'],
-      ['4', 'No Id', '', '', '', ''],
+      ['Voter Number', 'Name', 'EPIC', 'Mobile', 'Gender', 'Booth', 'Age'],
+      ['1', 'Good Voter', good, '9876543210', 'Male', 'Booth-02', '40'],
+      ['', '', '', '', '', '', ''],
+      ['2', 'Bad Mobile', newVoterId(), '12345', 'Male', 'Booth-02', ''],
+      ['3', 'Bad Age', newVoterId(), '', 'Robot', 'Booth-999', '7'],
+      ['4', 'No Id', '', '', '', '', ''],
+      ['5', '', newVoterId(), '', '', '', ''],
     ]);
     const response = await upload(as.admin, { filename: 'errors.csv', data: file });
     const result = response.json<ImportResult>();
@@ -161,10 +162,12 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
     expect(result.errors).toBe(4);
     expect(result.errorDetails).toEqual([
       { row: 4, column: 'Mobile', message: 'Mobile Number must be 10 digits' },
-      { row: 5, column: 'Gender', message: 'Choose a gender from the list' },
-      { row: 5, column: 'Booth', message: 'Choose a booth from the list' },
+      { row: 5, column: 'Age', message: 'Age must be between 18 and 120' },
       { row: 6, column: 'EPIC', message: 'Voter ID is required' },
+      { row: 7, column: 'Name', message: 'Full Name is required' },
     ]);
+    // Row 5's gender and booth would have been warnings; a row that is not saved has none.
+    expect(result).toMatchObject({ warnings: 0, warningDetails: [] });
     expect(await liveVoter(good)).toBeDefined();
   });
 
@@ -339,6 +342,142 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
   });
 });
 
+describe('POST /api/voters/import: messy spreadsheets', () => {
+  it('should place list values written in any case, spacing, punctuation or in Marathi, and their aliases, without errors', async () => {
+    const ids = [newVoterId(), newVoterId(), newVoterId(), newVoterId()] as const;
+    const file = csvFile([
+      ['Voter Number', 'Full Name', 'Voter ID', 'Gender', 'Occupation', 'Political Preference', 'Religion', 'Booth', 'Taluka', 'Village', 'Caste', 'Sub-caste', 'Category', 'Deceased'],
+      ['1', 'Farm Hand', ids[0], 'm', 'farm labourer', 'Shiv Sena', ' HINDU ', '12', 'digras', 'arambhi', 'kunbi', 'KHAIRE', 'OBC', 'no'],
+      ['2', 'Home Maker', ids[1], 'स्त्री', 'Housewife', 'Shiv Sena (Uddhav Balasaheb Thackeray)', 'Islam', 'Booth 12', 'दिग्रस', 'Arambhi', 'Kunbi', '', 'nt-b', 'नाही'],
+      ['3', 'Shetkari', ids[2], 'F', 'शेतकरी', 'भाजप', 'बौद्ध', 'बूथ १२', 'Digras', '', 'Buddhist', '', 'sc', ''],
+      ['4', 'Sharad Supporter', ids[3], 'Male', 'Self employed', 'Nationalist Congress Party – Sharadchandra Pawar', '-', 'booth-12', 'Other', 'other', 'other', '', 'other', ''],
+    ]);
+    const result = (await upload(as.admin, { filename: 'messy.csv', data: file })).json<ImportResult>();
+    expect(result).toMatchObject({ imported: 4, errors: 0, warnings: 0, errorDetails: [], warningDetails: [] });
+    expect(await liveVoter(ids[0])).toMatchObject({ gender: 'Male', occupation: 'Farm Labourer', political_preference: 'Shiv Sena (Shinde)', religion: 'Hindu', booth: 'Booth-12', taluka: 'Digras', village: 'Arambhi', caste: 'Kunbi', sub_caste: 'Khaire', category: 'obc', is_dead: 0 });
+    expect(await liveVoter(ids[1])).toMatchObject({ gender: 'Female', occupation: 'Homemaker', political_preference: 'Shiv Sena (UBT)', religion: 'Muslim', taluka: 'Digras', category: 'nt', is_dead: 0 });
+    expect(await liveVoter(ids[2])).toMatchObject({ gender: 'Female', occupation: 'Farmer', political_preference: 'BJP', religion: 'Buddhist', booth: 'Booth-12', caste: 'Buddhist (Nav-Bauddha)', category: 'sc' });
+    expect(await liveVoter(ids[3])).toMatchObject({ occupation: 'Self-employed', political_preference: 'NCP (Sharad Pawar)', religion: null, taluka: 'Other', village: 'Other', caste: 'Other', category: 'other' });
+  });
+
+  it('should import a row whose optional list value fits nowhere, leave it empty or Other, and warn naming the row, column and value', async () => {
+    const [a, b] = [newVoterId(), newVoterId()];
+    const file = csvFile([
+      ['अनुक्रमांक', 'नाव', 'मतदार ओळखपत्र क्रमांक', 'लिंग', 'व्यवसाय', 'पक्ष', 'बूथ', 'तालुका', 'गाव', 'जात', 'पोटजात', 'मृत'],
+      ['1', 'Asha Unplaced', a, 'Robot', 'Astronaut', 'Party X', 'Booth-999', 'Ner', 'Arambhi', 'Kunbi', 'Chitpavan', 'perhaps'],
+      ['2', 'Ravi Placed', b, 'पुरुष', 'शेतमजूर', 'काँग्रेस', '5', 'Ner', '', 'Mali', '', ''],
+    ]);
+    const result = (await upload(as.admin, { filename: 'unplaced.csv', data: file })).json<ImportResult>();
+    const warning = (column: string, value: string, savedAs: string | null, problem = 'Not in the list') => ({ row: 2, column, value, savedAs, message: `${problem}: "${value}"; ${savedAs === null ? 'left empty' : `saved as ${savedAs}`}` });
+    expect(result).toEqual({
+      imported: 2,
+      updated: 0,
+      errors: 0,
+      errorDetails: [],
+      warnings: 7,
+      warningDetails: [
+        warning('लिंग', 'Robot', null),
+        warning('व्यवसाय', 'Astronaut', 'Other'),
+        warning('पक्ष', 'Party X', 'Other'),
+        warning('बूथ', 'Booth-999', null),
+        warning('मृत', 'perhaps', 'No', 'Not Yes or No'),
+        warning('पोटजात', 'Chitpavan', null, 'Not a sub-caste of Kunbi'),
+        warning('गाव', 'Arambhi', null, 'Not a village of Ner'),
+      ],
+      unknownColumns: [],
+    });
+    expect(await liveVoter(a)).toMatchObject({ full_name: 'Asha Unplaced', gender: null, occupation: 'Other', political_preference: 'Other', booth: null, taluka: 'Ner', village: null, caste: 'Kunbi', sub_caste: null, is_dead: 0 });
+    expect(await liveVoter(b)).toMatchObject({ gender: 'Male', occupation: 'Farm Labourer', political_preference: 'Congress', booth: 'Booth-05', caste: 'Mali' });
+  });
+
+  it('should keep errors for what cannot be saved, and count warnings only for the rows it saves', async () => {
+    const existing = await seedVoter(t.ctx, { booth: 'Booth-04', occupation: 'Farmer' });
+    const repeated = newVoterId();
+    const rows = [
+      ['Voter Number', 'Full Name', 'Voter ID', 'Age', 'Occupation'],
+      ['1', '', newVoterId(), '40', 'Astronaut'],
+      ['2', 'No Voter Id', '', '40', 'Astronaut'],
+      ['3', 'Too Young', newVoterId(), '12', 'Astronaut'],
+      ['4', 'Already Here', existing.voter_id, '40', 'Astronaut'],
+      ['5', 'First Copy', repeated, '40', 'Astronaut'],
+      ['6', 'Second Copy', repeated, '40', 'Astronaut'],
+    ];
+    const first = (await upload(as.admin, { filename: 'refused.csv', data: csvFile(rows) })).json<ImportResult>();
+    expect(first).toMatchObject({ imported: 1, updated: 0, errors: 5, warnings: 1, warningDetails: [{ row: 6, column: 'Occupation', value: 'Astronaut', savedAs: 'Other' }] });
+    expect(first.errorDetails.map((error) => [error.row, error.column, error.message])).toEqual([
+      [2, 'Full Name', 'Full Name is required'],
+      [3, 'Voter ID', 'Voter ID is required'],
+      [4, 'Age', 'Age must be between 18 and 120'],
+      [5, 'Voter ID', `Voter ID ${existing.voter_id} already exists`],
+      [7, 'Voter ID', `Voter ID ${repeated} appears more than once in the file (first on row 6)`],
+    ]);
+    expect(await liveVoter(existing.voter_id)).toMatchObject({ occupation: 'Farmer' });
+
+    // Updating the voter that exists: saved, so its unplaced value is a warning.
+    const second = (await upload(as.admin, { filename: 'update.csv', data: csvFile([rows[0]!, rows[4]!]) }, { update_existing: 'true' })).json<ImportResult>();
+    expect(second).toMatchObject({ imported: 0, updated: 1, errors: 0, warnings: 1, warningDetails: [{ row: 2, column: 'Occupation', value: 'Astronaut', savedAs: 'Other' }] });
+    expect(await liveVoter(existing.voter_id)).toMatchObject({ full_name: 'Already Here', occupation: 'Other' });
+  });
+
+  it('should list at most 1,000 warning details but count every warning', async () => {
+    const rows: string[][] = [['Voter Number', 'Full Name', 'Voter ID', 'Occupation', 'Gender']];
+    for (let index = 0; index < 1200; index += 1) rows.push([String(index), `Warned ${index}`, newVoterId(), 'Astronaut', index % 2 === 0 ? 'Robot' : 'Female']);
+    const result = (await upload(as.admin, { filename: 'warned.csv', data: csvFile(rows) })).json<ImportResult>();
+    expect(result).toMatchObject({ imported: 1200, errors: 0, warnings: 1800 });
+    expect(result.warningDetails).toHaveLength(1000);
+    expect(result.warningDetails.slice(0, 3)).toMatchObject([
+      { row: 2, column: 'Occupation', value: 'Astronaut' },
+      { row: 2, column: 'Gender', value: 'Robot' },
+      { row: 3, column: 'Occupation', value: 'Astronaut' },
+    ]);
+  });
+
+  it('should recognise a Marathi header for every field', async () => {
+    const id = newVoterId();
+    const marathi: Record<string, [string, string]> = {
+      voter_no: ['अनुक्रमांक', '9'],
+      full_name: ['मतदाराचे नाव', 'सुनीता पवार'],
+      voter_id: ['मतदार ओळखपत्र क्र. (EPIC)', id],
+      age: ['वय', '52'],
+      gender: ['लिंग', 'स्त्री'],
+      date_of_birth: ['जन्म तारीख', '1974-03-02'],
+      father_husband_name: ['वडील/पतीचे नाव', 'सुरेश पवार'],
+      relation_type: ['नाते', 'पती'],
+      religion: ['धर्म', 'हिंदू'],
+      disability: ['दिव्यांग', 'नाही'],
+      mobile_number: ['मोबाईल क्रमांक', '9876543210'],
+      whatsapp_number: ['व्हॉट्सअॅप क्रमांक', '9876543211'],
+      house_no: ['घर क्रमांक', '12/अ'],
+      ward_area: ['प्रभाग', 'शिवाजी नगर'],
+      village: ['गाव', 'Arambhi'],
+      booth: ['बूथ क्रमांक', '७'],
+      district: ['जिल्हा', 'यवतमाळ'],
+      taluka: ['तालुका', 'दिग्रस'],
+      present_in_city: ['शहरात उपस्थित', 'नाही'],
+      present_city_name: ['सध्याचे शहर', 'पुणे'],
+      category: ['प्रवर्ग', 'इतर मागास वर्ग'],
+      caste: ['जात', 'Kunbi'],
+      sub_caste: ['पोटजात', 'Khaire'],
+      political_preference: ['राजकीय कल', 'भाजप'],
+      party_designation: ['पक्षातील पद', 'सदस्य'],
+      head_of_house: ['कुटुंबप्रमुख', '2'],
+      occupation: ['व्यवसाय', 'गृहिणी'],
+      occupation_subcategory: ['व्यवसाय उपप्रकार', 'स्वतः'],
+      is_dead: ['मृत', 'नाही'],
+      comment: ['शेरा', 'नोंद'],
+    };
+    const entries = Object.values(marathi);
+    const result = (await upload(as.admin, { filename: 'marathi-headers.csv', data: csvFile([entries.map(([header]) => header), entries.map(([, value]) => value)]) })).json<ImportResult>();
+    expect(result).toMatchObject({ imported: 1, errors: 0, warnings: 0, unknownColumns: [] });
+    expect(await liveVoter(id)).toMatchObject({
+      voter_no: '9', full_name: 'सुनीता पवार', age: 52, gender: 'Female', date_of_birth: '1974-03-02', relation_type: 'Husband', religion: 'Hindu', disability: 'No',
+      mobile_number: '9876543210', whatsapp_number: '9876543211', booth: 'Booth-07', taluka: 'Digras', village: 'Arambhi', present_in_city: 0, present_city_name: 'पुणे',
+      category: 'obc', caste: 'Kunbi', sub_caste: 'Khaire', political_preference: 'BJP', party_designation: 'सदस्य', head_of_house: 2, occupation: 'Homemaker',
+      occupation_subcategory: 'self', is_dead: 0, comment: 'नोंद',
+    });
+  });
+});
+
 describe('POST /api/voters/import: limits and file checks', () => {
   it('should refuse files that are not spreadsheets, by name and by content', async () => {
     const message = 'Unsupported file type: use .xlsx, .xls or .csv';
@@ -414,7 +553,7 @@ describe('POST /api/voters/import: access and audit', () => {
     const file = csvFile([['Voter Number', 'Full Name', 'Voter ID'], ['1', 'Audited', newVoterId()], ['2', '', newVoterId()]]);
     await upload(as.admin, { filename: 'audited.csv', data: file });
     const row = await t.ctx.db.selectFrom('audit_logs').selectAll().where('action', '=', 'IMPORT_VOTERS').orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(JSON.parse(row.details ?? '{}')).toMatchObject({ file: 'audited.csv', type: 'csv', imported: 1, updated: 0, errors: 1 });
+    expect(JSON.parse(row.details ?? '{}')).toMatchObject({ file: 'audited.csv', type: 'csv', imported: 1, updated: 0, warnings: 0, errors: 1 });
     expect(row.table_name).toBe('voters');
   });
 });

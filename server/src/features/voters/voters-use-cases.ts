@@ -150,7 +150,7 @@ export async function importVoterFile(ctx: AppContext, actor: VoterActor, upload
   await recordAudit(ctx.db, {
     ...auditBase(actor),
     action: 'IMPORT_VOTERS',
-    details: { file: upload.fileName.slice(0, 200), type: upload.kind, imported: result.imported, updated: result.updated, errors: result.errors, updateExisting: upload.updateExisting },
+    details: { file: upload.fileName.slice(0, 200), type: upload.kind, imported: result.imported, updated: result.updated, warnings: result.warnings, errors: result.errors, updateExisting: upload.updateExisting },
   });
   return result;
 }

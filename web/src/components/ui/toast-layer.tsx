@@ -72,10 +72,11 @@ export function PageToaster() {
   const place = phone ? PLACES.phone : PLACES.wide;
   return (
     <div ref={layerRef} popover="manual" className="m-0 overflow-visible border-0 bg-transparent p-0">
-      {/* react-hot-toast's default durations are the spec's. A tap or click dismisses a toast. */}
+      {/* react-hot-toast's default durations are the spec's. A tap or click dismisses a toast.
+          data-toast-type (success, error, blank…) lets a browser test tell a toast's tone. */}
       <Toaster position={place.position} containerStyle={place.containerStyle}>
         {(item) => (
-          <div onClick={() => toast.dismiss(item.id)}>
+          <div data-toast-type={item.type} onClick={() => toast.dismiss(item.id)}>
             <ToastBar toast={item} position={item.position ?? place.position} />
           </div>
         )}

@@ -23,9 +23,9 @@ function pass(batch: PackedVoters): PackedVoters {
 }
 
 describe('VoterPacker', () => {
-  it('should give back every voter exactly, with its row, repeat and voter ID, after a move between threads', () => {
+  it('should give back every voter exactly, with its row, repeat, warning count and voter ID, after a move between threads', () => {
     const packer = new VoterPacker(10);
-    awkward.forEach((input, index) => packer.add(index + 2, input, index === 2 ? 2 : 0));
+    awkward.forEach((input, index) => packer.add(index + 2, input, index === 2 ? 2 : 0, index === 1 ? 3 : 0));
     const sent = packer.take();
     const batch = pass(sent);
     // The sender's buffers went with the message.
@@ -33,6 +33,7 @@ describe('VoterPacker', () => {
     expect(batch.count).toBe(3);
     expect([...batch.rowNumbers]).toEqual([2, 3, 4]);
     expect([...batch.repeatOf]).toEqual([0, 0, 2]);
+    expect([...batch.warnings]).toEqual([0, 3, 0]);
     expect(batch.voterIds).toEqual(awkward.map((input) => input.voter_id));
     expect([...unpackVoters(batch)]).toEqual(awkward);
     expect(unpackVoter(batch, 1)).toEqual(awkward[1]);

@@ -17,6 +17,8 @@ export interface PackedVoters {
   rowNumbers: Uint32Array;
   // An earlier row whose voter ID may be the same (see FirstRows), 0 when none.
   repeatOf: Uint32Array;
+  // How many values of each row the reader could not place (counted only if the row is saved).
+  warnings: Uint16Array;
   // Where each voter's JSON ends in text.
   ends: Uint32Array;
   text: Uint8Array;
@@ -28,6 +30,7 @@ export class VoterPacker {
   private voterIds!: string[];
   private rowNumbers!: Uint32Array;
   private repeatOf!: Uint32Array;
+  private warnings!: Uint16Array;
   private ends!: Uint32Array;
 
   constructor(private readonly capacity: number) {
@@ -38,7 +41,7 @@ export class VoterPacker {
     return this.voterIds.length;
   }
 
-  add(row: number, input: VoterInput, repeatOf = 0): void {
+  add(row: number, input: VoterInput, repeatOf = 0, warnings = 0): void {
     const index = this.voterIds.length;
     if (index === this.capacity) throw new Error('VoterPacker is full');
     const json = JSON.stringify(COLUMNS.map((column) => input[column]));
@@ -48,6 +51,7 @@ export class VoterPacker {
     this.voterIds.push(input.voter_id);
     this.rowNumbers[index] = row;
     this.repeatOf[index] = repeatOf;
+    this.warnings[index] = warnings;
     this.ends[index] = this.used;
   }
 
@@ -59,6 +63,7 @@ export class VoterPacker {
       voterIds: this.voterIds,
       rowNumbers: this.rowNumbers.subarray(0, count),
       repeatOf: this.repeatOf.subarray(0, count),
+      warnings: this.warnings.subarray(0, count),
       ends: this.ends.subarray(0, count),
       text: new Uint8Array(this.text.buffer, 0, this.used),
     };
@@ -73,6 +78,7 @@ export class VoterPacker {
     this.voterIds = [];
     this.rowNumbers = new Uint32Array(this.capacity);
     this.repeatOf = new Uint32Array(this.capacity);
+    this.warnings = new Uint16Array(this.capacity);
     this.ends = new Uint32Array(this.capacity);
   }
 
@@ -85,7 +91,7 @@ export class VoterPacker {
 
 // What postMessage moves to the other thread instead of copying.
 export function transferablesOf(batch: PackedVoters): ArrayBuffer[] {
-  return [batch.text.buffer, batch.rowNumbers.buffer, batch.repeatOf.buffer, batch.ends.buffer] as ArrayBuffer[];
+  return [batch.text.buffer, batch.rowNumbers.buffer, batch.repeatOf.buffer, batch.warnings.buffer, batch.ends.buffer] as ArrayBuffer[];
 }
 
 function textOf(batch: PackedVoters): Buffer {

@@ -1,12 +1,13 @@
 import { unneutralizeCell } from '@shared/spreadsheets/formula-cells';
-import { IMPORT_ERROR_DETAILS_MAX, IMPORT_ROWS_MAX, type ImportError } from '@shared/voters/voter-import-schema';
+import { IMPORT_ERROR_DETAILS_MAX, IMPORT_ROWS_MAX, IMPORT_WARNING_DETAILS_MAX, type ImportError, type ImportWarning } from '@shared/voters/voter-import-schema';
 import { VOTER_FIELD_LABELS, type VoterField, voterInputSchema } from '@shared/voters/voter-schema';
 import type { ReadProgress, SheetRow } from '../../../lib/spreadsheets/sheet-rows';
 import { readSheetRows, type SpreadsheetKind } from '../../../lib/spreadsheets/spreadsheet-readers';
 import { HttpError, TEXT_HAS_NUL } from '../../../plugins/http-error';
 import { FirstRows } from './first-rows';
 import { type PackedVoters, VoterPacker } from './packed-voters';
-import { fieldForHeader, FLAG_FIELDS, flagText } from './voter-columns';
+import { type ColumnKind, columnKindOf, type FileColumns, placeRowValues } from './placed-values';
+import { fieldForHeader } from './voter-columns';
 
 // Reading an import file: find the header, turn each row into a validated voter or row errors,
 // spot voter IDs the file repeats, and hand the valid rows over a batch at a time. Nothing
@@ -32,6 +33,10 @@ export interface ReadBatch {
   // IMPORT_ERROR_DETAILS_MAX of the file listed.
   errorCount: number;
   errorDetails: ImportError[];
+  // Values the reader could not place, of rows it passed on (the first
+  // IMPORT_WARNING_DETAILS_MAX of the file): the saving keeps those of the rows it saves, and
+  // counts each saved row's warnings from voters.warnings.
+  warningDetails: ImportWarning[];
   // The last row read, as the spreadsheet numbers it (header = 1).
   lastRow: number;
   // How much of the file has been read, 0 to 1.
@@ -52,6 +57,9 @@ export class FileReadError extends Error {
 
 interface HeaderMap {
   columns: { index: number; field: VoterField }[];
+  // The list, yes/no and sub-caste columns, whose texts are placed before validation.
+  placed: Map<VoterField, ColumnKind>;
+  fileColumns: FileColumns;
   header: FileHeader;
 }
 
@@ -74,20 +82,17 @@ function readHeader(cells: string[]): HeaderMap {
   if (missing.length > 0) {
     throw new HttpError(400, `The file has no ${missing.map((field) => VOTER_FIELD_LABELS[field]).join(', ')} column; download the template for the expected headers`);
   }
-  return { columns, header: { names: [...names], unknownColumns } };
+  const placed = new Map<VoterField, ColumnKind>();
+  for (const { field } of columns) {
+    const kind = columnKindOf(field);
+    if (kind !== 'text') placed.set(field, kind);
+  }
+  return { columns, placed, fileColumns: { hasCaste: names.has('caste') }, header: { names: [...names], unknownColumns } };
 }
 
 function rowFields(columns: HeaderMap['columns'], cells: string[]): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const { index, field } of columns) {
-    const text = unneutralizeCell(cells[index] ?? '');
-    if (FLAG_FIELDS.has(field)) {
-      const flag = flagText(text);
-      if (flag !== undefined) fields[field] = flag;
-    } else {
-      fields[field] = text;
-    }
-  }
+  for (const { index, field } of columns) fields[field] = unneutralizeCell(cells[index] ?? '');
   return fields;
 }
 
@@ -109,6 +114,8 @@ export async function* readVoterRows(path: string, kind: SpreadsheetKind): Async
   let errorCount = 0;
   let errorDetails: ImportError[] = [];
   let detailsListed = 0;
+  let warningDetails: ImportWarning[] = [];
+  let warningsListed = 0;
   let dataRows = 0;
   let lastRow = 0;
 
@@ -121,10 +128,11 @@ export async function* readVoterRows(path: string, kind: SpreadsheetKind): Async
   };
   const columnName = (field: VoterField) => columnNameOf(headerMap?.header, field);
   const takeBatch = (): ReadEvent => {
-    const batch: ReadBatch = { voters: packer.take(), errorCount, errorDetails, lastRow, progress: progress.fraction };
+    const batch: ReadBatch = { voters: packer.take(), errorCount, errorDetails, warningDetails, lastRow, progress: progress.fraction };
     batchRows = new Map();
     errorCount = 0;
     errorDetails = [];
+    warningDetails = [];
     return { type: 'batch', batch };
   };
 
@@ -150,6 +158,7 @@ export async function* readVoterRows(path: string, kind: SpreadsheetKind): Async
         addError(row.number, columnName(withNul as VoterField), TEXT_HAS_NUL);
         continue;
       }
+      const warnings = placeRowValues(fields, headerMap.placed, headerMap.fileColumns);
       const parsed = voterInputSchema.safeParse(fields);
       if (!parsed.success) {
         const reported = new Set<string>();
@@ -170,7 +179,14 @@ export async function* readVoterRows(path: string, kind: SpreadsheetKind): Async
       const repeatOf = firstRows.candidate(voterId);
       if (repeatOf === undefined) firstRows.remember(voterId, row.number);
       batchRows.set(voterId, row.number);
-      packer.add(row.number, parsed.data, repeatOf);
+      packer.add(row.number, parsed.data, repeatOf, warnings?.length ?? 0);
+      if (warnings && warningsListed < IMPORT_WARNING_DETAILS_MAX) {
+        for (const { field, value, savedAs, message } of warnings) {
+          if (warningsListed >= IMPORT_WARNING_DETAILS_MAX) break;
+          warningsListed += 1;
+          warningDetails.push({ row: row.number, column: columnName(field), value, savedAs, message });
+        }
+      }
       if (packer.count >= IMPORT_BATCH_SIZE) yield takeBatch();
     }
   } catch (error) {

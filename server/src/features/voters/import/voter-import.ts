@@ -1,5 +1,5 @@
 import type { ControlledTransaction, Kysely } from 'kysely';
-import { IMPORT_ERROR_DETAILS_MAX, type ImportError, type ImportResult } from '@shared/voters/voter-import-schema';
+import { IMPORT_ERROR_DETAILS_MAX, IMPORT_WARNING_DETAILS_MAX, type ImportError, type ImportResult, type ImportWarning } from '@shared/voters/voter-import-schema';
 import { VOTER_FIELD_LABELS, type VoterField, type VoterInput, voterInputSchema } from '@shared/voters/voter-schema';
 import type { ImportTuning } from '../../../config';
 import type { DatabaseDialect, VoterInserter } from '../../../db/dialects/database-dialect';
@@ -62,6 +62,9 @@ interface BatchOutcome {
   inserted: number;
   changed: number;
   problems: ImportError[];
+  // The warnings of the rows saved (the reader's, of rows refused here, are dropped).
+  warnings: number;
+  warningDetails: ImportWarning[];
 }
 
 // A database failure while saving, kept apart from a failure to read the file.
@@ -90,6 +93,8 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
   let updated = 0;
   let errors = 0;
   const errorDetails: ImportError[] = [];
+  let warnings = 0;
+  const warningDetails: ImportWarning[] = [];
   let header: FileHeader | undefined;
   const timings: ImportTimings = { savingMs: 0, indexBuildMs: 0, waitingForReaderMs: 0, indexesDeferred: false };
 
@@ -102,11 +107,17 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
   const fileFields = () => (inFile ??= header?.names.map(([field]) => field) ?? []);
 
   // One batch's voters saved in the group's transaction; counted once it commits.
-  const saveRows = async (group: Group, voters: PackedVoters): Promise<BatchOutcome> => {
+  const saveRows = async (group: Group, voters: PackedVoters, readWarnings: readonly ImportWarning[]): Promise<BatchOutcome> => {
     const existing = await dialect.findLiveVoters(group.trx, voters.voterIds);
     const fresh: number[] = [];
     const problems: ImportError[] = [];
     let changed = 0;
+    let warned = 0;
+    const savedRows = readWarnings.length > 0 ? new Set<number>() : undefined;
+    const saved = (index: number) => {
+      warned += voters.warnings[index] as number;
+      savedRows?.add(voters.rowNumbers[index] as number);
+    };
     for (let index = 0; index < voters.count; index += 1) {
       const voterId = voters.voterIds[index] as string;
       const row = voters.rowNumbers[index] as number;
@@ -115,8 +126,10 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
       if (voter !== undefined && repeatOf !== 0) {
         // An earlier row of the file saved (or named) this voter ID.
         problems.push({ row, column: columnName('voter_id'), message: repeatedMessage(voterId, repeatOf) });
-      } else if (voter === undefined) fresh.push(index);
-      else if (updateExisting) {
+      } else if (voter === undefined) {
+        fresh.push(index);
+        saved(index);
+      } else if (updateExisting) {
         // Only the file's columns change: a field it has no column for keeps its value. The
         // merged voter is checked as a whole (a new caste against the kept sub-caste, say).
         const merged = voterInputSchema.safeParse(mergeFileColumns(rowToInput(voter), unpackVoter(voters, index), fileFields()));
@@ -129,19 +142,23 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
         // Counted as updated even when it already matched the file: it now does.
         await updateVoterFields(group.trx, voter, merged.data, { userId });
         changed += 1;
+        saved(index);
       } else problems.push({ row, column: columnName('voter_id'), message: `Voter ID ${voterId} already exists` });
     }
     if (fresh.length > 0) {
       group.inserter ??= dialect.startVoterInsert(group.trx, { userId, now: new Date().toISOString() });
       await group.inserter.add(unpackValues(voters, fresh.length === voters.count ? undefined : fresh));
     }
-    return { inserted: fresh.length, changed, problems };
+    const warningDetails = savedRows ? readWarnings.filter((detail) => savedRows.has(detail.row)) : [];
+    return { inserted: fresh.length, changed, problems, warnings: warned, warningDetails };
   };
 
   const committed = async (outcome: BatchOutcome) => {
     imported += outcome.inserted;
     updated += outcome.changed;
     addErrors(outcome.problems.length, outcome.problems);
+    warnings += outcome.warnings;
+    for (const detail of outcome.warningDetails) if (warningDetails.length < IMPORT_WARNING_DETAILS_MAX) warningDetails.push(detail);
     // Each time the table has doubled, the planners learn its new size.
     if (liveAtStart + imported >= 2 * liveAtLastRefresh) {
       await dialect.refreshPlannerStatistics(db);
@@ -150,14 +167,16 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
   };
 
   let group: Group | undefined;
-  const saveInGroup = async (voters: PackedVoters) => {
-    group ??= { trx: await db.startTransaction().execute(), openedAt: performance.now(), batches: 0, outcome: { inserted: 0, changed: 0, problems: [] } };
+  const saveInGroup = async (voters: PackedVoters, readWarnings: readonly ImportWarning[]) => {
+    group ??= { trx: await db.startTransaction().execute(), openedAt: performance.now(), batches: 0, outcome: { inserted: 0, changed: 0, problems: [], warnings: 0, warningDetails: [] } };
     const { outcome } = group;
     try {
-      const saved = await saveRows(group, voters);
+      const saved = await saveRows(group, voters, readWarnings);
       outcome.inserted += saved.inserted;
       outcome.changed += saved.changed;
       outcome.problems.push(...saved.problems);
+      outcome.warnings += saved.warnings;
+      outcome.warningDetails.push(...saved.warningDetails);
     } catch (error) {
       throw new SaveError(error);
     }
@@ -186,15 +205,15 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
 
   // A group of one batch (PostgreSQL's) that met a voter ID another connection saved between
   // our check and our insert is saved once more; a group of several has no other writer.
-  const saveBatch = async (voters: PackedVoters) => {
+  const saveBatch = async (voters: PackedVoters, readWarnings: readonly ImportWarning[]) => {
     const alone = group === undefined;
     try {
-      await saveInGroup(voters);
+      await saveInGroup(voters, readWarnings);
     } catch (error) {
       const cause = error instanceof SaveError ? error.original : error;
       if (!alone || dialect.classifyError(cause) !== 'unique-violation') throw error;
       await endGroup('rollback');
-      await saveInGroup(voters);
+      await saveInGroup(voters, readWarnings);
     }
   };
 
@@ -221,7 +240,7 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
       if (first) await deferIndexesFor(batch);
       first = false;
       addErrors(batch.errorCount, batch.errorDetails);
-      if (batch.voters.count > 0) await saveBatch(batch.voters);
+      if (batch.voters.count > 0) await saveBatch(batch.voters, batch.warningDetails);
       waitingSince = performance.now();
       timings.savingMs += waitingSince - savingSince;
     }
@@ -248,5 +267,5 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
   }
   // Duplicates surface when their batch is saved, after later rows' errors: list them in row order.
   errorDetails.sort((a, b) => a.row - b.row);
-  return { imported, updated, errors, errorDetails, unknownColumns: header?.unknownColumns ?? [] };
+  return { imported, updated, errors, errorDetails, warnings, warningDetails, unknownColumns: header?.unknownColumns ?? [] };
 }

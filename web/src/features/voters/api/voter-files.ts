@@ -72,14 +72,14 @@ export function useImportVoters(onProgress: (progress: ImportProgress) => void) 
   });
 }
 
-// The error table as a CSV the user can open in a spreadsheet; texts that a spreadsheet
-// would run as formulas are quoted.
-export function errorsCsv(errors: ImportResult['errorDetails'], headers: [string, string, string]): Blob {
+// The error or warning table as a CSV the user can open in a spreadsheet; texts that a
+// spreadsheet would run as formulas are quoted.
+export function detailsCsv(headers: readonly string[], rows: readonly (readonly (string | number)[])[]): Blob {
   const cell = (value: string | number) => {
     const text = String(value);
     const safe = neutralizeCell(text);
     return `"${safe.replaceAll('"', '""')}"`;
   };
-  const lines = [headers.map(cell).join(','), ...errors.map((error) => [error.row, error.column, error.message].map(cell).join(','))];
+  const lines = [headers.map(cell).join(','), ...rows.map((row) => row.map(cell).join(','))];
   return new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
 }

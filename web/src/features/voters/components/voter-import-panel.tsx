@@ -1,4 +1,4 @@
-import { Download, FileSpreadsheet, Upload } from 'lucide-react';
+import { AlertTriangle, Download, FileSpreadsheet, Upload } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,10 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { Table } from '@web/components/ui/table';
 import { errorMessage } from '@web/lib/api-client';
-import { downloadApiFile, errorsCsv, type ImportProgress, saveBlob, useImportVoters } from '../api/voter-files';
+import { detailsCsv, downloadApiFile, type ImportProgress, saveBlob, useImportVoters } from '../api/voter-files';
 import { ExportExcelButton } from './export-excel-button';
 import { useFormMessage } from '@web/lib/form-message';
+import { importCountsText, importToast } from './import-outcome';
 
 // /voters?tab=import (issue 5): upload a spreadsheet, read what was refused, download the
 // template, export every voter.
@@ -31,7 +32,11 @@ export function VoterImportPanel() {
     try {
       const outcome = await importVoters.mutateAsync({ file, updateExisting });
       setResult(outcome);
-      toast.success(t('voters.importExport.completed', { imported: outcome.imported + outcome.updated, errors: outcome.errors }));
+      const { tone, text } = importToast(t, outcome);
+      if (tone === 'success') toast.success(text);
+      // Not green when nothing was saved; amber when rows were saved but some were refused or had values left out.
+      else if (tone === 'error') toast.error(text);
+      else toast(text, { icon: <AlertTriangle aria-hidden="true" className="h-5 w-5 shrink-0 text-amber-600" /> });
     } catch (error) {
       toast.error(errorMessage(error, t('voters.importExport.failed')));
     } finally {
@@ -52,9 +57,16 @@ export function VoterImportPanel() {
 
   const downloadErrors = () => {
     if (!result) return;
-    const headers: [string, string, string] = [t('voters.importExport.row'), t('voters.importExport.column'), t('voters.importExport.message')];
+    const headers = [t('voters.importExport.row'), t('voters.importExport.column'), t('voters.importExport.message')];
     // The server's row messages are English; the file speaks the language on screen.
-    saveBlob(errorsCsv(result.errorDetails.map((error) => ({ ...error, message: formMessage(error.message) })), headers), 'voter_import_errors.csv');
+    saveBlob(detailsCsv(headers, result.errorDetails.map((error) => [error.row, error.column, formMessage(error.message)])), 'voter_import_errors.csv');
+  };
+
+  const savedAsText = (savedAs: string | null) => savedAs ?? t('voters.importExport.leftEmpty');
+  const downloadWarnings = () => {
+    if (!result) return;
+    const headers = [t('voters.importExport.row'), t('voters.importExport.column'), t('voters.importExport.value'), t('voters.importExport.savedAs')];
+    saveBlob(detailsCsv(headers, result.warningDetails.map((warning) => [warning.row, warning.column, warning.value, savedAsText(warning.savedAs)])), 'voter_import_warnings.csv');
   };
 
   const busy = progress !== null;
@@ -114,9 +126,7 @@ export function VoterImportPanel() {
 
         {result && (
           <div className="mt-6 space-y-3" data-testid="import-result">
-            <p className="font-medium text-slate-900">
-              {t('voters.importExport.summary', { imported: result.imported, updated: result.updated, errors: result.errors })}
-            </p>
+            <p className="font-medium text-slate-900">{importCountsText(t, result, true)}</p>
             {result.unknownColumns.length > 0 && (
               <p className="text-sm text-amber-700">{t('voters.importExport.unknownColumns', { columns: result.unknownColumns.join(', ') })}</p>
             )}
@@ -141,6 +151,33 @@ export function VoterImportPanel() {
                     { key: 'row', header: t('voters.importExport.row'), className: 'whitespace-nowrap tabular-nums', cell: (error) => error.row },
                     { key: 'column', header: t('voters.importExport.column'), cell: (error) => error.column },
                     { key: 'message', header: t('voters.importExport.message'), className: 'text-slate-700', cell: (error) => formMessage(error.message) },
+                  ]}
+                />
+              </>
+            )}
+            {result.warnings > 0 && (
+              <>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h3 className="font-semibold text-slate-900">{t('voters.importExport.warningsTitle')}</h3>
+                  <Button variant="secondary" onClick={downloadWarnings}>
+                    <Download aria-hidden="true" className="h-4 w-4" />
+                    {t('voters.importExport.downloadWarnings')}
+                  </Button>
+                </div>
+                <p className="text-sm text-slate-600">{t('voters.importExport.warningsHint')}</p>
+                {result.warnings > result.warningDetails.length && (
+                  <p className="text-sm text-slate-600">{t('voters.importExport.warningsShown', { shown: result.warningDetails.length, total: result.warnings })}</p>
+                )}
+                <Table
+                  variant="compact"
+                  label={t('voters.importExport.warningsTitle')}
+                  rows={result.warningDetails}
+                  rowKey={(warning, index) => `${warning.row}-${index}`}
+                  columns={[
+                    { key: 'row', header: t('voters.importExport.row'), className: 'whitespace-nowrap tabular-nums', cell: (warning) => warning.row },
+                    { key: 'column', header: t('voters.importExport.column'), cell: (warning) => warning.column },
+                    { key: 'value', header: t('voters.importExport.value'), className: 'text-slate-700', cell: (warning) => warning.value },
+                    { key: 'savedAs', header: t('voters.importExport.savedAs'), className: 'text-slate-700', cell: (warning) => savedAsText(warning.savedAs) },
                   ]}
                 />
               </>

@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { serverNodeFlags } from './server-node-flags';
+
+// What the import benchmarks share: the real server as its own process (with `npm start`'s Node
+// flags), its memory read from /proc, and uploads streamed from disk as a browser sends them.
+export const BENCH_SERVER_ADMIN = { username: 'admin', password: 'Bench-Admin-2026' };
+const MAIN = path.resolve(import.meta.dirname, '../server/src/main.ts');
+
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+// The server's resident memory, read from /proc every 50 ms: private (heap, SQLite's page
+// cache, buffers) and all of it, which adds the database file's pages that SQLite reads
+// through memory mapping (shared with the OS file cache, given back under pressure).
+// peak() returns and resets the phase's peaks.
+export function memorySampler(pid: number) {
+  const read = () => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
+      return { anon: kb('RssAnon'), all: kb('VmRSS') };
+    } catch {
+      return { anon: 0, all: 0 };
+    }
+  };
+  let anon = 0;
+  let all = 0;
+  const sample = () => {
+    const now = read();
+    anon = Math.max(anon, now.anon);
+    all = Math.max(all, now.all);
+  };
+  const timer = setInterval(sample, 50);
+  return {
+    peak() {
+      sample();
+      const text = `${mb(anon)} / ${mb(all)}`;
+      anon = 0;
+      all = 0;
+      return text;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+// The server on its own port over DATA_DIR, on SQLite or (databaseUrl) PostgreSQL; answers once healthy.
+export async function startServer(options: { port: number; dataDir: string; databaseUrl?: string }): Promise<ChildProcess> {
+  const { port, dataDir, databaseUrl = '' } = options;
+  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_USERNAME: BENCH_SERVER_ADMIN.username,
+      ADMIN_PASSWORD: BENCH_SERVER_ADMIN.password,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: databaseUrl,
+      IMPORT_MAX_MB: '1024',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not start');
+}
+
+export async function signInAdmin(address: string): Promise<string> {
+  const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_SERVER_ADMIN) });
+  return ((await login.json()) as { token: string }).token;
+}
+
+// A multipart upload streamed from disk, as a browser sends it (the client never holds the file).
+export function upload(address: string, token: string, file: string, name: string, fields: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  const boundary = `----bench${Date.now()}`;
+  const fieldParts = Object.entries(fields).map(([field, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`);
+  const head = Buffer.from(`${fieldParts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${address}/api/voters/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + statSync(file).size + tail.length },
+    });
+    request.on('response', (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.write(head);
+    const input = createReadStream(file);
+    input.pipe(request, { end: false });
+    input.on('end', () => request.end(tail));
+  });
+}
