@@ -504,6 +504,7 @@ export const gu: LocaleTexts = {
       occupation: 'વ્યવસાય',
       occupation_subcategory: 'વ્યવસાયની પેટાશ્રેણી',
       is_dead: 'મૃત્યુ પામેલ',
+      is_missing: 'ગુમ',
       comment: 'ટિપ્પણી',
     },
     form: {

@@ -501,6 +501,7 @@ export const hi: LocaleTexts = {
       occupation: 'व्यवसाय',
       occupation_subcategory: 'व्यवसाय उप-श्रेणी',
       is_dead: 'मृत',
+      is_missing: 'लापता',
       comment: 'टिप्पणी',
     },
     form: {

@@ -499,6 +499,7 @@ export const mr: LocaleTexts = {
       occupation: 'व्यवसाय',
       occupation_subcategory: 'व्यवसायाचा उपप्रकार',
       is_dead: 'मृत',
+      is_missing: 'बेपत्ता',
       comment: 'शेरा',
     },
     form: {
