@@ -31,7 +31,7 @@ const OUTCOME_CLASS: Record<ContactOutcome, string> = {
 };
 
 const choiceClass = (chosen: boolean) =>
-  `min-h-11 rounded-lg border px-3 py-2 text-sm font-medium transition-colors ${chosen ? 'border-blue-900 bg-blue-900 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`;
+  `min-h-11 rounded-lg border px-1.5 py-2 text-sm font-medium transition-colors ${chosen ? 'border-blue-900 bg-blue-900 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`;
 
 // Recording a contact on a phone in two taps (issue 20): the sheet opens with the channel used
 // last already chosen, and tapping an outcome saves it. Issues and a note, optional, come before
