@@ -59,6 +59,12 @@ async function main(): Promise<void> {
     ['name search, Devanagari', (i) => `search=${encodeURIComponent(['सुनीता शिवाजी', 'राहुल विठ्ठल', 'प्रिया गणेश', 'सचिन बालाजी'][i % 4]!)}`],
     ['mobile search (5 digits)', (i) => `search=${['98765', '87012', '70454', '93211'][i % 4]}`],
     ['last page', () => `page=${first.totalPages}`],
+    // Issue 20: the roll-state filter (one in ten seeded voters lives away) and the support filter.
+    ['shifted voters of a booth', (i) => `voter_status=shifted&booth=Booth-${String(1 + ((i * 53) % 396)).padStart(2, '0')}`],
+    ['shifted voters, count', () => 'voter_status=shifted'],
+    // The seed records no contacts: a level matches none, "unknown" every voter (its count reads the whole index).
+    ['support level (a level)', (i) => `support_level=${['strong_supporter', 'opposed', 'undecided', 'leaning_away'][i % 4]}`],
+    ['support level unknown', () => 'support_level=unknown'],
   ];
 
   const rows: string[][] = [];

@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from './db/connection';
 import type { Migration } from 'kysely';
 import { auditRoutes } from './features/audit/audit-routes';
 import { analyticsRoutes } from './features/analytics/analytics-routes';
+import { contactsRoutes } from './features/contacts/contacts-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './features/auth/login-throttle';
 import { createTokenSigner } from './features/auth/tokens';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => voterImportRoutes(scope, ctx), { prefix: '/api/voters' });
   await app.register(async (scope) => voterExportRoutes(scope, ctx), { prefix: '/api/voters' });
   await app.register(async (scope) => analyticsRoutes(scope, ctx), { prefix: '/api/analytics' });
+  await app.register(async (scope) => contactsRoutes(scope, ctx), { prefix: '/api' });
 
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

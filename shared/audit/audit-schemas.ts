@@ -28,6 +28,10 @@ export const EXTRA_AUDIT_ACTIONS = [
   'PURGE_AUDIT_LOGS',
   'VOTER_ID_CONFLICT',
   'CHANGE_LANGUAGE',
+  // Contacts and support (issue 20).
+  'CREATE_CONTACT',
+  'CONFIRM_VOTER_FLAG',
+  'DISMISS_VOTER_FLAG',
 ] as const;
 export const AUDIT_ACTIONS = [...SPEC_AUDIT_ACTIONS, ...EXTRA_AUDIT_ACTIONS] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

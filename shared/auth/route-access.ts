@@ -60,6 +60,15 @@ export const ROUTE_ACCESS = {
   'GET /api/voters/export/excel': ADMIN_ROLES,
   'GET /api/voters/exp/excel': ADMIN_ROLES,
 
+  // Contacts and support (issue 20): every role on the voters their booths reach; flags are
+  // decided by the office.
+  'POST /api/voters/:id/contacts': ALL_ROLES,
+  'GET /api/voters/:id/contacts': ALL_ROLES,
+  'GET /api/contacts/issues': ALL_ROLES,
+  'GET /api/voter-flags': ADMIN_ROLES,
+  'POST /api/voter-flags/:id/confirm': ADMIN_ROLES,
+  'POST /api/voter-flags/:id/dismiss': ADMIN_ROLES,
+
   'GET /api/analytics/dashboard': ADMIN_ROLES,
   'GET /api/analytics/recent-activity': ADMIN_ROLES,
   'GET /api/analytics/filter-options': ADMIN_ROLES,

@@ -180,6 +180,18 @@ export const MESSAGE_TEXTS = {
   'audit.limitMax': 'Limit must be 200 or fewer',
   'audit.unknownAction': 'Unknown action',
   'audit.userWhole': 'User must be a whole number',
+  // Contacts and support (shared/contacts, server/src/features/contacts).
+  'contacts.issuesOneALine': 'Write one issue a line',
+  'contacts.chooseChannel': 'Choose visit, call, WhatsApp or meeting',
+  'contacts.chooseOutcome': 'Choose an outcome from the list',
+  'contacts.chooseIssues': 'Choose issues from the list',
+  'contacts.issueNotOnList': 'Choose issues from the list: "{{issue}}" is not on it',
+  'contacts.noteText': 'Note must be text',
+  'contacts.flagStatus': 'Status must be pending, confirmed or dismissed',
+  'contacts.flagNotFound': 'Flag not found',
+  'contacts.flagDecided': 'This flag was already decided',
+  'contacts.flagConfirmed': 'This flag was already confirmed',
+  'contacts.flagDismissed': 'This flag was already dismissed',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGE_TEXTS;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../auth/roles';
+import { contactIssuesSettingSchema, DEFAULT_CONTACT_ISSUES, formatContactIssues } from '../contacts/contact-issues';
 import { recordVersionSchema, sentVersionSchema } from '../records/record-version';
 
 // Spec section 9: the options of each setting. Settings travel as text values (spec section 3).
@@ -49,6 +50,8 @@ export const settingsSchema = z.object({
   backup_frequency: z.enum(BACKUP_FREQUENCIES, { error: 'Choose a backup frequency from the list' }),
   export_limit_super_admin: exportLimit,
   export_limit_admin: exportLimit,
+  // Contacts and support (issue 20): the issues a voter may raise, one a line.
+  contact_issues: contactIssuesSettingSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -72,6 +75,7 @@ export const DEFAULT_SETTINGS: Settings = {
   backup_frequency: 'daily',
   export_limit_super_admin: '50',
   export_limit_admin: '20',
+  contact_issues: formatContactIssues(DEFAULT_CONTACT_ISSUES),
 };
 
 // What every signed-in user's screens need: harmless display settings only.

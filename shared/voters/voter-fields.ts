@@ -109,6 +109,8 @@ export const VOTER_FIELDS = [
   { name: 'occupation', kind: 'list', options: OCCUPATIONS, label: 'Occupation', section: 'other', filter: 'equals', aliases: ['व्यवसाय', 'नोकरी/व्यवसाय', 'पेशा'], example: 'Farmer' },
   { name: 'occupation_subcategory', kind: 'list', options: OCCUPATION_SUBCATEGORIES, label: 'Occupation Sub-category', section: 'other', aliases: ['Occupation Subcategory', 'व्यवसाय उपप्रकार', 'व्यवसायाचा उपप्रकार', 'व्यवसाय उपश्रेणी'], example: 'self' },
   { name: 'is_dead', kind: 'flag', default: false, label: 'Deceased', section: 'other', aliases: ['Dead', 'Is Dead', 'मृत', 'मयत', 'मृत्यू'], example: 'No' },
+  // Contacts and support (issue 20): बेपत्ता, not found at the address; deceased is is_dead, shifted is present_in_city.
+  { name: 'is_missing', kind: 'flag', default: false, label: 'Missing', section: 'other', aliases: ['Is Missing', 'Absent', 'बेपत्ता', 'गायब', 'लापता'], example: 'No' },
   { name: 'comment', kind: 'text', max: 1000, label: 'Comment', section: 'other', wide: true, aliases: ['Comments', 'Remarks', 'Notes', 'शेरा', 'टिप्पणी', 'नोंद', 'अभिप्राय'], example: '', form: { input: 'textarea', span: 'full' } },
 ] as const satisfies readonly VoterFieldSpec[];
 

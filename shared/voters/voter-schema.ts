@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORT_FILTERS, SUPPORT_LEVELS, VOTER_STATUS_FILTERS } from '../contacts/contact-schema';
 import { recordVersionSchema } from '../records/record-version';
 import { subcastesOf, villagesOf } from '../reference/voter-lists';
 import { AGE_MAX, listValues, VOTER_FIELD_NAMES, VOTER_FIELDS, type VoterFieldDef, type VoterFieldSpec } from './voter-fields';
@@ -190,6 +191,9 @@ export const voterQueryParamsSchema = z.object({
   mobile_filter: queryParam(z.enum(MOBILE_FILTERS, { error: 'Mobile filter must be with_mobile or without_mobile' })),
   age_min: queryAge('Minimum age'),
   age_max: queryAge('Maximum age'),
+  // Contacts and support (issue 20): the latest support outcome, and the voter's state on the roll.
+  support_level: queryParam(z.enum(SUPPORT_FILTERS, { error: 'Choose a support level from the list' })),
+  voter_status: queryParam(z.enum(VOTER_STATUS_FILTERS, { error: 'Choose deceased, shifted, missing or active' })),
 });
 
 export const voterQuerySchema = voterQueryParamsSchema.refine((query) => query.age_min === undefined || query.age_max === undefined || query.age_min <= query.age_max, {
@@ -227,6 +231,10 @@ export const voterSchema = z.object({
   updated_by: z.number().int().nullable(),
   // Raised by every write; an edit sends it back (shared/records/record-version.ts).
   version: recordVersionSchema,
+  // Kept by the contacts (issue 20), never by the form: the latest support outcome and the
+  // time of the latest contact of any outcome; null until there is one.
+  support_level: z.enum(SUPPORT_LEVELS).nullable(),
+  last_contact_at: z.string().nullable(),
 });
 export type Voter = z.infer<typeof voterSchema>;
 

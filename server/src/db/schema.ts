@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { VoterInput } from '@shared/voters/voter-schema';
 
 // One interface per table. Portable column types across SQLite and PostgreSQL:
@@ -139,7 +139,9 @@ export interface LoginChallengesTable {
 // stored as 0/1; the rest is the record's bookkeeping.
 type VoterFieldColumns = { [K in keyof VoterInput]: VoterInput[K] extends boolean ? number : VoterInput[K] };
 
-export interface VotersTable extends VoterFieldColumns {
+// is_missing came later (migration 023) with a default of 0: a row written without it is not missing.
+export interface VotersTable extends Omit<VoterFieldColumns, 'is_missing'> {
+  is_missing: ColumnType<number, number | undefined, number>;
   id: Generated<number>;
   voter_image: string | null;
   created_at: string;
@@ -149,6 +151,12 @@ export interface VotersTable extends VoterFieldColumns {
   deleted_at: string | null;
   deleted_by: number | null;
   version: Generated<number>;
+  // Kept by the contacts (migration 023): the latest support outcome, and the time and id of the
+  // contact that set it (the order concurrent contacts are compared in); the latest contact's time.
+  support_level: string | null;
+  support_at: string | null;
+  support_contact_id: number | null;
+  last_contact_at: string | null;
 }
 
 // Counts kept exact by triggers (migration 006): per location, and overall.
@@ -184,6 +192,35 @@ export interface ExportCountsTable {
   exports: number;
 }
 
+// A contact a worker recorded with a voter (migration 023); issues is a JSON list of names.
+export interface VoterContactsTable {
+  id: Generated<number>;
+  voter_id: number;
+  user_id: number | null;
+  user_name: string | null;
+  channel: string;
+  outcome: string;
+  issues: string;
+  note: string | null;
+  created_at: string;
+}
+
+// A deceased or moved-away outcome waiting for an office role (migration 023).
+export interface VoterFlagsTable {
+  id: Generated<number>;
+  voter_id: number;
+  kind: string;
+  status: string;
+  contact_id: number | null;
+  raised_by: number | null;
+  raised_by_name: string | null;
+  raised_at: string;
+  resolved_by: number | null;
+  resolved_by_name: string | null;
+  resolved_at: string | null;
+  resolution_note: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -201,6 +238,8 @@ export interface Database {
   voter_stats_totals: VoterStatsTotalsTable;
   voter_stats_taluka: VoterStatsTalukaTable;
   export_counts: ExportCountsTable;
+  voter_contacts: VoterContactsTable;
+  voter_flags: VoterFlagsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -211,3 +250,5 @@ export type UserTwoFactorRow = Selectable<UserTwoFactorTable>;
 export type LoginChallengeRow = Selectable<LoginChallengesTable>;
 export type VoterRow = Selectable<VotersTable>;
 export type NewVoterRow = Insertable<VotersTable>;
+export type VoterContactRow = Selectable<VoterContactsTable>;
+export type VoterFlagRow = Selectable<VoterFlagsTable>;

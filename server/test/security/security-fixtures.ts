@@ -55,6 +55,23 @@ async function notificationFor(t: TestApp, caller: Caller | null): Promise<numbe
 // Field users sign in with Booth-01 (createUser's default), so this voter is in their scope.
 const voterInCallerBooth = async (t: TestApp) => seedVoter(t.ctx, { booth: 'Booth-01' });
 
+// A fresh voter with a pending flag of the kind, raised as a field worker's contact would.
+async function pendingFlag(t: TestApp, kind: 'deceased' | 'moved_away'): Promise<number> {
+  const voter = await voterInCallerBooth(t);
+  const at = new Date().toISOString();
+  const contact = await t.ctx.db
+    .insertInto('voter_contacts')
+    .values({ voter_id: voter.id, user_id: null, user_name: 'Field worker', channel: 'visit', outcome: kind, issues: '[]', note: null, created_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const flag = await t.ctx.db
+    .insertInto('voter_flags')
+    .values({ voter_id: voter.id, kind, status: 'pending', contact_id: Number(contact.id), raised_by: null, raised_by_name: 'Field worker', raised_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(flag.id);
+}
+
 export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'GET /api/health': async () => ({ url: '/api/health' }),
   'GET /api/health/details': async () => ({ url: '/api/health/details' }),
@@ -113,6 +130,12 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'GET /api/voters/import/template': async () => ({ url: '/api/voters/import/template' }),
   'GET /api/voters/export/excel': async () => ({ url: '/api/voters/export/excel' }),
   'GET /api/voters/exp/excel': async () => ({ url: '/api/voters/exp/excel?booth=Booth-01' }),
+  'POST /api/voters/:id/contacts': async (t) => ({ url: `/api/voters/${(await voterInCallerBooth(t)).id}/contacts`, payload: { channel: 'visit', outcome: 'undecided', issues: ['Water'], note: 'Asked about the tanker' } }),
+  'GET /api/voters/:id/contacts': async (t) => ({ url: `/api/voters/${(await voterInCallerBooth(t)).id}/contacts` }),
+  'GET /api/contacts/issues': async () => ({ url: '/api/contacts/issues' }),
+  'GET /api/voter-flags': async () => ({ url: '/api/voter-flags' }),
+  'POST /api/voter-flags/:id/confirm': async (t) => ({ url: `/api/voter-flags/${await pendingFlag(t, 'deceased')}/confirm`, payload: { note: 'Death certificate seen' } }),
+  'POST /api/voter-flags/:id/dismiss': async (t) => ({ url: `/api/voter-flags/${await pendingFlag(t, 'moved_away')}/dismiss`, payload: {} }),
   'GET /api/analytics/dashboard': async () => ({ url: '/api/analytics/dashboard' }),
   'GET /api/analytics/recent-activity': async () => ({ url: '/api/analytics/recent-activity' }),
   'GET /api/analytics/filter-options': async () => ({ url: '/api/analytics/filter-options' }),
@@ -126,7 +149,7 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
 
 // A fingerprint of every table's rows, to prove a refused request changed nothing.
 export async function databaseChecksum(t: TestApp): Promise<string> {
-  const tables = ['users', 'sessions', 'voters', 'tasks', 'notifications', 'notification_recipients', 'settings', 'audit_logs'];
+  const tables = ['users', 'sessions', 'voters', 'tasks', 'notifications', 'notification_recipients', 'settings', 'audit_logs', 'voter_contacts', 'voter_flags'];
   const parts: string[] = [];
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(t.ctx.db);

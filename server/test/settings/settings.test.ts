@@ -58,6 +58,7 @@ describe('PUT /api/settings', () => {
       backup_frequency: 'weekly',
       export_limit_super_admin: '0',
       export_limit_admin: '5',
+      contact_issues: 'Water\nDrainage',
     };
     const response = await put(next);
     expect(response.statusCode).toBe(200);
@@ -102,6 +103,10 @@ describe('PUT /api/settings', () => {
     ['export_limit_admin', '1001'],
     ['export_limit_super_admin', '2.5'],
     ['export_limit_super_admin', 10],
+    ['contact_issues', 'Water\nwater'],
+    ['contact_issues', `Water\n${'x'.repeat(61)}`],
+    ['contact_issues', Array.from({ length: 41 }, (_, index) => `Issue ${index}`).join('\n')],
+    ['contact_issues', ['Water']],
   ])('should answer 400 naming %s when it is %j', async (field, value) => {
     const response = await put({ ...DEFAULT_SETTINGS, [field]: value });
     expect(response.statusCode).toBe(400);

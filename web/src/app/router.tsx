@@ -14,6 +14,7 @@ import { PlaceholderPage } from './routes/placeholder-page';
 import { UsersPage } from './routes/users-page';
 import { TasksPage } from './routes/tasks-page';
 import { SettingsPage } from './routes/settings-page';
+import { VoterFlagsPage } from './routes/voter-flags-page';
 import { VotersPage } from './routes/voters-page';
 
 // Chart.js is large and only the analytics screen needs it: load that screen on demand.
@@ -49,6 +50,7 @@ export const router = createBrowserRouter([
         ),
       },
       { path: '/audit-logs', element: adminOnly(<AuditLogsPage />) },
+      { path: '/voter-flags', element: adminOnly(<VoterFlagsPage />) },
       { path: '/settings', element: adminOnly(<SettingsPage />) },
       { path: '/village', element: adminOnly(<PlaceholderPage titleKey="placeholder.village" />) },
       { path: '/appointment', element: adminOnly(<PlaceholderPage titleKey="placeholder.appointment" />) },

@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { BoothScope } from '@shared/auth/booth-scope';
 import { EQUALS_FILTERS, type VoterFilters } from '@shared/voters/voter-schema';
 import type { DatabaseDialect, SearchIndexQuery, VoterTextColumn } from '../../db/dialects/database-dialect';
@@ -43,10 +43,29 @@ export function applyVoterFilters<O>(
   if (filters.age_max !== undefined) q = q.where('voters.age', '<=', filters.age_max);
   if (filters.mobile_filter === 'with_mobile') q = q.where('voters.mobile_number', 'is not', null);
   if (filters.mobile_filter === 'without_mobile') q = q.where('voters.mobile_number', 'is', null);
+  q = applyContactFilters(q, filters);
   for (const kind of TEXT_FILTERS) {
     const raw = filters[kind];
     if (raw) q = q.where((eb) => dialect.containsText(eb, TEXT_FILTER_COLUMNS[kind], termOf(kind, raw)));
   }
+  return q;
+}
+
+// The roll states as SQL the partial indexes of migration 023 match word for word (a bound
+// parameter would keep SQLite from using them).
+const VOTER_STATUS_SQL = {
+  deceased: sql<boolean>`voters.is_dead = 1`,
+  shifted: sql<boolean>`voters.present_in_city = 0`,
+  missing: sql<boolean>`voters.is_missing = 1`,
+  active: sql<boolean>`voters.is_dead = 0 AND voters.present_in_city = 1 AND voters.is_missing = 0`,
+} as const;
+
+// Issue 20: the support level (`unknown` = none recorded yet) and the voter's state on the roll.
+function applyContactFilters<O>(query: SelectQueryBuilder<Database, 'voters', O>, filters: Partial<VoterFilters>): SelectQueryBuilder<Database, 'voters', O> {
+  let q = query;
+  if (filters.support_level === 'unknown') q = q.where('voters.support_level', 'is', null);
+  else if (filters.support_level) q = q.where('voters.support_level', '=', filters.support_level);
+  if (filters.voter_status) q = q.where(VOTER_STATUS_SQL[filters.voter_status]);
   return q;
 }
 

@@ -1,3 +1,4 @@
+import { isSupportLevel } from '@shared/contacts/contact-schema';
 import { FLAG_FIELDS, VOTER_FIELD_NAMES } from '@shared/voters/voter-fields';
 import type { Voter, VoterInput } from '@shared/voters/voter-schema';
 import type { VoterRow } from '../../db/schema';
@@ -18,11 +19,15 @@ export function toVoterDto(row: VoterRow): Voter {
     created_by: row.created_by,
     updated_by: row.updated_by,
     version: row.version,
+    support_level: row.support_level !== null && isSupportLevel(row.support_level) ? row.support_level : null,
+    last_contact_at: row.last_contact_at,
   };
 }
 
 // A validated voter as table columns.
-export function toColumns(input: VoterInput): Omit<VoterRow, 'id' | 'voter_image' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by' | 'deleted_at' | 'deleted_by' | 'version'> {
+// Columns the contacts keep (migration 023) are not the form's.
+type ContactColumns = 'support_level' | 'support_at' | 'support_contact_id' | 'last_contact_at';
+export function toColumns(input: VoterInput): Omit<VoterRow, 'id' | 'voter_image' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by' | 'deleted_at' | 'deleted_by' | 'version' | ContactColumns> {
   const columns: Record<string, unknown> = { ...input };
   for (const name of FLAG_FIELDS) columns[name] = input[name as keyof VoterInput] ? 1 : 0;
   return columns as ReturnType<typeof toColumns>;

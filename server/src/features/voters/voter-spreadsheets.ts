@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { listValues, VOTER_FIELD_LABELS, VOTER_FIELDS, type VoterField, type VoterFieldSpec } from '@shared/voters/voter-fields';
+import { FLAG_FIELDS, listValues, VOTER_FIELD_LABELS, VOTER_FIELDS, type VoterField, type VoterFieldSpec } from '@shared/voters/voter-fields';
 import { neutralizeCell } from '@shared/spreadsheets/formula-cells';
 import type { VoterRow } from '../../db/schema';
 import { columnLetters, type DocumentProperties, type ListValidation, XlsxWorkbookWriter } from '../../lib/spreadsheets/xlsx-sheet-writer';
@@ -19,7 +19,7 @@ const text = (value: string | null) => (value === null ? null : neutralizeCell(v
 // neutralizeCell, so a name like "=HYPERLINK(...)" is never run by a spreadsheet.
 export function exportRowValues(row: VoterRow): (string | number | null)[] {
   return VOTER_COLUMNS.map((field) => {
-    if (field === 'present_in_city' || field === 'is_dead') return row[field] === 1 ? 'Yes' : 'No';
+    if (FLAG_FIELDS.has(field)) return row[field] === 1 ? 'Yes' : 'No';
     const value = row[field];
     return typeof value === 'number' ? value : text(value);
   });

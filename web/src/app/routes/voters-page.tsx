@@ -12,6 +12,10 @@ import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { inputClassName } from '@web/components/ui/form-field';
 import { Spinner } from '@web/components/ui/spinner';
+import { ContactHistory } from '@web/features/contacts/components/contact-history';
+import { RecordContactButton } from '@web/features/contacts/components/record-contact-button';
+import { SupportBadge } from '@web/features/contacts/components/support-badge';
+import { VoterStatusBadges } from '@web/features/contacts/components/voter-status-badges';
 import { useDeleteVoter } from '@web/features/voters/api/delete-voter';
 import { useVoters } from '@web/features/voters/api/get-voters';
 import { DebouncedInput } from '@web/features/voters/components/debounced-input';
@@ -21,11 +25,20 @@ import { VoterFilters } from '@web/features/voters/components/voter-filters';
 import { VoterFormDialog } from '@web/features/voters/components/voter-form-dialog';
 import { VoterImportPanel } from '@web/features/voters/components/voter-import-panel';
 import { VoterPagination } from '@web/features/voters/components/voter-pagination';
-import { VotersTable } from '@web/features/voters/components/voters-table';
+import { type VoterRowExtras, VotersTable } from '@web/features/voters/components/voters-table';
 import { errorMessage } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
 
 type Editing = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; id: number };
+
+// Issue 20 on the voter list: the roll state and support on each voter, and recording a contact
+// from the row (an icon) or the phone's card (a tap target).
+const CONTACT_EXTRAS: VoterRowExtras = {
+  status: (voter) => <VoterStatusBadges voter={voter} />,
+  support: (voter) => <SupportBadge level={voter.support_level} />,
+  rowAction: (voter) => <RecordContactButton voter={voter} variant="icon" />,
+  cardAction: (voter) => <RecordContactButton voter={voter} />,
+};
 
 // /voters (spec section 2): tab=entry (quick search, Add Voter, the table), tab=search (every
 // filter and the count), tab=import (issue 5). Filters and page live in the URL.
@@ -148,13 +161,19 @@ export function VotersPage() {
         </div>
       ) : (
         <>
-          <VotersTable voters={list.voters} canDelete={isAdmin} onEdit={(voter) => setEditing({ kind: 'edit', id: voter.id })} onDelete={setDeleting} />
+          <VotersTable voters={list.voters} canDelete={isAdmin} onEdit={(voter) => setEditing({ kind: 'edit', id: voter.id })} onDelete={setDeleting} extras={CONTACT_EXTRAS} />
           <VoterPagination page={page} totalPages={list.totalPages} total={list.total} onPage={setPage} />
         </>
       )}
 
       {editing.kind !== 'closed' && (
-        <VoterFormDialog voterId={editing.kind === 'edit' ? editing.id : null} booths={booths} canEditRestricted={isAdmin} onClose={closeForm} />
+        <VoterFormDialog
+          voterId={editing.kind === 'edit' ? editing.id : null}
+          booths={booths}
+          canEditRestricted={isAdmin}
+          onClose={closeForm}
+          details={{ title: t('contacts.history.title'), render: (voter) => <ContactHistory voter={voter} /> }}
+        />
       )}
       <ConfirmDialog
         open={deleting !== null}

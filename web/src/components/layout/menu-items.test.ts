@@ -13,8 +13,8 @@ describe('menuItemsFor', () => {
     expect(menuItemsFor('Supervisor')).toEqual(menuItemsFor('Karyakarta'));
   });
 
-  it('should give Super Admin and Admin all twelve items', () => {
-    expect(menuItemsFor('Admin')).toHaveLength(12);
+  it('should give Super Admin and Admin all thirteen items', () => {
+    expect(menuItemsFor('Admin')).toHaveLength(13);
     expect(menuItemsFor('Super Admin')).toEqual(menuItemsFor('Admin'));
   });
 });

@@ -1,7 +1,8 @@
 import type SQLite from 'better-sqlite3';
+import { FLAG_FIELDS } from '@shared/voters/voter-fields';
 import { VOTER_INPUT_COLUMNS } from '@shared/voters/voter-schema';
 import type { VoterInsertAudit, VoterInserter, VoterTextColumn } from '../database-dialect';
-import { AT, BulkCounts } from './voter-count-rules';
+import { BulkCounts } from './voter-count-rules';
 
 // The SQLite bulk path (migration 007): with the voter_bulk_load flag set, the insert triggers
 // stand aside; one prepared INSERT per voter, then the new ids go into the search index in one
@@ -9,6 +10,8 @@ import { AT, BulkCounts } from './voter-count-rules';
 // caller's transaction, so the voters, their index entries and their counts commit together or
 // not at all.
 const INSERT_COLUMNS = [...VOTER_INPUT_COLUMNS, 'created_at', 'updated_at', 'created_by', 'updated_by'];
+// Where the yes/no fields stand in a voter's values: stored as 0/1.
+const FLAG_AT = VOTER_INPUT_COLUMNS.flatMap((column, index) => (FLAG_FIELDS.has(column) ? [index] : []));
 // The columns the search index holds (migration 003's voters_fts).
 const SEARCH_COLUMNS: readonly VoterTextColumn[] = ['full_name', 'mobile_number', 'voter_id', 'father_husband_name', 'ward_area', 'house_no'];
 const STATS_KEY = ['dimension', 'taluka', 'village', 'booth', 'value1', 'value2'] as const;
@@ -57,8 +60,7 @@ export function startBulkInsert(sqlite: SQLite.Database, audit: VoterInsertAudit
   return {
     async add(voters) {
       for (const values of voters) {
-        values[AT.present] = values[AT.present] ? 1 : 0;
-        values[AT.dead] = values[AT.dead] ? 1 : 0;
+        for (const at of FLAG_AT) values[at] = values[at] ? 1 : 0;
         values.push(audit.now, audit.now, audit.userId, audit.userId);
         statements.insert.run(values);
         counts.add(values);

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Bell, Database, Settings as SettingsIcon, Shield } from 'lucide-react';
+import { Bell, Database, Footprints, Settings as SettingsIcon, Shield } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { ROLES } from '@shared/auth/roles';
+import { formatContactIssues, parseContactIssues } from '@shared/contacts/contact-issues';
 import {
   BACKUP_FREQUENCIES,
   EXPORT_LIMIT_MAX,
@@ -26,10 +27,10 @@ import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useUpdateSettings } from '../api/update-settings';
 import { useFormMessage } from '@web/lib/form-message';
 
-export const SETTINGS_TABS = ['general', 'data', 'security', 'notifications'] as const;
+export const SETTINGS_TABS = ['general', 'data', 'security', 'notifications', 'field'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
-const TAB_ICONS = { general: SettingsIcon, data: Database, security: Shield, notifications: Bell } as const;
+const TAB_ICONS = { general: SettingsIcon, data: Database, security: Shield, notifications: Bell, field: Footprints } as const;
 const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   app_name: 'general',
   timezone: 'general',
@@ -43,6 +44,7 @@ const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   password_policy: 'security',
   email_notifications: 'notifications',
   sms_notifications: 'notifications',
+  contact_issues: 'field',
 };
 const FIELDS = Object.keys(FIELD_TAB) as (keyof Settings)[];
 // Each setting's label key, for the conflict panel (a setting missing here shows its name).
@@ -56,6 +58,7 @@ const LABEL_KEYS = {
   password_policy: 'settings.passwordPolicy',
   email_notifications: 'settings.emailNotifications',
   sms_notifications: 'settings.smsNotifications',
+  contact_issues: 'settings.contactIssues',
 } as const;
 const FIELD_LABEL: Partial<Record<keyof Settings, (typeof LABEL_KEYS)[keyof typeof LABEL_KEYS]>> = LABEL_KEYS;
 // Toggles hold the text "true" or "false": the panel says Yes or No.
@@ -100,7 +103,8 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await update.mutateAsync({ ...values, version: settings.version });
+      // The issues list in one spelling: no blank lines or stray spaces (contact-issues.ts).
+      await update.mutateAsync({ ...values, contact_issues: formatContactIssues(parseContactIssues(values.contact_issues)), version: settings.version });
       toast.success(t('settings.saved'));
       setTimeout(reload, RELOAD_DELAY_MS);
     } catch (error) {
@@ -262,6 +266,11 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
               )}
             />
           </>
+        )}
+        {tab === 'field' && (
+          <FormField label={t('settings.contactIssues')} error={errors.contact_issues?.message} hint={t('settings.contactIssuesHint')}>
+            <textarea rows={10} className={inputClassName} {...register('contact_issues')} />
+          </FormField>
         )}
       </div>
 

@@ -1,6 +1,7 @@
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SUPPORT_LEVELS, VOTER_STATUS_FILTERS } from '@shared/contacts/contact-schema';
 import { AGE_MAX, AGE_MIN } from '@shared/voters/voter-schema';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
@@ -97,6 +98,18 @@ export function VoterFilters({ filters, errors = {}, booths, activeCount, onChan
         </FormField>
         <FormField label={t('voters.filters.village')}>{select('village', names.options('villages'))}</FormField>
         <FormField label={t('voters.filters.politicalPreference')}>{select('political_preference', names.options('parties'))}</FormField>
+        <FormField label={t('contacts.filters.support')}>
+          {select('support_level', [
+            ...SUPPORT_LEVELS.map((level) => ({ value: level, label: t(`contacts.outcomes.${level}`) })),
+            { value: 'unknown', label: t('contacts.filters.unknown') },
+          ])}
+        </FormField>
+        <FormField label={t('contacts.filters.voterStatus')}>
+          {select(
+            'voter_status',
+            VOTER_STATUS_FILTERS.map((status) => ({ value: status, label: status === 'active' ? t('contacts.filters.active') : t(`contacts.status.${status}`) })),
+          )}
+        </FormField>
         <div className="grid grid-cols-2 gap-3">
           <FormField label={t('voters.filters.ageMin')}>{text('age_min', ageProps(errors.age_min))}</FormField>
           <FormField label={t('voters.filters.ageMax')}>{text('age_max', ageProps(errors.age_max))}</FormField>

@@ -106,16 +106,23 @@ function ListSelect({ registration, options, list, disabled, ...aria }: ListSele
   );
 }
 
+// A section another feature adds to the form of a saved voter, composed by the page.
+export interface VoterDetailsSection {
+  title: string;
+  render: (voter: Voter) => ReactNode;
+}
+
 interface VoterFormProps {
   voter: Voter | null;
   booths: readonly string[];
   canEditRestricted: boolean;
   onClose: () => void;
+  details?: VoterDetailsSection;
 }
 
 const schemaResolver = zodResolver(voterInputSchema);
 
-function VoterForm({ voter: opened, booths, canEditRestricted, onClose }: VoterFormProps) {
+function VoterForm({ voter: opened, booths, canEditRestricted, onClose, details }: VoterFormProps) {
   const { t } = useTranslation();
   const referenceNames = useReferenceNames();
   const formMessage = useFormMessage();
@@ -333,6 +340,14 @@ function VoterForm({ voter: opened, booths, canEditRestricted, onClose }: VoterF
           </div>
         </Section>
 
+        {/* What other features show about a saved voter (issue 20: contacts and support), given the
+            voter as the cache holds it now, so a contact recorded here shows at once. */}
+        {opened && details && (
+          <Section title={details.title}>
+            <div className="col-span-2">{details.render(opened)}</div>
+          </Section>
+        )}
+
         {SECTIONS.map(({ section, fields }) => (
           <Section key={section} title={t(`voters.form.sections.${section}`)}>
             {fields.map(renderField)}
@@ -366,9 +381,10 @@ interface VoterFormDialogProps {
   booths: readonly string[];
   canEditRestricted: boolean;
   onClose: () => void;
+  details?: VoterDetailsSection;
 }
 
-export function VoterFormDialog({ voterId, booths, canEditRestricted, onClose }: VoterFormDialogProps) {
+export function VoterFormDialog({ voterId, booths, canEditRestricted, onClose, details: extraSection }: VoterFormDialogProps) {
   const { t } = useTranslation();
   const details = useVoter(voterId);
   const failed = voterId !== null && details.isError;
@@ -387,7 +403,7 @@ export function VoterFormDialog({ voterId, booths, canEditRestricted, onClose }:
           <span className="sr-only">{t('app.loading')}</span>
         </div>
       ) : (
-        <VoterForm key={details.data?.id ?? 'new'} voter={details.data ?? null} booths={booths} canEditRestricted={canEditRestricted} onClose={onClose} />
+        <VoterForm key={details.data?.id ?? 'new'} voter={details.data ?? null} booths={booths} canEditRestricted={canEditRestricted} onClose={onClose} details={extraSection} />
       )}
     </Modal>
   );

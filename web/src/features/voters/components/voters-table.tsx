@@ -1,4 +1,5 @@
 import { Pencil, Phone, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Voter } from '@shared/voters/voter-schema';
 import { PartyBadge } from '@web/components/ui/party-badge';
@@ -6,11 +7,22 @@ import { Table } from '@web/components/ui/table';
 import { useReferenceNames } from '@web/lib/reference-names';
 import { VoterPhoto } from './voter-photo';
 
+// What other features show on a voter, composed by the page (features never import each other):
+// the voter's state on the roll, their support, and a contact action as a row icon and as the
+// card's tap target (issue 20).
+export interface VoterRowExtras {
+  status: (voter: Voter) => ReactNode;
+  support: (voter: Voter) => ReactNode;
+  rowAction: (voter: Voter) => ReactNode;
+  cardAction: (voter: Voter) => ReactNode;
+}
+
 interface VotersTableProps {
   voters: Voter[];
   canDelete: boolean;
   onEdit: (voter: Voter) => void;
   onDelete: (voter: Voter) => void;
+  extras?: VoterRowExtras;
 }
 
 function Demographics({ voter }: { voter: Voter }) {
@@ -35,10 +47,11 @@ function Contact({ voter }: { voter: Voter }) {
   );
 }
 
-function Actions({ voter, canDelete, onEdit, onDelete }: { voter: Voter } & Omit<VotersTableProps, 'voters'>) {
+function Actions({ voter, canDelete, onEdit, onDelete, extras, inCard }: { voter: Voter; inCard?: boolean } & Omit<VotersTableProps, 'voters'>) {
   const { t } = useTranslation();
   return (
     <div className="flex justify-end gap-1">
+      {!inCard && extras?.rowAction(voter)}
       <button type="button" onClick={() => onEdit(voter)} className="rounded-lg p-2 text-blue-800 hover:bg-blue-50" aria-label={t('voters.editVoter', { name: voter.full_name })}>
         <Pencil aria-hidden="true" className="h-4 w-4" />
       </button>
@@ -56,7 +69,7 @@ function Actions({ voter, canDelete, onEdit, onDelete }: { voter: Voter } & Omit
 export function VotersTable(props: VotersTableProps) {
   const { t } = useTranslation();
   const names = useReferenceNames();
-  const { voters } = props;
+  const { voters, extras } = props;
   return (
     <>
       <Table
@@ -74,6 +87,7 @@ export function VotersTable(props: VotersTableProps) {
               <>
                 <div className="font-medium text-slate-900">{voter.full_name}</div>
                 <div className="font-mono text-xs text-slate-500">{voter.voter_id}</div>
+                {extras?.status(voter)}
               </>
             ),
           },
@@ -97,6 +111,7 @@ export function VotersTable(props: VotersTableProps) {
               <>
                 <div className="mb-1 text-slate-700">{names.name('castes', voter.caste) ?? '—'}</div>
                 <PartyBadge party={voter.political_preference} />
+                {extras && <div className="mt-1">{extras.support(voter)}</div>}
               </>
             ),
           },
@@ -115,8 +130,9 @@ export function VotersTable(props: VotersTableProps) {
                 <div className="mt-1 text-sm text-slate-700">
                   <Demographics voter={voter} />
                 </div>
+                {extras?.status(voter)}
               </div>
-              <Actions voter={voter} {...props} />
+              <Actions voter={voter} inCard {...props} />
             </div>
             <div className="mt-2 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm">
               <Contact voter={voter} />
@@ -129,6 +145,13 @@ export function VotersTable(props: VotersTableProps) {
               {voter.caste && <span>{names.name('castes', voter.caste)}</span>}
               <PartyBadge party={voter.political_preference} />
             </div>
+            {/* Issue 20: the support level, and recording a contact in two taps (this, then the outcome). */}
+            {extras && (
+              <div className="mt-2 flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
+                {extras.support(voter)}
+                {extras.cardAction(voter)}
+              </div>
+            )}
           </li>
         ))}
       </ul>

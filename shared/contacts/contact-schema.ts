@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { recordVersionSchema } from '../records/record-version';
+
+// Contacts with voters and the support they show (issue 20, docs/decisions/026-contacts-and-support.md).
+// One schema both sides: the web's record-contact sheet and POST /api/voters/:id/contacts.
+
+// How the worker reached the voter.
+export const CONTACT_CHANNELS = ['visit', 'call', 'whatsapp', 'meeting'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+
+// The five outcomes that say where the voter stands, strongest first: the voter's support level
+// is the latest of these. The other three say nothing about support.
+export const SUPPORT_LEVELS = ['strong_supporter', 'leaning_supporter', 'undecided', 'leaning_away', 'opposed'] as const;
+export type SupportLevel = (typeof SUPPORT_LEVELS)[number];
+export const CONTACT_OUTCOMES = [...SUPPORT_LEVELS, 'not_at_home', 'moved_away', 'deceased'] as const;
+export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
+
+export function isSupportLevel(outcome: string): outcome is SupportLevel {
+  return (SUPPORT_LEVELS as readonly string[]).includes(outcome);
+}
+
+// Outcomes an office role must confirm before the voter changes: the flag each raises.
+export const VOTER_FLAG_KINDS = ['deceased', 'moved_away'] as const;
+export type VoterFlagKind = (typeof VOTER_FLAG_KINDS)[number];
+export const FLAG_OF_OUTCOME: Partial<Record<ContactOutcome, VoterFlagKind>> = { deceased: 'deceased', moved_away: 'moved_away' };
+export const VOTER_FLAG_STATUSES = ['pending', 'confirmed', 'dismissed'] as const;
+export type VoterFlagStatus = (typeof VOTER_FLAG_STATUSES)[number];
+
+// The voter's state on the roll, as the field filters it (मयत, स्थलांतरित, बेपत्ता): deceased is
+// is_dead, shifted is present_in_city = false, missing is is_missing; active is none of the three.
+export const VOTER_STATUS_FILTERS = ['deceased', 'shifted', 'missing', 'active'] as const;
+export type VoterStatusFilter = (typeof VOTER_STATUS_FILTERS)[number];
+// The support filter: a level, or `unknown` for voters with none recorded yet.
+export const SUPPORT_FILTERS = [...SUPPORT_LEVELS, 'unknown'] as const;
+
+export const CONTACT_NOTE_MAX = 500;
+export const CONTACT_ISSUES_MAX = 20;
+
+// Issues raised travel as the names the office's list holds; the server checks them against it.
+export const contactInputSchema = z.object({
+  channel: z.enum(CONTACT_CHANNELS, { error: 'Choose visit, call, WhatsApp or meeting' }),
+  outcome: z.enum(CONTACT_OUTCOMES, { error: 'Choose an outcome from the list' }),
+  issues: z
+    .array(z.string({ error: 'Choose issues from the list' }).trim().min(1, 'Choose issues from the list').max(60, 'Choose issues from the list'), { error: 'Choose issues from the list' })
+    .max(CONTACT_ISSUES_MAX, `Choose at most ${CONTACT_ISSUES_MAX} issues`)
+    .default([])
+    // The same issue twice is the same issue.
+    .transform((issues) => [...new Set(issues)]),
+  note: z
+    .string({ error: 'Note must be text' })
+    .trim()
+    .max(CONTACT_NOTE_MAX, `Note must be at most ${CONTACT_NOTE_MAX} characters`)
+    .nullable()
+    .optional()
+    .transform((note) => (note ? note : null)),
+});
+export type ContactInput = z.output<typeof contactInputSchema>;
+export type ContactFormValues = z.input<typeof contactInputSchema>;
+
+export const contactSchema = z.object({
+  id: z.number().int(),
+  voter_id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  // The worker's name when the contact was recorded (a user may later be deleted).
+  user_name: z.string().nullable(),
+  channel: z.enum(CONTACT_CHANNELS),
+  outcome: z.enum(CONTACT_OUTCOMES),
+  issues: z.array(z.string()),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+export const voterFlagSchema = z.object({
+  id: z.number().int(),
+  voter_id: z.number().int(),
+  kind: z.enum(VOTER_FLAG_KINDS),
+  status: z.enum(VOTER_FLAG_STATUSES),
+  contact_id: z.number().int().nullable(),
+  // The note of the contact that raised it.
+  note: z.string().nullable(),
+  raised_by: z.number().int().nullable(),
+  raised_by_name: z.string().nullable(),
+  raised_at: z.string(),
+  resolved_by_name: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  resolution_note: z.string().nullable(),
+});
+export type VoterFlag = z.infer<typeof voterFlagSchema>;
+
+// The voter's side of a contact: what the card shows after saving.
+export const contactVoterSchema = z.object({
+  id: z.number().int(),
+  support_level: z.enum(SUPPORT_LEVELS).nullable(),
+  last_contact_at: z.string().nullable(),
+});
+
+export const recordedContactSchema = z.object({
+  contact: contactSchema,
+  voter: contactVoterSchema,
+  // The flag the outcome raised, or the one already waiting for review; null when none.
+  flag: voterFlagSchema.nullable(),
+});
+export type RecordedContact = z.infer<typeof recordedContactSchema>;
+
+export const CONTACT_HISTORY_LIMIT = 50;
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+export const contactHistoryQuerySchema = z.object({
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be 1 or more').max(200, 'Limit must be 200 or less').default(CONTACT_HISTORY_LIMIT),
+  ),
+});
+
+// Newest first; every flag the voter has had, newest first.
+export const contactHistorySchema = z.object({
+  contacts: z.array(contactSchema),
+  total: z.number().int(),
+  flags: z.array(voterFlagSchema),
+});
+export type ContactHistory = z.infer<typeof contactHistorySchema>;
+
+export const contactOptionsSchema = z.object({ issues: z.array(z.string()) });
+export type ContactOptions = z.infer<typeof contactOptionsSchema>;
+
+// The office's review list: each flag with the voter it concerns.
+export const VOTER_FLAG_PAGE_SIZE = 30;
+export const voterFlagQuerySchema = z.object({
+  status: z.preprocess(blankToUndefined, z.enum(VOTER_FLAG_STATUSES, { error: 'Status must be pending, confirmed or dismissed' }).default('pending')),
+  page: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').default(1)),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be 1 or more').max(100, 'Limit must be 100 or less').default(VOTER_FLAG_PAGE_SIZE),
+  ),
+});
+
+export const flaggedVoterSchema = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  voter_id: z.string(),
+  booth: z.string().nullable(),
+  is_dead: z.boolean(),
+  present_in_city: z.boolean(),
+  version: recordVersionSchema,
+});
+
+export const reviewedFlagSchema = voterFlagSchema.extend({ voter: flaggedVoterSchema });
+export type ReviewedFlag = z.infer<typeof reviewedFlagSchema>;
+
+export const voterFlagListSchema = z.object({
+  flags: z.array(reviewedFlagSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type VoterFlagList = z.infer<typeof voterFlagListSchema>;
+
+export const flagIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'Flag not found' }).int('Flag not found').positive('Flag not found'),
+});
+
+// Confirm or dismiss, with an optional word on why.
+export const flagDecisionSchema = z
+  .object({
+    note: z
+      .string({ error: 'Note must be text' })
+      .trim()
+      .max(CONTACT_NOTE_MAX, `Note must be at most ${CONTACT_NOTE_MAX} characters`)
+      .nullable()
+      .optional()
+      .transform((note) => (note ? note : null)),
+  })
+  .optional();
