@@ -33,6 +33,14 @@ const roleList = z
   .max(200, 'Choose roles from the list')
   .refine((value) => value.trim() === '' || value.split(',').every((item) => (ROLES as readonly string[]).includes(item.trim())), 'Choose roles from the list');
 
+// Issue 20: how many serial numbers of a part make one roll page (a worker's page).
+export const PAGE_SIZE_MIN = 5;
+export const PAGE_SIZE_MAX = 100;
+const pageSize = z
+  .string()
+  .regex(/^\d+$/, 'Voters per roll page must be a whole number')
+  .refine((value) => Number(value) >= PAGE_SIZE_MIN && Number(value) <= PAGE_SIZE_MAX, `Voters per roll page must be between ${PAGE_SIZE_MIN} and ${PAGE_SIZE_MAX}`);
+
 export const settingsSchema = z.object({
   app_name: z.string().trim().max(80, 'Application name must be 80 characters or fewer'),
   timezone: z.enum(TIMEZONES, { error: 'Choose a timezone from the list' }),
@@ -49,6 +57,7 @@ export const settingsSchema = z.object({
   backup_frequency: z.enum(BACKUP_FREQUENCIES, { error: 'Choose a backup frequency from the list' }),
   export_limit_super_admin: exportLimit,
   export_limit_admin: exportLimit,
+  page_size: pageSize,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -72,6 +81,7 @@ export const DEFAULT_SETTINGS: Settings = {
   backup_frequency: 'daily',
   export_limit_super_admin: '50',
   export_limit_admin: '20',
+  page_size: '30',
 };
 
 // What every signed-in user's screens need: harmless display settings only.

@@ -182,6 +182,39 @@ export interface ExportCountsTable {
   exports: number;
 }
 
+// Issue 20 (migration 022): booths as records, and who holds which roll page or house number.
+export interface BoothsTable {
+  id: number;
+  label: string;
+  part_number: number | null;
+  polling_station_number: number | null;
+  polling_station_name: string | null;
+  polling_station_address: string | null;
+  village: string | null;
+  taluka: string | null;
+  // JSON list of { number, name }.
+  sections: string;
+  updated_at: string;
+  updated_by: number | null;
+  version: Generated<number>;
+}
+
+export interface PageAssignmentsTable {
+  booth_id: number;
+  page: number;
+  user_id: number;
+  assigned_by: number | null;
+  assigned_at: string;
+}
+
+export interface HouseAssignmentsTable {
+  booth_id: number;
+  house_no: string;
+  user_id: number;
+  assigned_by: number | null;
+  assigned_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -199,6 +232,9 @@ export interface Database {
   voter_stats_totals: VoterStatsTotalsTable;
   voter_stats_taluka: VoterStatsTalukaTable;
   export_counts: ExportCountsTable;
+  booths: BoothsTable;
+  page_assignments: PageAssignmentsTable;
+  house_assignments: HouseAssignmentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -209,3 +245,4 @@ export type UserTwoFactorRow = Selectable<UserTwoFactorTable>;
 export type LoginChallengeRow = Selectable<LoginChallengesTable>;
 export type VoterRow = Selectable<VotersTable>;
 export type NewVoterRow = Insertable<VotersTable>;
+export type BoothRow = Selectable<BoothsTable>;

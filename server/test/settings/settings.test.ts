@@ -58,6 +58,7 @@ describe('PUT /api/settings', () => {
       backup_frequency: 'weekly',
       export_limit_super_admin: '0',
       export_limit_admin: '5',
+      page_size: '25',
     };
     const response = await put(next);
     expect(response.statusCode).toBe(200);
@@ -102,6 +103,9 @@ describe('PUT /api/settings', () => {
     ['export_limit_admin', '1001'],
     ['export_limit_super_admin', '2.5'],
     ['export_limit_super_admin', 10],
+    ['page_size', '4'],
+    ['page_size', '101'],
+    ['page_size', '30.5'],
   ])('should answer 400 naming %s when it is %j', async (field, value) => {
     const response = await put({ ...DEFAULT_SETTINGS, [field]: value });
     expect(response.statusCode).toBe(400);

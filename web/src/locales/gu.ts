@@ -505,6 +505,7 @@ export const gu: LocaleTexts = {
       occupation_subcategory: 'વ્યવસાયની પેટાશ્રેણી',
       is_dead: 'મૃત્યુ પામેલ',
       comment: 'ટિપ્પણી',
+      part_serial: 'ભાગ ક્રમ નં.',
     },
     form: {
       addTitle: 'મતદાર ઉમેરો',

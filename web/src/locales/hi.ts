@@ -502,6 +502,7 @@ export const hi: LocaleTexts = {
       occupation_subcategory: 'व्यवसाय उप-श्रेणी',
       is_dead: 'मृत',
       comment: 'टिप्पणी',
+      part_serial: 'भाग क्रम सं.',
     },
     form: {
       addTitle: 'मतदाता जोड़ें',

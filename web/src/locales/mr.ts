@@ -500,6 +500,7 @@ export const mr: LocaleTexts = {
       occupation_subcategory: 'व्यवसायाचा उपप्रकार',
       is_dead: 'मृत',
       comment: 'शेरा',
+      part_serial: 'भागातील अनुक्रमांक',
     },
     form: {
       addTitle: 'मतदार जोडा',
