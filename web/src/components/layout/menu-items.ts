@@ -3,10 +3,12 @@ import {
   Bell,
   Building2,
   CalendarClock,
+  Contact,
   ClipboardList,
   FileSpreadsheet,
   LayoutDashboard,
   type LucideIcon,
+  MapPinned,
   MessageSquareWarning,
   Search,
   Settings,
@@ -22,10 +24,14 @@ export interface MenuItem {
   roles: readonly Role[];
 }
 
-// Spec section 2, "App shell": three items for everyone, the rest for Super Admin and Admin.
+// Spec section 2, "App shell": three items for everyone, the rest for Super Admin and Admin;
+// since issue 20 also My Voters (Karyakarta) and Booths (office roles and Supervisors).
 export const MENU_ITEMS: readonly MenuItem[] = [
   { labelKey: 'menu.dashboard', to: '/dashboard', icon: LayoutDashboard, roles: ADMIN_ROLES },
+  // Issue 20: a Karyakarta's home, then booths for the office and Supervisors (their home).
+  { labelKey: 'myVoters.menu', to: '/my-voters', icon: Contact, roles: ['Karyakarta'] },
   { labelKey: 'menu.users', to: '/users', icon: Users, roles: ADMIN_ROLES },
+  { labelKey: 'booths.menu', to: '/booths', icon: MapPinned, roles: ['Super Admin', 'Admin', 'Supervisor'] },
   { labelKey: 'menu.voterEntry', to: '/voters?tab=entry', icon: UserPlus, roles: ALL_ROLES },
   { labelKey: 'menu.voterSearch', to: '/voters?tab=search', icon: Search, roles: ADMIN_ROLES },
   { labelKey: 'menu.voterImport', to: '/voters?tab=import', icon: FileSpreadsheet, roles: ADMIN_ROLES },
@@ -46,7 +52,9 @@ export function menuItemsFor(role: Role): MenuItem[] {
 // a missing tab means the default, entry).
 export function isMenuItemActive(item: MenuItem, pathname: string, search: string): boolean {
   const [itemPath, itemQuery] = item.to.split('?');
-  if (itemPath !== pathname && !(itemPath === '/dashboard' && pathname === '/')) return false;
+  // A record's own page (/booths/7) keeps its list's item lit.
+  const under = itemPath !== undefined && pathname.startsWith(`${itemPath}/`);
+  if (itemPath !== pathname && !under && !(itemPath === '/dashboard' && pathname === '/')) return false;
   if (!itemQuery) return true;
   const wanted = new URLSearchParams(itemQuery);
   const current = new URLSearchParams(search);
