@@ -73,8 +73,8 @@ function Workers({ detail }: { detail: BoothDetail }) {
             <li key={worker.user_id} className="py-2" data-testid="booth-worker">
               <div className="font-medium text-slate-900">{worker.full_name}</div>
               <div className="text-sm text-slate-700">
-                {worker.pages.length > 0 && <span className="mr-3">{t('booths.workers.pages', { pages: formatPageRuns(worker.pages) })}</span>}
-                {worker.house_numbers.length > 0 && <span>{t('booths.workers.houses', { houses: worker.house_numbers.join(', ') })}</span>}
+                {worker.pages.length > 0 && <span className="mr-3">{t('booths.workers.pages', { count: worker.pages.length, pages: formatPageRuns(worker.pages) })}</span>}
+                {worker.house_numbers.length > 0 && <span>{t('booths.workers.houses', { count: worker.house_numbers.length, houses: worker.house_numbers.join(', ') })}</span>}
               </div>
               {!worker.has_access && (
                 <p className="mt-1 inline-flex items-center gap-1 text-xs text-amber-800">

@@ -72,8 +72,8 @@ export function MyVotersPage() {
                 <Link to={`/booths/${assignment.booth_id}`} className="font-semibold text-blue-800 underline decoration-blue-300 underline-offset-2">
                   {assignment.booth}
                 </Link>
-                {assignment.pages.length > 0 && <span className="ml-2">{t('myVoters.pagesIn', { pages: formatPageRuns(assignment.pages) })}</span>}
-                {assignment.house_numbers.length > 0 && <span className="ml-2">{t('myVoters.housesIn', { houses: assignment.house_numbers.join(', ') })}</span>}
+                {assignment.pages.length > 0 && <span className="ml-2">{t('myVoters.pagesIn', { count: assignment.pages.length, pages: formatPageRuns(assignment.pages) })}</span>}
+                {assignment.house_numbers.length > 0 && <span className="ml-2">{t('myVoters.housesIn', { count: assignment.house_numbers.length, houses: assignment.house_numbers.join(', ') })}</span>}
               </p>
             ))}
             <p className="text-sm text-slate-500" data-testid="my-voters-summary">

@@ -85,22 +85,22 @@ export function AssignPagesForm({ detail }: { detail: BoothDetail }) {
           </label>
         ))}
       </fieldset>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-[8rem_8rem_minmax(12rem,1fr)_auto]">
+      <div className="flex flex-wrap items-start gap-3">
         {mode === 'pages' ? (
           <>
-            <FormField label={t('booths.assign.from')} error={pageError}>
+            <FormField label={t('booths.assign.from')} error={pageError} className="w-28">
               <input type="number" inputMode="numeric" min={1} className={inputClassName} value={from} onChange={(event) => setFrom(event.target.value)} />
             </FormField>
-            <FormField label={t('booths.assign.to')} error={errors['pages.to']}>
+            <FormField label={t('booths.assign.to')} error={errors['pages.to']} className="w-28">
               <input type="number" inputMode="numeric" min={1} className={inputClassName} value={to} onChange={(event) => setTo(event.target.value)} />
             </FormField>
           </>
         ) : (
-          <FormField label={t('booths.assign.houses')} error={errors.house_numbers ?? errors['house_numbers.0']} hint={t('booths.assign.housesHint')} className="col-span-2">
+          <FormField label={t('booths.assign.houses')} error={errors.house_numbers ?? errors['house_numbers.0']} hint={t('booths.assign.housesHint')} className="w-full">
             <input type="text" className={inputClassName} value={houses} onChange={(event) => setHouses(event.target.value)} placeholder="12, 12/A, 14" />
           </FormField>
         )}
-        <FormField label={t('booths.assign.worker')} error={errors.user_id} className="col-span-2 md:col-span-1">
+        <FormField label={t('booths.assign.worker')} error={errors.user_id} className="min-w-48 flex-1">
           <select className={inputClassName} value={worker} onChange={(event) => setWorker(event.target.value)}>
             <option value="">{t('booths.assign.chooseWorker')}</option>
             {detail.assignable.map((option) => (
@@ -110,11 +110,11 @@ export function AssignPagesForm({ detail }: { detail: BoothDetail }) {
             ))}
           </select>
         </FormField>
-        <div className="col-span-2 flex items-end gap-2 md:col-span-1">
-          <Button type="submit" busy={busy === 'assign'} disabled={busy !== null} className="min-h-10 flex-1 md:flex-none">
+        <div className="flex w-full gap-2 sm:mt-6 sm:w-auto">
+          <Button type="submit" busy={busy === 'assign'} disabled={busy !== null} className="min-h-10 flex-1 sm:flex-none">
             {t('booths.assign.submit')}
           </Button>
-          <Button variant="secondary" busy={busy === 'unassign'} disabled={busy !== null} className="min-h-10 flex-1 md:flex-none" onClick={() => void submit('unassign')}>
+          <Button variant="secondary" busy={busy === 'unassign'} disabled={busy !== null} className="min-h-10 flex-1 sm:flex-none" onClick={() => void submit('unassign')}>
             {t('booths.assign.unassign')}
           </Button>
         </div>

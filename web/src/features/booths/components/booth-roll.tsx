@@ -21,7 +21,8 @@ export function VoterMobile({ voter }: { voter: RollVoter }) {
   );
 }
 
-// A short list of voters in roll order: a table on a wide screen, lines on a phone.
+// A short list of voters in roll order: a table on a wide screen (rows `testId`), lines on a
+// phone (`testId`-card).
 export function RollVoterList({ voters, testId = 'roll-voter' }: { voters: readonly RollVoter[]; testId?: string }) {
   const { t } = useTranslation();
   const details = (voter: RollVoter) => [voter.age, voter.gender].filter((value) => value !== null).join(' · ') || '—';
@@ -53,7 +54,7 @@ export function RollVoterList({ voters, testId = 'roll-voter' }: { voters: reado
       />
       <ul className="divide-y divide-slate-100 md:hidden">
         {voters.map((voter) => (
-          <li key={voter.id} className="flex items-start gap-3 py-2" data-testid={testId}>
+          <li key={voter.id} className="flex items-start gap-3 py-2" data-testid={`${testId}-card`}>
             <span className="w-10 shrink-0 pt-0.5 text-right text-sm tabular-nums text-slate-500">{voter.part_serial ?? '—'}</span>
             <div className="min-w-0 flex-1">
               <div className="font-medium text-slate-900">{voter.full_name}</div>
@@ -96,7 +97,7 @@ export function BoothRoll({ detail }: { detail: BoothDetail }) {
         </label>
         <select
           id={selectId}
-          className={`${inputClassName} w-auto min-w-40`}
+          className={`${inputClassName.replace('w-full', 'w-auto')} min-w-40`}
           value={choice}
           onChange={(event) => {
             const value = event.target.value;
