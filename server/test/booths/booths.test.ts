@@ -149,6 +149,13 @@ describe('PUT /api/booths/:id', () => {
     });
   });
 
+  it('should link the audit row to the booth page when the audit log lists it', async () => {
+    const booth = freshBooth();
+    expect((await put(`/api/booths/${booth.id}`, { polling_station_name: 'Linked School' }, admin)).statusCode).toBe(200);
+    const logs = (await get('/api/audit-logs?action=UPDATE_BOOTH&limit=200', superAdmin)).json<{ logs: { record_id: string; record_name: string; record_link: unknown }[] }>().logs;
+    expect(logs.find((log) => log.record_id === String(booth.id))).toMatchObject({ record_name: booth.label, record_link: { page: 'booths', search: String(booth.id) } });
+  });
+
   it('should change only the fields sent and write no audit row when nothing changes', async () => {
     const booth = freshBooth();
     expect((await put(`/api/booths/${booth.id}`, station, superAdmin)).statusCode).toBe(200);
