@@ -64,7 +64,7 @@ test('should let an Admin open a booth from the voter table and assign pages 3 t
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("should land a Karyakarta on My Voters with their page's voters by house and one tap to call or WhatsApp", async ({ page, request }) => {
+  test("should land a Karyakarta on My voters with their page's voters by house and one tap to call or WhatsApp", async ({ page, request }) => {
     test.setTimeout(60_000);
     const suffix = Date.now().toString(36).slice(-6);
     const token = await apiToken(request, E2E_USERS.admin);
@@ -80,7 +80,7 @@ test.describe('on a phone', () => {
 
     await signIn(page, worker);
     await expect(page).toHaveURL(/\/my-voters$/);
-    await expect(page.getByRole('heading', { name: 'My Voters' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My voters' })).toBeVisible();
     await expect(page.getByTestId('my-pages')).toContainText('Booth-01');
     await expect(page.getByTestId('my-pages')).toContainText('Page 1');
     await expect(page.getByTestId('my-voters-summary')).toHaveText('3 voters in 2 households');

@@ -25,7 +25,7 @@ const cases: { user: E2eUser; landing: RegExp; menu: string[]; home: string }[] 
   { user: E2E_USERS.superAdmin, landing: /\/dashboard$/, menu: ADMIN_MENU, home: 'Dashboard' },
   { user: E2E_USERS.admin, landing: /\/dashboard$/, menu: ADMIN_MENU, home: 'Dashboard' },
   { user: E2E_USERS.supervisor, landing: /\/booths$/, menu: ['Booths', ...FIELD_MENU], home: 'Booths' },
-  { user: E2E_USERS.karyakarta, landing: /\/my-voters$/, menu: ['My Voters', ...FIELD_MENU], home: 'My Voters' },
+  { user: E2E_USERS.karyakarta, landing: /\/my-voters$/, menu: ['My voters', ...FIELD_MENU], home: 'My voters' },
 ];
 
 test.describe('/login', () => {

@@ -650,8 +650,8 @@ export const en = {
   },
   // Issue 20: a Karyakarta's home screen.
   myVoters: {
-    menu: 'My Voters',
-    title: 'My Voters',
+    menu: 'My voters',
+    title: 'My voters',
     summary_one: '{{count}} voter in {{households}} households',
     summary_other: '{{count}} voters in {{households}} households',
     yourPages: 'Your pages',

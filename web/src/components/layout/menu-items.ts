@@ -25,7 +25,7 @@ export interface MenuItem {
 }
 
 // Spec section 2, "App shell": three items for everyone, the rest for Super Admin and Admin;
-// since issue 20 also My Voters (Karyakarta) and Booths (office roles and Supervisors).
+// since issue 20 also My voters (Karyakarta) and Booths (office roles and Supervisors).
 export const MENU_ITEMS: readonly MenuItem[] = [
   { labelKey: 'menu.dashboard', to: '/dashboard', icon: LayoutDashboard, roles: ADMIN_ROLES },
   // Issue 20: a Karyakarta's home, then booths for the office and Supervisors (their home).
