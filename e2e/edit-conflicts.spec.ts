@@ -29,6 +29,7 @@ test('should keep a Karyakarta\'s typing, show the Admin\'s changes and save on 
   const stored = async () => (await (await request.get(`/api/voters/${id}`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as Record<string, unknown>;
 
   await signIn(page, E2E_USERS.karyakarta);
+  await page.goto('/voters?tab=entry');
   let dialog = await openVoter(page, name);
   await dialog.getByLabel('Mobile Number').fill('9822000002');
   await dialog.getByLabel('Comment').fill('Met at the door');

@@ -4,6 +4,7 @@ import { signIn } from './support/session';
 
 test('should keep focus inside the voter form, close it on Escape, and give focus back to Add Voter', async ({ page }) => {
   await signIn(page, E2E_USERS.karyakarta);
+  await page.goto('/voters?tab=entry');
   const opener = page.getByRole('button', { name: 'Add Voter' });
   await opener.click();
   const dialog = page.getByRole('dialog', { name: 'Add Voter' });

@@ -6,6 +6,7 @@ import { signIn } from './support/session';
 const ADMIN_MENU = [
   'Dashboard',
   'User Management',
+  'Booths',
   'Voter Data Entry',
   'Search & Filter',
   'Import/Export',
@@ -19,11 +20,12 @@ const ADMIN_MENU = [
 ];
 const FIELD_MENU = ['Voter Data Entry', 'Task Management', 'Notification Module'];
 
-const cases: { user: E2eUser; landing: RegExp; menu: string[] }[] = [
-  { user: E2E_USERS.superAdmin, landing: /\/dashboard$/, menu: ADMIN_MENU },
-  { user: E2E_USERS.admin, landing: /\/dashboard$/, menu: ADMIN_MENU },
-  { user: E2E_USERS.supervisor, landing: /\/voters\?tab=entry$/, menu: FIELD_MENU },
-  { user: E2E_USERS.karyakarta, landing: /\/voters\?tab=entry$/, menu: FIELD_MENU },
+// Issue 20: a Supervisor lands on their booths, a Karyakarta on the voters of their pages.
+const cases: { user: E2eUser; landing: RegExp; menu: string[]; home: string }[] = [
+  { user: E2E_USERS.superAdmin, landing: /\/dashboard$/, menu: ADMIN_MENU, home: 'Dashboard' },
+  { user: E2E_USERS.admin, landing: /\/dashboard$/, menu: ADMIN_MENU, home: 'Dashboard' },
+  { user: E2E_USERS.supervisor, landing: /\/booths$/, menu: ['Booths', ...FIELD_MENU], home: 'Booths' },
+  { user: E2E_USERS.karyakarta, landing: /\/my-voters$/, menu: ['My voters', ...FIELD_MENU], home: 'My voters' },
 ];
 
 test.describe('/login', () => {
@@ -85,7 +87,7 @@ test.describe('/login', () => {
     }
 
     await signIn(page, owner);
-    await expect(page).toHaveURL(/\/voters\?tab=entry$/);
+    await expect(page).toHaveURL(/\/my-voters$/);
   });
 
   test('should send a signed-out visitor to /login', async ({ page }) => {
@@ -94,7 +96,7 @@ test.describe('/login', () => {
   });
 });
 
-for (const { user, landing, menu } of cases) {
+for (const { user, landing, menu, home } of cases) {
   test(`should sign in as ${user.role}, land on the right page, see exactly that role's menu, and sign out`, async ({ page }) => {
     // Signed in by hand (not the helper) so the short-lived success toast is caught as it appears.
     await page.goto('/login');
@@ -106,7 +108,7 @@ for (const { user, landing, menu } of cases) {
     await expect(page).toHaveURL(landing);
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await expect(nav.getByRole('link')).toHaveText(menu);
-    await expect(nav.getByRole('link', { name: menu.includes('Dashboard') ? 'Dashboard' : 'Voter Data Entry' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: home })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByTestId('sidebar-user-name')).toHaveText(user.full_name);
     await expect(page.getByTestId('sidebar-user-role')).toHaveText(user.role);
 
@@ -141,5 +143,5 @@ test('should keep the session across a reload', async ({ page }) => {
   await signIn(page, E2E_USERS.supervisor);
   await page.reload();
   await expect(page.getByText(`Welcome back, ${E2E_USERS.supervisor.full_name}`)).toBeVisible();
-  await expect(page).toHaveURL(/\/voters\?tab=entry$/);
+  await expect(page).toHaveURL(/\/booths$/);
 });

@@ -14,6 +14,9 @@ test('should let a Karyakarta add a voter with a photo, find them by a Devanagar
   const suffix = Date.now().toString().slice(-6);
   const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
   await signIn(page, E2E_USERS.karyakarta);
+  // A Karyakarta lands on My voters (issue 20); voter entry is one menu item away.
+  await expect(page).toHaveURL(/\/my-voters$/);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Voter Data Entry' }).click();
   await expect(page).toHaveURL(/\/voters\?tab=entry$/);
   await expect(page.getByRole('heading', { name: 'Voter Data Entry' })).toBeVisible();
   // Advanced Search is for Super Admin and Admin only.

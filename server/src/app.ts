@@ -10,6 +10,7 @@ import { auditRoutes } from './features/audit/audit-routes';
 import { analyticsRoutes } from './features/analytics/analytics-routes';
 import { contactsRoutes } from './features/contacts/contacts-routes';
 import { authRoutes } from './features/auth/auth-routes';
+import { boothsRoutes, myVotersRoutes } from './features/booths/booths-routes';
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './features/auth/login-throttle';
 import { createTokenSigner } from './features/auth/tokens';
 import { healthRoutes } from './features/health/health-routes';
@@ -137,6 +138,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => voterExportRoutes(scope, ctx), { prefix: '/api/voters' });
   await app.register(async (scope) => analyticsRoutes(scope, ctx), { prefix: '/api/analytics' });
   await app.register(async (scope) => contactsRoutes(scope, ctx), { prefix: '/api' });
+  await app.register(async (scope) => boothsRoutes(scope, ctx), { prefix: '/api/booths' });
+  await app.register(async (scope) => myVotersRoutes(scope, ctx), { prefix: '/api/my-voters' });
 
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

@@ -32,6 +32,10 @@ export const EXTRA_AUDIT_ACTIONS = [
   'CREATE_CONTACT',
   'CONFIRM_VOTER_FLAG',
   'DISMISS_VOTER_FLAG',
+  // Issue 20: booths and roll pages.
+  'UPDATE_BOOTH',
+  'ASSIGN_PAGES',
+  'UNASSIGN_PAGES',
 ] as const;
 export const AUDIT_ACTIONS = [...SPEC_AUDIT_ACTIONS, ...EXTRA_AUDIT_ACTIONS] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
@@ -58,7 +62,7 @@ export const auditLogQuerySchema = z.object({
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
 // The screens a record of an audit row opens on; the web turns one into an address.
-export const AUDIT_RECORD_PAGES = ['voters', 'users', 'tasks', 'notifications', 'settings'] as const;
+export const AUDIT_RECORD_PAGES = ['voters', 'users', 'tasks', 'notifications', 'settings', 'booths'] as const;
 export type AuditRecordPage = (typeof AUDIT_RECORD_PAGES)[number];
 
 // Where the record an audit row concerns can still be found: the page, and what to search for

@@ -10,7 +10,10 @@ export function isAdminRole(role: Role): boolean {
   return (ADMIN_ROLES as readonly Role[]).includes(role);
 }
 
-// Spec section 6: Karyakarta and Supervisor land on voter entry, everyone else on the dashboard.
+// Where each role lands after sign-in: the office on the dashboard; since issue 20 a Supervisor
+// on their booths and a Karyakarta on the voters of their roll pages (spec section 6 had both
+// on voter entry).
 export function homePathFor(role: Role): string {
-  return isAdminRole(role) ? '/dashboard' : '/voters?tab=entry';
+  if (isAdminRole(role)) return '/dashboard';
+  return role === 'Supervisor' ? '/booths' : '/my-voters';
 }

@@ -10,3 +10,14 @@ const BOOTH_SET = new Set(BOOTHS);
 export function isBooth(value: string): boolean {
   return BOOTH_SET.has(value);
 }
+
+// A booth's number is its place in the list (Booth-07 is 7): the booths table's id and the
+// /booths/:id address. Undefined for anything that is not a booth label.
+export function boothNumberOf(label: string | null | undefined): number | undefined {
+  if (!label || !BOOTH_SET.has(label)) return undefined;
+  return Number(label.slice('Booth-'.length));
+}
+
+export function boothLabelOf(number: number): string | undefined {
+  return Number.isInteger(number) && number >= 1 && number <= BOOTH_COUNT ? BOOTHS[number - 1] : undefined;
+}

@@ -34,6 +34,14 @@ const roleList = z
   .max(200, 'Choose roles from the list')
   .refine((value) => value.trim() === '' || value.split(',').every((item) => (ROLES as readonly string[]).includes(item.trim())), 'Choose roles from the list');
 
+// Issue 20: how many serial numbers of a part make one roll page (a worker's page).
+export const PAGE_SIZE_MIN = 5;
+export const PAGE_SIZE_MAX = 100;
+const pageSize = z
+  .string()
+  .regex(/^\d+$/, 'Voters per roll page must be a whole number')
+  .refine((value) => Number(value) >= PAGE_SIZE_MIN && Number(value) <= PAGE_SIZE_MAX, `Voters per roll page must be between ${PAGE_SIZE_MIN} and ${PAGE_SIZE_MAX}`);
+
 export const settingsSchema = z.object({
   app_name: z.string().trim().max(80, 'Application name must be 80 characters or fewer'),
   timezone: z.enum(TIMEZONES, { error: 'Choose a timezone from the list' }),
@@ -52,6 +60,7 @@ export const settingsSchema = z.object({
   export_limit_admin: exportLimit,
   // Contacts and support (issue 20): the issues a voter may raise, one a line.
   contact_issues: contactIssuesSettingSchema,
+  page_size: pageSize,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -76,6 +85,7 @@ export const DEFAULT_SETTINGS: Settings = {
   export_limit_super_admin: '50',
   export_limit_admin: '20',
   contact_issues: formatContactIssues(DEFAULT_CONTACT_ISSUES),
+  page_size: '30',
 };
 
 // What every signed-in user's screens need: harmless display settings only.

@@ -76,11 +76,14 @@ export type VoterFieldSpec =
 
 export const AGE_MIN = 18;
 export const AGE_MAX = 120;
+// A part of the roll holds at most a few thousand voters.
+export const PART_SERIAL_MIN = 1;
+export const PART_SERIAL_MAX = 9999;
 const ALL_SUBCASTES = [...new Set(CASTES.flatMap((caste) => caste.subcastes))];
 
 // prettier-ignore
 export const VOTER_FIELDS = [
-  { name: 'voter_no', kind: 'text', required: true, max: 30, label: 'Voter Number', section: 'voterNumber', aliases: ['Voter No', 'Serial No', 'Sr No', 'अनुक्रमांक', 'अ. क्र.', 'मतदार क्रमांक', 'मतदार क्र.', 'क्रमांक', 'मतदाता क्रमांक', 'क्रम संख्या'], example: '1', form: { placeholder: 'voterNo' } },
+  { name: 'voter_no', kind: 'text', required: true, max: 30, label: 'Voter Number', section: 'voterNumber', aliases: ['Voter No', 'मतदार क्रमांक', 'मतदार क्र.', 'मतदाता क्रमांक'], example: '1', form: { placeholder: 'voterNo' } },
   { name: 'full_name', kind: 'text', required: true, max: 120, label: 'Full Name', section: 'personal', restricted: true, wide: true, aliases: ['Name', 'Voter Name', 'नाव', 'पूर्ण नाव', 'मतदाराचे नाव', 'मतदाराचे पूर्ण नाव', 'नाम', 'पूरा नाम', 'मतदाता का नाम'], example: 'Rahul Shivaji Chavan', form: { span: 'full' } },
   { name: 'voter_id', kind: 'voter-id', label: 'Voter ID', section: 'voterNumber', aliases: ['EPIC', 'EPIC No', 'EPIC Number', 'Voter ID No', 'Voter Card No', 'मतदार ओळखपत्र क्रमांक', 'मतदार ओळखपत्र क्र. (EPIC)', 'मतदार ओळखपत्र क्र.', 'मतदार ओळखपत्र', 'ओळखपत्र क्रमांक', 'EPIC क्रमांक', 'मतदाता पहचान पत्र सं. (EPIC)', 'मतदाता पहचान पत्र संख्या', 'मतदाता पहचान पत्र'], example: 'ABC1234567', form: { placeholder: 'voterId' } },
   { name: 'age', kind: 'int', min: AGE_MIN, max: AGE_MAX, message: `Age must be between ${AGE_MIN} and ${AGE_MAX}`, label: 'Age', section: 'personal', restricted: true, aliases: ['वय', 'उम्र', 'आयु'], example: 34, form: { input: 'number' } },
@@ -112,6 +115,10 @@ export const VOTER_FIELDS = [
   // Contacts and support (issue 20): बेपत्ता, not found at the address; deceased is is_dead, shifted is present_in_city.
   { name: 'is_missing', kind: 'flag', default: false, label: 'Missing', section: 'other', aliases: ['Is Missing', 'Absent', 'बेपत्ता', 'गायब', 'लापता'], example: 'No' },
   { name: 'comment', kind: 'text', max: 1000, label: 'Comment', section: 'other', wide: true, aliases: ['Comments', 'Remarks', 'Notes', 'शेरा', 'टिप्पणी', 'नोंद', 'अभिप्राय'], example: '', form: { input: 'textarea', span: 'full' } },
+  // Issue 20 (booths and pages): the voter's serial number in their part of the roll. A roll page
+  // is a range of these (docs/field-organisation.md). A roll's "Serial No" / अनुक्रमांक column is
+  // this; an import without a Voter Number column takes the voter number from it too.
+  { name: 'part_serial', kind: 'int', min: PART_SERIAL_MIN, max: PART_SERIAL_MAX, message: `Part Serial No must be a whole number from ${PART_SERIAL_MIN} to ${PART_SERIAL_MAX}`, label: 'Part Serial No', section: 'voterNumber', restricted: true, aliases: ['Serial No', 'Sr No', 'Serial Number', 'Part Serial', 'Part Serial Number', 'अनुक्रमांक', 'अ.क्र.', 'क्रमांक', 'क्रम संख्या'], example: 1, form: { input: 'number' } },
 ] as const satisfies readonly VoterFieldSpec[];
 
 export type VoterFieldDef = (typeof VOTER_FIELDS)[number];

@@ -17,6 +17,7 @@ import * as exportTracing from './migrations/2026-11-23-016-export-tracing';
 import * as textWithoutNul from './migrations/2026-11-23-017-text-without-nul';
 import * as auditRecordNames from './migrations/2026-11-23-018-audit-record-names';
 import * as userLanguage from './migrations/2026-11-24-019-user-language';
+import * as boothsAndPages from './migrations/2026-11-24-022-booths-and-pages';
 import * as contactsSupport from './migrations/2026-11-24-023-contacts-support';
 import type { Database } from './schema';
 
@@ -41,6 +42,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-23-017-text-without-nul': textWithoutNul,
   '2026-11-23-018-audit-record-names': auditRecordNames,
   '2026-11-24-019-user-language': userLanguage,
+  '2026-11-24-022-booths-and-pages': boothsAndPages,
   '2026-11-24-023-contacts-support': contactsSupport,
 };
 

@@ -221,6 +221,39 @@ export interface VoterFlagsTable {
   resolution_note: string | null;
 }
 
+// Issue 20 (migration 022): booths as records, and who holds which roll page or house number.
+export interface BoothsTable {
+  id: number;
+  label: string;
+  part_number: number | null;
+  polling_station_number: number | null;
+  polling_station_name: string | null;
+  polling_station_address: string | null;
+  village: string | null;
+  taluka: string | null;
+  // JSON list of { number, name }.
+  sections: string;
+  updated_at: string;
+  updated_by: number | null;
+  version: Generated<number>;
+}
+
+export interface PageAssignmentsTable {
+  booth_id: number;
+  page: number;
+  user_id: number;
+  assigned_by: number | null;
+  assigned_at: string;
+}
+
+export interface HouseAssignmentsTable {
+  booth_id: number;
+  house_no: string;
+  user_id: number;
+  assigned_by: number | null;
+  assigned_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -240,6 +273,9 @@ export interface Database {
   export_counts: ExportCountsTable;
   voter_contacts: VoterContactsTable;
   voter_flags: VoterFlagsTable;
+  booths: BoothsTable;
+  page_assignments: PageAssignmentsTable;
+  house_assignments: HouseAssignmentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -252,3 +288,4 @@ export type VoterRow = Selectable<VotersTable>;
 export type NewVoterRow = Insertable<VotersTable>;
 export type VoterContactRow = Selectable<VoterContactsTable>;
 export type VoterFlagRow = Selectable<VoterFlagsTable>;
+export type BoothRow = Selectable<BoothsTable>;

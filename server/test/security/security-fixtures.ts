@@ -145,11 +145,22 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'GET /api/analytics/caste': async () => ({ url: '/api/analytics/caste' }),
   'GET /api/analytics/political-preference': async () => ({ url: '/api/analytics/political-preference' }),
   'GET /api/analytics/caste-political-cross': async () => ({ url: '/api/analytics/caste-political-cross' }),
+  // Issue 20: Booth-01 (id 1) is in the field callers' booth access.
+  'GET /api/booths': async () => ({ url: '/api/booths' }),
+  'GET /api/booths/:id': async () => ({ url: '/api/booths/1' }),
+  'PUT /api/booths/:id': async () => ({ url: '/api/booths/1', payload: { polling_station_name: 'Zilla Parishad School' } }),
+  'GET /api/booths/:id/voters': async () => ({ url: '/api/booths/1/voters?page=1' }),
+  'GET /api/booths/:id/households': async () => ({ url: '/api/booths/1/households' }),
+  'PUT /api/booths/:id/assignments': async (t) => {
+    const worker = await createUser(t.ctx, { role: 'Karyakarta', booth_access: ['Booth-01'] });
+    return { url: '/api/booths/1/assignments', payload: { user_id: worker.id, pages: { from: 1, to: 2 } } };
+  },
+  'GET /api/my-voters': async () => ({ url: '/api/my-voters' }),
 };
 
 // A fingerprint of every table's rows, to prove a refused request changed nothing.
 export async function databaseChecksum(t: TestApp): Promise<string> {
-  const tables = ['users', 'sessions', 'voters', 'tasks', 'notifications', 'notification_recipients', 'settings', 'audit_logs', 'voter_contacts', 'voter_flags'];
+  const tables = ['users', 'sessions', 'voters', 'tasks', 'notifications', 'notification_recipients', 'settings', 'audit_logs', 'voter_contacts', 'voter_flags', 'booths', 'page_assignments', 'house_assignments'];
   const parts: string[] = [];
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(t.ctx.db);

@@ -59,6 +59,7 @@ describe('PUT /api/settings', () => {
       export_limit_super_admin: '0',
       export_limit_admin: '5',
       contact_issues: 'Water\nDrainage',
+      page_size: '25',
     };
     const response = await put(next);
     expect(response.statusCode).toBe(200);
@@ -107,6 +108,9 @@ describe('PUT /api/settings', () => {
     ['contact_issues', `Water\n${'x'.repeat(61)}`],
     ['contact_issues', Array.from({ length: 41 }, (_, index) => `Issue ${index}`).join('\n')],
     ['contact_issues', ['Water']],
+    ['page_size', '4'],
+    ['page_size', '101'],
+    ['page_size', '30.5'],
   ])('should answer 400 naming %s when it is %j', async (field, value) => {
     const response = await put({ ...DEFAULT_SETTINGS, [field]: value });
     expect(response.statusCode).toBe(400);

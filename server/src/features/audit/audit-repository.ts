@@ -1,5 +1,6 @@
 import type { AuditActionName, AuditLog, AuditRecordLink } from '@shared/audit/audit-schemas';
 import type { Kysely, Transaction } from 'kysely';
+import { boothLabelOf } from '@shared/reference/booths';
 import type { AuditLogRow, Database } from '../../db/schema';
 import { notificationRecordName, taskRecordName, userRecordName, voterRecordName } from './record-names';
 
@@ -123,6 +124,11 @@ async function liveRecords(db: Kysely<Database>, rows: readonly ListedAuditRow[]
   if (notificationIds.length > 0) {
     const notifications = await db.selectFrom('notifications').select(['id', 'message']).where('id', 'in', notificationIds).execute();
     for (const item of notifications) found.set(`notifications:${item.id}`, { name: notificationRecordName(item), link: { page: 'notifications', search: null } });
+  }
+  // Booths always exist (Booth-01 … Booth-396, issue 20): the link opens the booth page.
+  for (const id of idsOf('booths')) {
+    const label = boothLabelOf(id);
+    if (label) found.set(`booths:${id}`, { name: label, link: { page: 'booths', search: String(id) } });
   }
   return found;
 }

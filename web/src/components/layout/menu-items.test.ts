@@ -8,13 +8,15 @@ const item = (to: string) => {
 };
 
 describe('menuItemsFor', () => {
-  it('should give field roles only the three items visible to all', () => {
-    expect(menuItemsFor('Karyakarta').map((entry) => entry.labelKey)).toEqual(['menu.voterEntry', 'menu.tasks', 'menu.notifications']);
-    expect(menuItemsFor('Supervisor')).toEqual(menuItemsFor('Karyakarta'));
+  it('should give field roles their home first, then the three items visible to all', () => {
+    expect(menuItemsFor('Karyakarta').map((entry) => entry.labelKey)).toEqual(['myVoters.menu', 'menu.voterEntry', 'menu.tasks', 'menu.notifications']);
+    expect(menuItemsFor('Supervisor').map((entry) => entry.labelKey)).toEqual(['booths.menu', 'menu.voterEntry', 'menu.tasks', 'menu.notifications']);
   });
 
-  it('should give Super Admin and Admin all thirteen items', () => {
-    expect(menuItemsFor('Admin')).toHaveLength(13);
+  it('should give Super Admin and Admin the twelve items of the spec, Booths and Flag Review', () => {
+    expect(menuItemsFor('Admin')).toHaveLength(14);
+    expect(menuItemsFor('Admin').map((entry) => entry.labelKey)).toContain('booths.menu');
+    expect(menuItemsFor('Admin').map((entry) => entry.labelKey)).not.toContain('myVoters.menu');
     expect(menuItemsFor('Super Admin')).toEqual(menuItemsFor('Admin'));
   });
 });
@@ -30,5 +32,10 @@ describe('isMenuItemActive', () => {
     expect(isMenuItemActive(item('/tasks'), '/tasks', '?status=Completed')).toBe(true);
     expect(isMenuItemActive(item('/dashboard'), '/', '')).toBe(true);
     expect(isMenuItemActive(item('/users'), '/tasks', '')).toBe(false);
+  });
+
+  it('should keep the list item lit on one of its records and not on a path that only starts alike', () => {
+    expect(isMenuItemActive(item('/booths'), '/booths/7', '')).toBe(true);
+    expect(isMenuItemActive(item('/booths'), '/boothsX', '')).toBe(false);
   });
 });

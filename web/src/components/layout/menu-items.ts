@@ -3,11 +3,13 @@ import {
   Bell,
   Building2,
   CalendarClock,
+  Contact,
   ClipboardList,
   FileSpreadsheet,
   FlagTriangleRight,
   LayoutDashboard,
   type LucideIcon,
+  MapPinned,
   MessageSquareWarning,
   Search,
   Settings,
@@ -18,16 +20,20 @@ import { ADMIN_ROLES, ALL_ROLES, type Role } from '@shared/auth/roles';
 import type { en } from '@web/locales/en';
 
 export interface MenuItem {
-  labelKey: `menu.${keyof typeof en.menu}`;
+  labelKey: `menu.${keyof typeof en.menu}` | 'myVoters.menu' | 'booths.menu';
   to: string;
   icon: LucideIcon;
   roles: readonly Role[];
 }
 
-// Spec section 2, "App shell": three items for everyone, the rest for Super Admin and Admin.
+// Spec section 2, "App shell": three items for everyone, the rest for Super Admin and Admin;
+// since issue 20 also My voters (Karyakarta) and Booths (office roles and Supervisors).
 export const MENU_ITEMS: readonly MenuItem[] = [
   { labelKey: 'menu.dashboard', to: '/dashboard', icon: LayoutDashboard, roles: ADMIN_ROLES },
+  // Issue 20: a Karyakarta's home, then booths for the office and Supervisors (their home).
+  { labelKey: 'myVoters.menu', to: '/my-voters', icon: Contact, roles: ['Karyakarta'] },
   { labelKey: 'menu.users', to: '/users', icon: Users, roles: ADMIN_ROLES },
+  { labelKey: 'booths.menu', to: '/booths', icon: MapPinned, roles: ['Super Admin', 'Admin', 'Supervisor'] },
   { labelKey: 'menu.voterEntry', to: '/voters?tab=entry', icon: UserPlus, roles: ALL_ROLES },
   { labelKey: 'menu.voterSearch', to: '/voters?tab=search', icon: Search, roles: ADMIN_ROLES },
   { labelKey: 'menu.voterImport', to: '/voters?tab=import', icon: FileSpreadsheet, roles: ADMIN_ROLES },
@@ -49,7 +55,9 @@ export function menuItemsFor(role: Role): MenuItem[] {
 // a missing tab means the default, entry).
 export function isMenuItemActive(item: MenuItem, pathname: string, search: string): boolean {
   const [itemPath, itemQuery] = item.to.split('?');
-  if (itemPath !== pathname && !(itemPath === '/dashboard' && pathname === '/')) return false;
+  // A record's own page (/booths/7) keeps its list's item lit.
+  const under = itemPath !== undefined && pathname.startsWith(`${itemPath}/`);
+  if (itemPath !== pathname && !under && !(itemPath === '/dashboard' && pathname === '/')) return false;
   if (!itemQuery) return true;
   const wanted = new URLSearchParams(itemQuery);
   const current = new URLSearchParams(search);

@@ -78,6 +78,13 @@ function readHeader(cells: string[]): HeaderMap {
     names.set(field, text);
     columns.push({ index, field });
   });
+  // A roll names its serial column "Serial No" / अनुक्रमांक and has no other voter number: the
+  // voter number is then the part serial, as files before the part_serial field read it.
+  const serial = columns.find((column) => column.field === 'part_serial');
+  if (!names.has('voter_no') && serial) {
+    names.set('voter_no', names.get('part_serial')!);
+    columns.push({ index: serial.index, field: 'voter_no' });
+  }
   const missing = REQUIRED_FIELDS.filter((field) => !names.has(field));
   if (missing.length > 0) {
     throw new HttpError(400, `The file has no ${missing.map((field) => VOTER_FIELD_LABELS[field]).join(', ')} column; download the template for the expected headers`);

@@ -12,6 +12,8 @@ export function auditRecordHref(link: AuditRecordLink): string {
       return search ? `/voters?tab=search&search=${search}` : '/voters?tab=search';
     case 'users':
       return search ? `/users?search=${search}` : '/users';
+    case 'booths':
+      return search ? `/booths/${search}` : '/booths';
     default:
       return `/${link.page}`;
   }

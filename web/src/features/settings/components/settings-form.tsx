@@ -9,6 +9,8 @@ import { formatContactIssues, parseContactIssues } from '@shared/contacts/contac
 import {
   BACKUP_FREQUENCIES,
   EXPORT_LIMIT_MAX,
+  PAGE_SIZE_MAX,
+  PAGE_SIZE_MIN,
   formatRoleList,
   LANGUAGES,
   PASSWORD_POLICIES,
@@ -39,6 +41,7 @@ const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   backup_frequency: 'data',
   export_limit_super_admin: 'data',
   export_limit_admin: 'data',
+  page_size: 'data',
   enable_2fa: 'security',
   two_factor_roles: 'security',
   password_policy: 'security',
@@ -59,6 +62,7 @@ const LABEL_KEYS = {
   email_notifications: 'settings.emailNotifications',
   sms_notifications: 'settings.smsNotifications',
   contact_issues: 'settings.contactIssues',
+  page_size: 'booths.settings.pageSize',
 } as const;
 const FIELD_LABEL: Partial<Record<keyof Settings, (typeof LABEL_KEYS)[keyof typeof LABEL_KEYS]>> = LABEL_KEYS;
 // Toggles hold the text "true" or "false": the panel says Yes or No.
@@ -198,6 +202,9 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
             </FormField>
             <FormField label={t('settings.exportLimitAdmin')} error={errors.export_limit_admin?.message} hint={t('settings.exportLimitHint')}>
               <input type="number" min={0} max={EXPORT_LIMIT_MAX} step={1} inputMode="numeric" className={inputClassName} {...register('export_limit_admin')} />
+            </FormField>
+            <FormField label={t('booths.settings.pageSize')} error={errors.page_size?.message} hint={t('booths.settings.pageSizeHint')}>
+              <input type="number" min={PAGE_SIZE_MIN} max={PAGE_SIZE_MAX} step={1} inputMode="numeric" className={inputClassName} {...register('page_size')} />
             </FormField>
           </>
         )}

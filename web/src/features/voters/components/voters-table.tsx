@@ -5,6 +5,7 @@ import type { Voter } from '@shared/voters/voter-schema';
 import { PartyBadge } from '@web/components/ui/party-badge';
 import { Table } from '@web/components/ui/table';
 import { useReferenceNames } from '@web/lib/reference-names';
+import { BoothLink } from '@web/components/ui/booth-link';
 import { VoterPhoto } from './voter-photo';
 
 // What other features show on a voter, composed by the page (features never import each other):
@@ -100,7 +101,9 @@ export function VotersTable(props: VotersTableProps) {
             cell: (voter) => (
               <>
                 <div>{voter.ward_area ?? '—'}</div>
-                <div className="text-xs text-slate-500">{voter.booth ?? '—'}</div>
+                <div className="text-xs text-slate-500">
+                  <BoothLink booth={voter.booth} />
+                </div>
               </>
             ),
           },
@@ -138,7 +141,7 @@ export function VotersTable(props: VotersTableProps) {
               <Contact voter={voter} />
               <span className="text-slate-600">
                 {voter.ward_area ? `${voter.ward_area} · ` : ''}
-                {voter.booth ?? '—'}
+                <BoothLink booth={voter.booth} />
               </span>
             </div>
             <div className="mt-1 flex items-center gap-2 text-sm text-slate-600">

@@ -1,0 +1,126 @@
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { type BoothDetail, type PageAssignment, pageAssignmentSchema } from '@shared/booths/booth-schema';
+import { serialRangeOf } from '@shared/booths/roll-pages';
+import { Button } from '@web/components/ui/button';
+import { FormField, inputClassName } from '@web/components/ui/form-field';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { useAssignPages } from '../api/assign-pages';
+
+type Mode = 'pages' | 'houses';
+
+// The quick way to give out pages (issue 20): a range (3 to 9) and a Karyakarta, one request;
+// or a list of house numbers. Unassign takes the same range or houses back.
+export function AssignPagesForm({ detail }: { detail: BoothDetail }) {
+  const { t } = useTranslation();
+  const assign = useAssignPages();
+  const modeName = useId();
+  const [mode, setMode] = useState<Mode>('pages');
+  const [from, setFrom] = useState('1');
+  const [to, setTo] = useState(String(Math.max(1, detail.pages)));
+  const [houses, setHouses] = useState('');
+  const [worker, setWorker] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<'assign' | 'unassign' | null>(null);
+
+  const first = Number(from);
+  const last = Number(to);
+  const rangeValid = Number.isInteger(first) && Number.isInteger(last) && first >= 1 && last >= first;
+  const range = rangeValid ? { from: serialRangeOf(first, detail.page_size).from, to: serialRangeOf(last, detail.page_size).to } : null;
+
+  const submit = async (action: 'assign' | 'unassign') => {
+    // Unchecked yet: an unchosen worker is left out, and the schema says "Choose a Karyakarta".
+    const body: Record<string, unknown> = {
+      user_id: action === 'unassign' ? null : worker === '' ? undefined : Number(worker),
+      ...(mode === 'pages'
+        ? { pages: { from, to } }
+        : {
+            house_numbers: houses
+              .split(',')
+              .map((house) => house.trim())
+              .filter(Boolean),
+          }),
+    };
+    // The API's own schema first: the message beside the field, no request for a known refusal.
+    const checked = pageAssignmentSchema.safeParse(body);
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) found[issue.path.join('.')] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setBusy(action);
+    try {
+      const assignment: PageAssignment = checked.data;
+      const result = await assign.mutateAsync({ boothId: detail.booth.id, assignment });
+      toast.success(result.message);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      toast.error(errorMessage(error, t('booths.assign.failed')));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const pageError = errors['pages.from'] ?? errors.pages;
+  return (
+    <form
+      className="rounded-xl border border-blue-100 bg-blue-50/40 p-4"
+      aria-label={t('booths.assign.title')}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit('assign');
+      }}
+    >
+      <h3 className="mb-3 font-semibold text-slate-900">{t('booths.assign.title')}</h3>
+      <fieldset className="mb-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <legend className="sr-only">{t('booths.assign.what')}</legend>
+        {(['pages', 'houses'] as const).map((value) => (
+          <label key={value} className="inline-flex min-h-9 items-center gap-2">
+            <input type="radio" name={modeName} value={value} checked={mode === value} onChange={() => setMode(value)} />
+            {t(value === 'pages' ? 'booths.assign.byPages' : 'booths.assign.byHouses')}
+          </label>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap items-start gap-3">
+        {mode === 'pages' ? (
+          <>
+            <FormField label={t('booths.assign.from')} error={pageError} className="w-28">
+              <input type="number" inputMode="numeric" min={1} className={inputClassName} value={from} onChange={(event) => setFrom(event.target.value)} />
+            </FormField>
+            <FormField label={t('booths.assign.to')} error={errors['pages.to']} className="w-28">
+              <input type="number" inputMode="numeric" min={1} className={inputClassName} value={to} onChange={(event) => setTo(event.target.value)} />
+            </FormField>
+          </>
+        ) : (
+          <FormField label={t('booths.assign.houses')} error={errors.house_numbers ?? errors['house_numbers.0']} hint={t('booths.assign.housesHint')} className="w-full">
+            <input type="text" className={inputClassName} value={houses} onChange={(event) => setHouses(event.target.value)} placeholder="12, 12/A, 14" />
+          </FormField>
+        )}
+        <FormField label={t('booths.assign.worker')} error={errors.user_id} className="min-w-48 flex-1">
+          <select className={inputClassName} value={worker} onChange={(event) => setWorker(event.target.value)}>
+            <option value="">{t('booths.assign.chooseWorker')}</option>
+            {detail.assignable.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.full_name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <div className="flex w-full gap-2 sm:mt-6 sm:w-auto">
+          <Button type="submit" busy={busy === 'assign'} disabled={busy !== null} className="min-h-10 flex-1 sm:flex-none">
+            {t('booths.assign.submit')}
+          </Button>
+          <Button variant="secondary" busy={busy === 'unassign'} disabled={busy !== null} className="min-h-10 flex-1 sm:flex-none" onClick={() => void submit('unassign')}>
+            {t('booths.assign.unassign')}
+          </Button>
+        </div>
+      </div>
+      {mode === 'pages' && range && <p className="mt-2 text-xs text-slate-600">{t('booths.assign.rangeHint', { count: last - first + 1, from: range.from, to: range.to })}</p>}
+      {detail.assignable.length === 0 && <p className="mt-2 text-sm text-amber-800">{t('booths.assign.noWorkers')}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { MessageCircle, Phone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { RollVoter } from '@shared/booths/booth-schema';
+import { telHref, whatsAppHref } from '@web/lib/contact-links';
+
+// One voter of a Karyakarta's pages: who they are, and one tap to call or to WhatsApp them.
+// The buttons are thumb-sized (at least 44 px high) and side by side on a phone.
+export function VoterContactCard({ voter }: { voter: RollVoter }) {
+  const { t } = useTranslation();
+  const tel = telHref(voter.mobile_number);
+  const whatsApp = whatsAppHref(voter);
+  const details = [voter.age, voter.gender].filter((value) => value !== null).join(' · ');
+  return (
+    <li className="px-4 py-3" data-testid="my-voter">
+      <div className="flex items-baseline gap-2">
+        {voter.part_serial !== null && <span className="shrink-0 text-sm tabular-nums text-slate-500">{t('myVoters.serial', { serial: voter.part_serial })}</span>}
+        <span className="min-w-0 flex-1 text-base font-semibold text-slate-900">{voter.full_name}</span>
+      </div>
+      <div className="text-sm text-slate-600">
+        {details}
+        {voter.father_husband_name ? `${details ? ' · ' : ''}${voter.father_husband_name}` : ''}
+      </div>
+      {tel || whatsApp ? (
+        <div className="mt-2 grid grid-cols-2 gap-2">
+          {tel ? (
+            <a href={tel} aria-label={t('myVoters.callLabel', { name: voter.full_name })} className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-blue-900 px-3 text-base font-medium text-white active:bg-blue-800">
+              <Phone aria-hidden="true" className="h-5 w-5" />
+              {t('myVoters.call')}
+            </a>
+          ) : (
+            <span />
+          )}
+          {whatsApp && (
+            <a
+              href={whatsApp}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t('myVoters.whatsappLabel', { name: voter.full_name })}
+              className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-green-700 px-3 text-base font-medium text-white active:bg-green-800"
+            >
+              <MessageCircle aria-hidden="true" className="h-5 w-5" />
+              {t('myVoters.whatsapp')}
+            </a>
+          )}
+        </div>
+      ) : (
+        <p className="mt-1 text-sm text-slate-400">{t('myVoters.noPhone')}</p>
+      )}
+    </li>
+  );
+}
