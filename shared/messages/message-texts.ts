@@ -192,6 +192,23 @@ export const MESSAGE_TEXTS = {
   'contacts.flagDecided': 'This flag was already decided',
   'contacts.flagConfirmed': 'This flag was already confirmed',
   'contacts.flagDismissed': 'This flag was already dismissed',
+  // Booths and roll pages (shared/booths, server/src/features/booths).
+  'booths.notFound': 'Booth not found',
+  'booths.chooseKaryakarta': 'Choose a Karyakarta',
+  'booths.eitherPagesOrHouses': 'Give either a range of pages or a list of house numbers',
+  'booths.housesList': 'House numbers must be a list',
+  'booths.giveOneHouse': 'Give at least one house number',
+  'booths.onlyKaryakartas': 'Pages and houses go to a Karyakarta',
+  'booths.sectionsList': 'Sections must be a list',
+  'booths.changed': 'Someone else changed this booth after you opened it',
+  'booths.lastBeforeFirst': 'The last page must not come before the first',
+  'booths.unnumberedFlag': 'Unnumbered must be true or false',
+  'booths.housesAtMost': 'At most {{count}} house numbers at a time',
+  'booths.pagesAtMost': 'At most {{count}} pages at a time',
+  'booths.onlyOwnBooths': 'You can only assign pages in your own booths ({{booths}})',
+  'booths.inactive': '{{name}} is inactive',
+  'booths.noAccess': '{{name}} has no access to {{booth}}. Give them access to {{again}} in User Management first: a page never widens what a Karyakarta may see.',
+  'voters.partSerialRange': 'Part Serial No must be a whole number from {{min}} to {{max}}',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGE_TEXTS;

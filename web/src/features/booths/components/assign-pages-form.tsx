@@ -29,6 +29,21 @@ export function AssignPagesForm({ detail }: { detail: BoothDetail }) {
   const rangeValid = Number.isInteger(first) && Number.isInteger(last) && first >= 1 && last >= first;
   const range = rangeValid ? { from: serialRangeOf(first, detail.page_size).from, to: serialRangeOf(last, detail.page_size).to } : null;
 
+  // What was done, in the screen's language (the API's own sentence is English, for API callers).
+  const doneText = (action: 'assign' | 'unassign', assignment: PageAssignment) => {
+    const booth = detail.booth.label;
+    const name = detail.assignable.find((option) => option.id === assignment.user_id)?.full_name ?? '';
+    if (assignment.pages) {
+      const first = Number(assignment.pages.from);
+      const last = Number(assignment.pages.to);
+      const count = last - first + 1;
+      return action === 'assign' ? t('booths.assign.assignedPages', { count, from: first, to: last, booth, name }) : t('booths.assign.unassignedPages', { count, from: first, to: last, booth });
+    }
+    const houses = [...new Set(assignment.house_numbers ?? [])];
+    const house = houses[0] ?? '';
+    return action === 'assign' ? t('booths.assign.assignedHouses', { count: houses.length, house, booth, name }) : t('booths.assign.unassignedHouses', { count: houses.length, house, booth });
+  };
+
   const submit = async (action: 'assign' | 'unassign') => {
     // Unchecked yet: an unchosen worker is left out, and the schema says "Choose a Karyakarta".
     const body: Record<string, unknown> = {
@@ -54,8 +69,8 @@ export function AssignPagesForm({ detail }: { detail: BoothDetail }) {
     setBusy(action);
     try {
       const assignment: PageAssignment = checked.data;
-      const result = await assign.mutateAsync({ boothId: detail.booth.id, assignment });
-      toast.success(result.message);
+      await assign.mutateAsync({ boothId: detail.booth.id, assignment });
+      toast.success(doneText(action, assignment));
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
       toast.error(errorMessage(error, t('booths.assign.failed')));
