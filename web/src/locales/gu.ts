@@ -72,7 +72,7 @@ export const gu: LocaleTexts = {
     village: 'ગામ કાર્યક્રમ',
     appointment: 'મુલાકાત',
     service: 'સેવા/ફરિયાદ',
-    voterFlags: 'ફ્લેગ સમીક્ષા',
+    voterFlags: 'મૃત/સ્થળાંતર સમીક્ષા',
     open: 'મેનૂ ખોલો',
     close: 'મેનૂ બંધ કરો',
     label: 'મુખ્ય મેનૂ',
@@ -660,7 +660,7 @@ export const gu: LocaleTexts = {
       active: 'આમાંથી કોઈ નહીં',
     },
     flags: {
-      title: 'ફ્લેગ સમીક્ષા',
+      title: 'મૃત/સ્થળાંતર સમીક્ષા',
       hint: 'કાર્યકરોએ આ મતદારોને મૃત્યુ પામેલ કે સ્થળાંતરિત જણાવ્યા છે. પુષ્ટિ કરવાથી મતદારની નોંધ બદલાય છે; રદ કરવાથી જેમ છે તેમ રહે છે.',
       kinds: { deceased: 'મૃત્યુ પામેલ', moved_away: 'સ્થળાંતરિત' },
       statuses: { pending: 'બાકી', confirmed: 'પુષ્ટિ થયેલ', dismissed: 'રદ કરેલ' },

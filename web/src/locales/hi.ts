@@ -73,7 +73,7 @@ export const hi: LocaleTexts = {
     village: 'ग्राम कार्यक्रम',
     appointment: 'मुलाकात',
     service: 'सेवा/शिकायत',
-    voterFlags: 'फ़्लैग समीक्षा',
+    voterFlags: 'मृत/स्थानांतरित समीक्षा',
     open: 'मेनू खोलें',
     close: 'मेनू बंद करें',
     label: 'मुख्य मेनू',
@@ -657,7 +657,7 @@ export const hi: LocaleTexts = {
       active: 'इनमें से कोई नहीं',
     },
     flags: {
-      title: 'फ़्लैग समीक्षा',
+      title: 'मृत/स्थानांतरित समीक्षा',
       hint: 'कार्यकर्ताओं ने इन मतदाताओं को मृत या स्थानांतरित बताया है। पुष्टि करने पर मतदाता का रिकॉर्ड बदलता है; ख़ारिज करने पर वैसा ही रहता है।',
       kinds: { deceased: 'मृत', moved_away: 'स्थानांतरित' },
       statuses: { pending: 'लंबित', confirmed: 'पुष्ट', dismissed: 'ख़ारिज' },

@@ -73,7 +73,7 @@ export const mr: LocaleTexts = {
     village: 'गाव कार्यक्रम',
     appointment: 'भेटीची वेळ',
     service: 'सेवा/तक्रार',
-    voterFlags: 'ध्वज पडताळणी',
+    voterFlags: 'मयत/स्थलांतर पडताळणी',
     open: 'मेनू उघडा',
     close: 'मेनू बंद करा',
     label: 'मुख्य मेनू',
@@ -655,7 +655,7 @@ export const mr: LocaleTexts = {
       active: 'यापैकी काहीही नाही',
     },
     flags: {
-      title: 'ध्वज पडताळणी',
+      title: 'मयत/स्थलांतर पडताळणी',
       hint: 'कार्यकर्त्यांनी हे मतदार मृत किंवा स्थलांतरित असल्याचे कळवले आहे. निश्चित केल्यास मतदाराची नोंद बदलते; फेटाळल्यास नोंद आहे तशीच राहते.',
       kinds: { deceased: 'मृत', moved_away: 'स्थलांतरित' },
       statuses: { pending: 'प्रलंबित', confirmed: 'निश्चित', dismissed: 'फेटाळलेले' },

@@ -8,6 +8,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Table } from '@web/components/ui/table';
 import { telHref } from '@web/lib/contact-links';
 import { errorMessage } from '@web/lib/api-client';
+import { useReferenceNames } from '@web/lib/reference-names';
 import { type RollQuery, useBoothVoters } from '../api/get-booth-roll';
 
 export function VoterMobile({ voter }: { voter: RollVoter }) {
@@ -25,7 +26,8 @@ export function VoterMobile({ voter }: { voter: RollVoter }) {
 // phone (`testId`-card).
 export function RollVoterList({ voters, testId = 'roll-voter' }: { voters: readonly RollVoter[]; testId?: string }) {
   const { t } = useTranslation();
-  const details = (voter: RollVoter) => [voter.age, voter.gender].filter((value) => value !== null).join(' · ') || '—';
+  const names = useReferenceNames();
+  const details = (voter: RollVoter) => [voter.age, voter.gender === null ? null : names.name('genders', voter.gender)].filter((value) => value !== null).join(' · ') || '—';
   return (
     <>
       <Table
