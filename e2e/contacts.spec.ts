@@ -21,6 +21,8 @@ test.describe('on a phone', () => {
     await createVoterViaApi(request, adminToken, { voter_no: '31', voter_id: `CT${suffix}A`, full_name: name, booth: 'Booth-01' });
 
     await signIn(page, E2E_USERS.karyakarta);
+    // A Karyakarta lands on My voters; the voter cards are on Voter Data Entry.
+    await page.goto('/voters?tab=entry');
     await page.getByRole('searchbox', { name: 'Search' }).fill(name);
     const card = page.getByTestId('voter-card').filter({ hasText: name });
     await expect(card.getByTestId('support-level')).toHaveText('Support not known');

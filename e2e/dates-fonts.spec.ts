@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { E2E_USERS, type E2eUser } from './support/e2e-users';
 import { signIn } from './support/session';
+import { servePublicSettingsWith } from './support/public-settings';
 
 // Issue 18: dates on the office's clock (the timezone setting), not the browser's, and the
 // Indian scripts' fonts fetched only by pages that show those scripts.
@@ -19,10 +20,7 @@ async function signInViaApi(request: APIRequestContext, user: E2eUser): Promise<
 // The settings every screen reads, with another timezone for this page only (the setting
 // itself stays as it is for the tests running beside this one).
 async function officeTimezone(page: Page, timezone: string): Promise<void> {
-  await page.route('**/api/settings/public', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...((await response.json()) as object), timezone } });
-  });
+  await servePublicSettingsWith(page, { timezone });
 }
 
 const inZone = (iso: string, timeZone: string) =>

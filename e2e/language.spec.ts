@@ -25,8 +25,8 @@ test.describe('language', () => {
     await stored;
 
     const menu = page.getByRole('navigation', { name: 'मुख्य मेनू' });
-    await expect(page.getByText(`पुन्हा स्वागत आहे, ${person.full_name}`)).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'मतदार माहिती नोंदणी' })).toBeVisible();
+    await expect(page.getByText(`नमस्कार, ${person.full_name}`)).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'मतदार माहिती नोंद' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'काम व्यवस्थापन' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'लॉग आउट' })).toBeVisible();
 

@@ -2,14 +2,12 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiToken, createVoterViaApi } from './support/api';
 import { E2E_USERS } from './support/e2e-users';
 import { signIn } from './support/session';
+import { servePublicSettingsWith } from './support/public-settings';
 
 // The Language setting is the interface's default language. It is served as Marathi to this page
 // only, so specs running beside this one keep English.
 async function showInMarathi(page: Page) {
-  await page.route('**/api/settings/public', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...((await response.json()) as object), language: 'mr' } });
-  });
+  await servePublicSettingsWith(page, { language: 'mr' });
 }
 
 // Selects by what they hold rather than by their labels, which are interface texts that the
@@ -43,8 +41,8 @@ test('should show castes and villages in Marathi in the voter filters, table and
   await expect(row).toContainText('कुणबी');
   await expect(row).toContainText('भाजप');
 
-  // The form (the row's first button edits) offers and shows the Marathi names of the stored values.
-  await row.getByRole('button').first().click();
+  // The form offers and shows the Marathi names of the stored values.
+  await row.getByRole('button', { name: `${name} संपादित करा` }).click();
   const dialog = page.getByRole('dialog');
   const caste = dialog.locator('select[name="caste"]');
   const village = dialog.locator('select[name="village"]');

@@ -10,6 +10,7 @@ const ADMIN_MENU = [
   'Voter Data Entry',
   'Search & Filter',
   'Import/Export',
+  'Flag Review',
   'Task Management',
   'Notification Module',
   'Analytics',
