@@ -147,6 +147,10 @@ export interface VotersTable extends VoterFieldColumns {
   deleted_at: string | null;
   deleted_by: number | null;
   version: Generated<number>;
+  // Issue 20 (migration 024): the voter's household, and the voter this one is a second roll
+  // entry of (kept, but out of every list and count).
+  household_id: Generated<number | null>;
+  duplicate_of: Generated<number | null>;
 }
 
 // Counts kept exact by triggers (migration 006): per location, and overall.
@@ -182,6 +186,53 @@ export interface ExportCountsTable {
   exports: number;
 }
 
+// Issue 20, households and duplicate entries (migration 024).
+export type HouseholdStatus = 'proposed' | 'suggested' | 'confirmed';
+export interface HouseholdsTable {
+  id: Generated<number>;
+  booth: string;
+  house_no: string;
+  head_voter_id: number | null;
+  status: HouseholdStatus;
+  suggested_by: number | null;
+  suggested_at: string | null;
+  confirmed_by: number | null;
+  confirmed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface VoterNameKeysTable {
+  voter_id: number;
+  voter_version: number;
+  name_key: string;
+  age: number;
+}
+
+export type DuplicatePairStatus = 'open' | 'duplicate' | 'dismissed';
+export interface DuplicatePairsTable {
+  id: Generated<number>;
+  voter_a: number;
+  voter_b: number;
+  status: DuplicatePairStatus;
+  duplicate_voter_id: number | null;
+  found_at: string;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+}
+
+export interface DuplicateScansTable {
+  id: Generated<number>;
+  status: 'running' | 'finished' | 'failed';
+  started_by: number | null;
+  started_at: string;
+  finished_at: string | null;
+  voters_keyed: number | null;
+  pairs_found: number | null;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -199,6 +250,10 @@ export interface Database {
   voter_stats_totals: VoterStatsTotalsTable;
   voter_stats_taluka: VoterStatsTalukaTable;
   export_counts: ExportCountsTable;
+  households: HouseholdsTable;
+  voter_name_keys: VoterNameKeysTable;
+  duplicate_pairs: DuplicatePairsTable;
+  duplicate_scans: DuplicateScansTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -209,3 +264,6 @@ export type UserTwoFactorRow = Selectable<UserTwoFactorTable>;
 export type LoginChallengeRow = Selectable<LoginChallengesTable>;
 export type VoterRow = Selectable<VotersTable>;
 export type NewVoterRow = Insertable<VotersTable>;
+export type HouseholdRow = Selectable<HouseholdsTable>;
+export type DuplicatePairRow = Selectable<DuplicatePairsTable>;
+export type DuplicateScanRow = Selectable<DuplicateScansTable>;

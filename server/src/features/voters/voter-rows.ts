@@ -22,7 +22,7 @@ export function toVoterDto(row: VoterRow): Voter {
 }
 
 // A validated voter as table columns.
-export function toColumns(input: VoterInput): Omit<VoterRow, 'id' | 'voter_image' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by' | 'deleted_at' | 'deleted_by' | 'version'> {
+export function toColumns(input: VoterInput): Omit<VoterRow, 'id' | 'voter_image' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by' | 'deleted_at' | 'deleted_by' | 'version' | 'household_id' | 'duplicate_of'> {
   const columns: Record<string, unknown> = { ...input };
   for (const name of FLAG_FIELDS) columns[name] = input[name as keyof VoterInput] ? 1 : 0;
   return columns as ReturnType<typeof toColumns>;
