@@ -27,6 +27,8 @@ import { twoFactorRoutes } from './features/two-factor/two-factor-routes';
 import { voterExportRoutes } from './features/voters/voter-export-routes';
 import { voterImportRoutes } from './features/voters/voter-import-routes';
 import { voterRoutes } from './features/voters/voters-routes';
+import { householdRoutes } from './features/households/households-routes';
+import { duplicateRoutes } from './features/duplicates/duplicates-routes';
 import { accessControlPlugin } from './plugins/access-control';
 import { registerErrorHandlers } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -133,6 +135,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => voterImportRoutes(scope, ctx), { prefix: '/api/voters' });
   await app.register(async (scope) => voterExportRoutes(scope, ctx), { prefix: '/api/voters' });
   await app.register(async (scope) => analyticsRoutes(scope, ctx), { prefix: '/api/analytics' });
+  await app.register(async (scope) => householdRoutes(scope, ctx), { prefix: '/api/households' });
+  await app.register(async (scope) => duplicateRoutes(scope, ctx), { prefix: '/api/duplicates' });
 
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

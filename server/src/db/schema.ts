@@ -205,7 +205,6 @@ export interface HouseholdsTable {
 
 export interface VoterNameKeysTable {
   voter_id: number;
-  voter_version: number;
   name_key: string;
   age: number;
 }

@@ -209,12 +209,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('households_head_idx').on('households').column('head_voter_id').execute();
   await db.schema.createIndex('voters_household_idx').on('voters').columns(['household_id', 'id']).where(sql.ref('household_id'), 'is not', null).execute();
 
-  // One row per voter with a name, a relative's name and an age: the scan's normalised key.
+  // One row per listed voter with a name, a relative's name and an age: the scan's normalised
+  // key, kept between scans so a rescan writes only the keys that changed.
   await db.schema
     .createTable('voter_name_keys')
     .addColumn('voter_id', 'integer', (col) => col.primaryKey().references('voters.id').onDelete('cascade'))
-    // The voter's version when keyed: a rescan keys again only the voters changed since.
-    .addColumn('voter_version', 'integer', (col) => col.notNull())
     .addColumn('name_key', 'text', (col) => col.notNull())
     .addColumn('age', 'integer', (col) => col.notNull())
     .execute();
