@@ -6,7 +6,7 @@
 // people mix up folded together.
 
 // Zero-width joiners, and a nukta (ज़ is written ज by most): they never tell two names apart.
-const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u093C\u0ABC]/g;
+const INVISIBLE = /\u200B|\u200C|\u200D|\u2060|\uFEFF|\u093C|\u0ABC/g;
 // Devanagari and Gujarati long vowels written short or long alike in names (सुनीता, सुनिता);
 // chandrabindu as anusvara.
 const FOLDED: Record<string, string> = {
@@ -21,7 +21,7 @@ const FOLDED: Record<string, string> = {
   '\u0A8A': '\u0A89', // ઊ → ઉ
   '\u0A81': '\u0A82', // ઁ → ં
 };
-const FOLDABLE = new RegExp(`[${Object.keys(FOLDED).join('')}]`, 'g');
+const FOLDABLE = new RegExp(Object.keys(FOLDED).join('|'), 'g');
 // Latin accents (Pāṭīl) go; Indic signs are outside this range and stay.
 const LATIN_MARKS = /[\u0300-\u036f]/g;
 const WORD = /[\p{L}\p{M}]+/gu;

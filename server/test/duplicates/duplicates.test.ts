@@ -195,6 +195,26 @@ describe('POST /api/duplicates/:id/mark', () => {
   });
 });
 
+describe('pairs of a deleted voter', () => {
+  it('should take a deleted voter’s open pairs off the list, and refuse to reopen a pair whose other entry is gone', async () => {
+    const a = await seedVoter(t.ctx, { booth: 'Booth-03', full_name: 'रुक्मिणी भीमराव झाडे', father_husband_name: 'भीमराव झाडे', age: 70 });
+    const b = await seedVoter(t.ctx, { booth: 'Booth-09', full_name: 'रुक्मिणी भीमराव झाडे', father_husband_name: 'भीमराव झाडे', age: 70 });
+    const c = await seedVoter(t.ctx, { booth: 'Booth-09', full_name: 'रुक्मिणी भीमराव झाडे', father_husband_name: 'भीमराव झाडे', age: 71 });
+    await scanAndWait(t, admin);
+    const pairs = (await pairsOf(admin)).pairs.filter((pair) => pair.voters.some((voter) => voter.id === a.id));
+    expect(pairs).toHaveLength(2);
+    const withB = pairs.find((pair) => pair.voters.some((voter) => voter.id === b.id))!;
+    expect((await post(admin, `/api/duplicates/${withB.id}/dismiss`)).statusCode).toBe(200);
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/voters/${c.id}`, headers: admin })).statusCode).toBe(200);
+    expect((await pairsOf(admin)).pairs.filter((pair) => pair.voters.some((voter) => voter.id === c.id))).toEqual([]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/voters/${b.id}`, headers: admin })).statusCode).toBe(200);
+    const reopen = await post(admin, `/api/duplicates/${withB.id}/reopen`);
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json().message).toBe('One of these entries was deleted or marked as a duplicate meanwhile');
+  });
+});
+
 describe('POST /api/duplicates/:id/dismiss', () => {
   it('should keep a dismissed pair dismissed when the constituency is scanned again', async () => {
     const a = await seedVoter(t.ctx, { booth: 'Booth-03', full_name: 'सविता अशोक मोरे', father_husband_name: 'अशोक मोरे', age: 52 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ADMIN_ROLES } from '@shared/auth/roles';
+import { DUPLICATE_REVIEWERS } from '@shared/auth/route-access';
 import { AppShell } from '@web/components/layout/app-shell';
 import { RequireAuth } from '@web/components/layout/require-auth';
 import { HeaderNotificationBell } from '@web/features/notifications/components/header-notification-bell';
@@ -15,6 +16,8 @@ import { UsersPage } from './routes/users-page';
 import { TasksPage } from './routes/tasks-page';
 import { SettingsPage } from './routes/settings-page';
 import { VotersPage } from './routes/voters-page';
+import { DuplicatesPage } from './routes/duplicates-page';
+import { HouseholdsPage } from './routes/households-page';
 
 // Chart.js is large and only the analytics screen needs it: load that screen on demand.
 const AnalyticsPage = lazy(() => import('./routes/analytics-page').then((module) => ({ default: module.AnalyticsPage })));
@@ -38,6 +41,8 @@ export const router = createBrowserRouter([
       { path: '/dashboard', element: adminOnly(<DashboardPage />) },
       { path: '/users', element: adminOnly(<UsersPage />) },
       { path: '/voters', element: <VotersPage /> },
+      { path: '/households', element: <HouseholdsPage /> },
+      { path: '/duplicates', element: <RequireAuth roles={DUPLICATE_REVIEWERS}><DuplicatesPage /></RequireAuth> },
       { path: '/tasks', element: <TasksPage /> },
       { path: '/notifications', element: <NotificationsPage /> },
       {

@@ -163,15 +163,17 @@ async function filterIndexes(db: Kysely<any>, mode: Liveness): Promise<void> {
   if (!isPostgres(db)) {
     // An import cut short may have dropped some and noted them for rebuilding (migration 010):
     // they are built here, so the note goes.
-    await db.deleteFrom('voter_deferred_indexes').where('name', 'in', [...names, 'voters_listed_idx']).execute();
+    await db.deleteFrom('voter_deferred_indexes').where('name', 'in', names).execute();
   }
   for (const [name, columns] of FILTER_INDEXES) {
     await sql.raw(`DROP INDEX IF EXISTS ${name}`).execute(db);
     await sql.raw(`CREATE INDEX ${name} ON voters (${columns.join(', ')}) WHERE ${mode.indexed}`).execute(db);
   }
-  await sql`DROP INDEX IF EXISTS voters_listed_idx`.execute(db);
-  // Listed voters newest first (the unfiltered list) from the index alone.
-  if (mode === LISTED) await sql`CREATE INDEX voters_listed_idx ON voters (id) WHERE deleted_at IS NULL AND duplicate_of IS NULL`.execute(db);
+  // Listed voters newest first, and deep pages of the unfiltered list, from this index alone
+  // (migration 003's, with duplicate_of between): a partial index on id alone was passed over
+  // for a scan of the table (a page 500,000 rows in: 260 ms against 12 ms at a million voters).
+  await sql`DROP INDEX IF EXISTS voters_live_idx`.execute(db);
+  await sql.raw(`CREATE INDEX voters_live_idx ON voters (${mode === LISTED ? 'deleted_at, duplicate_of, id' : 'deleted_at, id'})`).execute(db);
 }
 
 // Which database this runs on; each migration keeps its own copy so that nothing it

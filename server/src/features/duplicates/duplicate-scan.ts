@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
 import type { DuplicateScanRow, UserRow } from '../../db/schema';
-import { countKeys, deleteKeys, dropOutdatedPairs, finishScan, insertPairsFrom, insertScan, keyIdRange, keysBetween, latestScan, saveKeys, votersAfter } from './duplicates-repository';
+import { countKeys, deleteKeys, dropOutdatedPairs, finishScan, insertPairsFrom, insertScan, keyIdRange, keysBetween, latestScan, pairIdRange, saveKeys, votersAfter } from './duplicates-repository';
 
 // The duplicate scan (docs/decisions/027-households-and-duplicates.md), a job in the background:
 // 1. every voter's name and relative's name become one normalised key (shared/voters/name-match.ts),
@@ -13,9 +13,12 @@ import { countKeys, deleteKeys, dropOutdatedPairs, finishScan, insertPairsFrom, 
 // Work goes in short transactions with a pause between them, so other requests (all of them,
 // on SQLite's one connection) get in meanwhile.
 
-// Voters read and keyed per transaction; voter ids joined per statement.
-const KEY_PAGE = 5000;
-const PAIR_RANGE = 20_000;
+// Voters read and keyed per transaction, voter ids joined and pair ids checked per statement:
+// each step short enough (tens of milliseconds at a million voters) that a request waiting
+// behind it (SQLite's one connection) hardly notices.
+const KEY_PAGE = 1000;
+const PAIR_RANGE = 2000;
+const CHECK_RANGE = 5000;
 // A scan still "running" this long after it started died with its server: another may start.
 const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
@@ -63,7 +66,12 @@ async function keyVoters(ctx: AppContext, stopped: () => boolean): Promise<void>
 }
 
 async function findPairs(ctx: AppContext, stopped: () => boolean): Promise<number> {
-  await dropOutdatedPairs(ctx.bulkDb);
+  const pairs = await pairIdRange(ctx.bulkDb);
+  for (let from = pairs?.min ?? 1; pairs && from <= pairs.max; from += CHECK_RANGE) {
+    if (stopped()) return 0;
+    await dropOutdatedPairs(ctx.bulkDb, from, from + CHECK_RANGE - 1);
+    await pause();
+  }
   const range = await keyIdRange(ctx.bulkDb);
   if (!range) return 0;
   const now = new Date().toISOString();

@@ -1,8 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { BoothScope } from '@shared/auth/booth-scope';
 import { DUPLICATE_AGE_GAP, type DuplicatePair, type DuplicateScan, type DuplicateStatus, type DuplicateVoter } from '@shared/duplicates/duplicate-schema';
 import type { Executor } from '../../db/dialects/database-dialect';
 import type { Database, DuplicatePairRow, DuplicateScanRow } from '../../db/schema';
+import { whereListed } from '../voters/voter-filters';
 
 // Duplicate entries: the scan's name keys, the pairs it found and their review, the scans run.
 
@@ -61,15 +62,27 @@ export async function keyIdRange(db: Executor): Promise<{ min: number; max: numb
   return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : undefined;
 }
 
-// Open pairs whose two voters no longer share a key within the age gap (a name or age corrected,
-// a voter deleted or marked): no longer found, they go. Reviewed pairs stay.
-export async function dropOutdatedPairs(db: Executor): Promise<number> {
+// Open pairs, of ids in [fromId, toId], whose two voters no longer share a key within the age
+// gap (a name or age corrected, a voter deleted or marked): no longer found, they go. Reviewed
+// pairs stay.
+export async function dropOutdatedPairs(db: Executor, fromId: number, toId: number): Promise<number> {
   const result = await sql`
-    DELETE FROM duplicate_pairs WHERE status = 'open' AND NOT EXISTS (
+    DELETE FROM duplicate_pairs WHERE status = 'open' AND id BETWEEN ${fromId} AND ${toId} AND NOT EXISTS (
       SELECT 1 FROM voter_name_keys a JOIN voter_name_keys b ON b.name_key = a.name_key
       WHERE a.voter_id = duplicate_pairs.voter_a AND b.voter_id = duplicate_pairs.voter_b
         AND b.age BETWEEN a.age - ${DUPLICATE_AGE_GAP} AND a.age + ${DUPLICATE_AGE_GAP})`.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+export async function pairIdRange(db: Executor): Promise<{ min: number; max: number } | undefined> {
+  const row = await db.selectFrom('duplicate_pairs').select((eb) => [eb.fn.min<number>('id').as('min'), eb.fn.max<number>('id').as('max')]).executeTakeFirst();
+  return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : undefined;
+}
+
+// A voter who leaves the lists (deleted, or marked as a duplicate entry) leaves the open pairs
+// too: an open pair always has two listed voters, so the office's list reads the pairs alone.
+export async function dropOpenPairsOf(db: Executor, voterId: number): Promise<void> {
+  await db.deleteFrom('duplicate_pairs').where('status', '=', 'open').where((eb) => eb.or([eb('voter_a', '=', voterId), eb('voter_b', '=', voterId)])).execute();
 }
 
 // The pairs whose first voter's id lies in [fromId, toId]: the key index finds each voter's
@@ -131,21 +144,25 @@ export function pairVoters(db: Executor, ids: readonly number[]): Promise<PairVo
   return ids.length === 0 ? Promise.resolve([]) : db.selectFrom('voters').select([...VOTER_COLUMNS]).where('id', 'in', [...ids]).execute();
 }
 
-// The pairs of a status whose two voters are both within the booth scope; open pairs only while
-// both voters are still listed (a voter deleted or marked elsewhere takes the pair off the list).
-// Oldest found first.
+// The pairs of a status whose two voters are both within the booth scope, oldest found first.
+// An open pair's voters are both listed (dropOpenPairsOf), so the office's list is read from the
+// pairs' status index alone. A Supervisor's open pairs start from their booths' listed voters;
+// reviewed pairs are few (a person reviewed each) and are read with their voters.
 export async function listPairs(db: Kysely<Database>, options: { status: DuplicateStatus; scope: BoothScope; page: number; limit: number }): Promise<{ rows: DuplicatePairRow[]; total: number }> {
   const { scope } = options;
   if (scope.kind === 'booths' && scope.booths.length === 0) return { rows: [], total: 0 };
-  let query = db
-    .selectFrom('duplicate_pairs as p')
-    .innerJoin('voters as a', 'a.id', 'p.voter_a')
-    .innerJoin('voters as b', 'b.id', 'p.voter_b')
-    .where('p.status', '=', options.status);
-  if (options.status === 'open') {
-    query = query.where('a.deleted_at', 'is', null).where('a.duplicate_of', 'is', null).where('b.deleted_at', 'is', null).where('b.duplicate_of', 'is', null);
+  let query = db.selectFrom('duplicate_pairs as p').where('p.status', '=', options.status);
+  if (scope.kind === 'booths') {
+    const booths = [...scope.booths];
+    if (options.status === 'open') {
+      const listedIn = () => whereListed(db.selectFrom('voters')).select('voters.id').where('voters.booth', 'in', booths);
+      query = query.where('p.voter_a', 'in', listedIn()).where('p.voter_b', 'in', listedIn());
+    } else {
+      const inBooths = (column: 'p.voter_a' | 'p.voter_b') => (eb: ExpressionBuilder<Database & { p: DuplicatePairRow }, 'p'>) =>
+        eb.exists(eb.selectFrom('voters').select('voters.id').whereRef('voters.id', '=', column).where('voters.booth', 'in', booths));
+      query = query.where(inBooths('p.voter_a')).where(inBooths('p.voter_b'));
+    }
   }
-  if (scope.kind === 'booths') query = query.where('a.booth', 'in', [...scope.booths]).where('b.booth', 'in', [...scope.booths]);
   const count = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const rows = await query
     .selectAll('p')

@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/audit-repository';
 import { voterRecordName } from '../audit/record-names';
 import { leaveHousehold } from '../households/households-use-cases';
 import { parseBoothAccess } from '../users/users-repository';
-import { findPair, listPairs, pairDtos, type PairVoterRow, pairVoters, reviewPair, setDuplicateOf } from './duplicates-repository';
+import { dropOpenPairsOf, findPair, listPairs, pairDtos, type PairVoterRow, pairVoters, reviewPair, setDuplicateOf } from './duplicates-repository';
 
 // The review of duplicate pairs by office roles and Supervisors. A Supervisor sees and reviews
 // a pair only when both voters are in their booths: the other entry's details are otherwise
@@ -64,6 +64,8 @@ export async function markDuplicate(ctx: AppContext, actor: DuplicateActor, id: 
     const now = new Date().toISOString();
     if (!(await setDuplicateOf(trx, duplicate.id, kept.id, { userId: actor.user.id, now }))) throw new HttpError(409, PAIR_REVIEWED);
     if (!(await reviewPair(trx, pair, { status: 'duplicate', duplicate_voter_id: duplicate.id, reviewed_by: actor.user.id, reviewed_at: now }))) throw new HttpError(409, PAIR_REVIEWED);
+    // Its other pairs go with it (a later scan finds them again should the mark be undone).
+    await dropOpenPairsOf(trx, duplicate.id);
     const household = await trx.selectFrom('voters').select(['id', 'household_id']).where('id', '=', duplicate.id).executeTakeFirstOrThrow();
     await leaveHousehold(trx, household);
     await recordAudit(trx, {
@@ -109,6 +111,10 @@ export async function reopenPair(ctx: AppContext, actor: DuplicateActor, id: num
       const kept = duplicate === a ? b : a;
       if (duplicate.duplicate_of === kept.id) await setDuplicateOf(trx, duplicate.id, null, { userId: actor.user.id, now });
     }
+    // An open pair's two voters are listed: one deleted, or marked through another pair, meanwhile
+    // leaves this one reviewed.
+    const current = await pairVoters(trx, [a.id, b.id]);
+    if (current.length !== 2 || !current.every(listed)) throw new HttpError(409, 'One of these entries was deleted or marked as a duplicate meanwhile');
     if (!(await reviewPair(trx, pair, { status: 'open', duplicate_voter_id: null, reviewed_by: null, reviewed_at: null }))) throw new HttpError(409, PAIR_REVIEWED);
     await recordAudit(trx, {
       ...auditBase(actor),

@@ -165,6 +165,52 @@ export async function insertHousehold(
     .executeTakeFirstOrThrow();
 }
 
+// A booth's proposals saved at once, a hundred households a statement: the ids of the new
+// households by their heads (every proposal has a head of its own).
+export async function insertProposals(db: Executor, proposals: readonly { booth: string; house_no: string; head_voter_id: number }[], now: string): Promise<Map<number, number>> {
+  const ids = new Map<number, number>();
+  for (let start = 0; start < proposals.length; start += 100) {
+    const rows = await db
+      .insertInto('households')
+      .values(
+        proposals.slice(start, start + 100).map((proposal) => ({
+          ...proposal,
+          status: 'proposed' as const,
+          suggested_by: null,
+          suggested_at: null,
+          confirmed_by: null,
+          confirmed_at: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning(['id', 'head_voter_id'])
+      .execute();
+    for (const row of rows) ids.set(row.head_voter_id!, row.id);
+  }
+  return ids;
+}
+
+// Voters into their households, a few hundred a statement: [voter id, household id].
+export async function assignHouseholds(db: Executor, assignments: readonly (readonly [number, number])[]): Promise<void> {
+  for (let start = 0; start < assignments.length; start += 300) {
+    const chunk = assignments.slice(start, start + 300);
+    const cases = sql.join(
+      chunk.map(([voterId, householdId]) => sql`WHEN ${voterId} THEN CAST(${householdId} AS integer)`),
+      sql` `,
+    );
+    await db
+      .updateTable('voters')
+      .set({ household_id: sql<number>`CASE id ${cases} END` })
+      .where(
+        'id',
+        'in',
+        chunk.map(([voterId]) => voterId),
+      )
+      .execute();
+  }
+}
+
 // Puts voters into a household (null: into none).
 export async function setHousehold(db: Executor, voterIds: readonly number[], householdId: number | null): Promise<void> {
   for (let start = 0; start < voterIds.length; start += CHUNK) {

@@ -18,7 +18,9 @@ import {
   findHousehold,
   findListedVoter,
   householdDtos,
+  assignHouseholds,
   insertHousehold,
+  insertProposals,
   listHouseholds,
   type MemberRow,
   membersOf,
@@ -125,16 +127,18 @@ export async function proposeBoothHouseholds(ctx: AppContext, actor: HouseholdAc
       const key = houseKey(voter.house_no!);
       houses.set(key, [...(houses.get(key) ?? []), voter]);
     }
-    let proposed = 0;
-    let voters = 0;
-    for (const house of houses.values()) {
-      for (const proposal of proposeHouseholds(house.map(toProposalVoter))) {
-        const household = await insertHousehold(trx, { booth, house_no: house[0]!.house_no!, head_voter_id: proposal.headId, status: 'proposed', userId: actor.user.id, now });
-        await setHousehold(trx, proposal.memberIds, household.id);
-        proposed += 1;
-        voters += proposal.memberIds.length;
-      }
-    }
+    const proposals = [...houses.values()].flatMap((house) => proposeHouseholds(house.map(toProposalVoter)).map((proposal) => ({ ...proposal, house_no: house[0]!.house_no! })));
+    const ids = await insertProposals(
+      trx,
+      proposals.map((proposal) => ({ booth, house_no: proposal.house_no, head_voter_id: proposal.headId })),
+      now,
+    );
+    await assignHouseholds(
+      trx,
+      proposals.flatMap((proposal) => proposal.memberIds.map((voterId) => [voterId, ids.get(proposal.headId)!] as const)),
+    );
+    const proposed = proposals.length;
+    const voters = proposals.reduce((sum, proposal) => sum + proposal.memberIds.length, 0);
     await recordAudit(trx, { ...auditBase(actor), action: 'PROPOSE_HOUSEHOLDS', recordName: booth, details: { booth, proposed, voters, kept } });
     return { message: `Proposed ${proposed} households in ${booth}`, booth, proposed, kept, voters };
   });

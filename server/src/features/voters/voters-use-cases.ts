@@ -25,6 +25,7 @@ import { processPhoto, removePhoto, savePhoto } from './voter-photos';
 import { rowToInput, toVoterDto } from './voter-rows';
 import { writeVoterExport } from './voter-spreadsheets';
 import { findVoter, insertVoter, softDeleteVoter, updateVoter, voterPageAfter } from './voters-repository';
+import { dropOpenPairsOf } from '../duplicates/duplicates-repository';
 
 // What the voter routes do, each in one function: the change and its audit row commit together.
 // Routes read the request, check the role, call one of these and answer.
@@ -120,6 +121,8 @@ export async function deleteVoter(ctx: AppContext, actor: VoterActor, id: number
     const voter = await findVoter(trx, id, { kind: 'all' });
     const done = voter !== undefined && (await softDeleteVoter(trx, id, { userId: actor.user.id }));
     if (done) await recordAudit(trx, { ...auditBase(actor), action: 'DELETE_VOTER', recordId: id, recordName: voterRecordName(voter) });
+    // A deleted voter leaves the duplicate pairs still to review (issue 20).
+    if (done) await dropOpenPairsOf(trx, id);
     return done;
   });
   if (!deleted) throw new HttpError(404, VOTER_NOT_FOUND);
