@@ -1,4 +1,4 @@
-import { namesPerson, surnameKey } from '../voters/name-match';
+import { keysNamePerson, nameWordKeys } from '../voters/name-match';
 
 // The product's household proposals (issue 20): the voters of one booth who share a house
 // number are split into households by their names, and each household gets a proposed head.
@@ -15,13 +15,28 @@ export interface ProposalVoter {
   head_of_house: number | null;
 }
 
+// A voter's names split into word keys once: a house's members are compared pair by pair.
+interface NamedVoter {
+  voter: ProposalVoter;
+  name: string[];
+  surname: string | undefined;
+  relative: string[];
+}
+
+function named(voter: ProposalVoter): NamedVoter {
+  const name = nameWordKeys(voter.full_name);
+  return { voter, name, surname: name.length >= 2 ? name[name.length - 1] : undefined, relative: nameWordKeys(voter.father_husband_name) };
+}
+
 // Two voters of one house belong together when their names say they are family: a shared
 // surname, or the father's/husband's name of one naming the other.
+function namedRelated(a: NamedVoter, b: NamedVoter): boolean {
+  if (a.surname !== undefined && a.surname === b.surname) return true;
+  return keysNamePerson(a.relative, b.name, a.surname) || keysNamePerson(b.relative, a.name, b.surname);
+}
+
 export function related(a: ProposalVoter, b: ProposalVoter): boolean {
-  const surnameA = surnameKey(a.full_name);
-  const surnameB = surnameKey(b.full_name);
-  if (surnameA !== undefined && surnameA === surnameB) return true;
-  return namesPerson(a.father_husband_name, b.full_name, surnameA) || namesPerson(b.father_husband_name, a.full_name, surnameB);
+  return namedRelated(named(a), named(b));
 }
 
 // Older first; an unknown age last; then the lower id, so the choice never depends on order.
@@ -35,23 +50,27 @@ const MARKED_HEAD = 1;
 // 3. else the oldest man;
 // 4. else the oldest member.
 export function chooseHead(members: readonly ProposalVoter[]): number | null {
+  return chooseNamedHead(members.map(named));
+}
+
+function chooseNamedHead(members: readonly NamedVoter[]): number | null {
   if (members.length === 0) return null;
-  const oldest = (candidates: ProposalVoter[]) => [...candidates].sort(byAge)[0];
-  const marked = oldest(members.filter((member) => member.head_of_house === MARKED_HEAD));
-  if (marked) return marked.id;
-  const men = members.filter((member) => member.gender === 'Male');
+  const oldest = (candidates: NamedVoter[]) => [...candidates].sort((a, b) => byAge(a.voter, b.voter))[0];
+  const marked = oldest(members.filter((member) => member.voter.head_of_house === MARKED_HEAD));
+  if (marked) return marked.voter.id;
+  const men = members.filter((member) => member.voter.gender === 'Male');
   const namedElder = oldest(
     men.filter((man) =>
       members.some(
         (other) =>
-          other.id !== man.id &&
-          (other.relation_type === null || other.relation_type === 'Father' || other.relation_type === 'Husband') &&
-          namesPerson(other.father_husband_name, man.full_name, surnameKey(other.full_name)),
+          other.voter.id !== man.voter.id &&
+          (other.voter.relation_type === null || other.voter.relation_type === 'Father' || other.voter.relation_type === 'Husband') &&
+          keysNamePerson(other.relative, man.name, other.surname),
       ),
     ),
   );
-  if (namedElder) return namedElder.id;
-  return (oldest(men) ?? oldest([...members]))!.id;
+  if (namedElder) return namedElder.voter.id;
+  return (oldest(men) ?? oldest([...members]))!.voter.id;
 }
 
 // A house number that numbers no house: empty, zeros or dashes ("0", "-", "NA" on many rolls).
@@ -76,7 +95,7 @@ export interface ProposedHousehold {
 // a member joins the whole household), each with its head. A voter related to nobody is a
 // household alone. Households come in the order of their first member's id.
 export function proposeHouseholds(house: readonly ProposalVoter[]): ProposedHousehold[] {
-  const voters = [...house].sort((a, b) => a.id - b.id);
+  const voters = [...house].sort((a, b) => a.id - b.id).map(named);
   const parent = voters.map((_, index) => index);
   const root = (index: number): number => {
     let at = index;
@@ -85,13 +104,13 @@ export function proposeHouseholds(house: readonly ProposalVoter[]): ProposedHous
   };
   for (let i = 0; i < voters.length; i += 1) {
     for (let j = i + 1; j < voters.length; j += 1) {
-      if (root(i) !== root(j) && related(voters[i]!, voters[j]!)) parent[Math.max(root(i), root(j))] = Math.min(root(i), root(j));
+      if (root(i) !== root(j) && namedRelated(voters[i]!, voters[j]!)) parent[Math.max(root(i), root(j))] = Math.min(root(i), root(j));
     }
   }
-  const groups = new Map<number, ProposalVoter[]>();
+  const groups = new Map<number, NamedVoter[]>();
   voters.forEach((voter, index) => {
     const key = root(index);
     groups.set(key, [...(groups.get(key) ?? []), voter]);
   });
-  return [...groups.values()].map((members) => ({ memberIds: members.map((member) => member.id), headId: chooseHead(members)! }));
+  return [...groups.values()].map((members) => ({ memberIds: members.map((member) => member.voter.id), headId: chooseNamedHead(members)! }));
 }

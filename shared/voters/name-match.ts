@@ -55,8 +55,11 @@ export function surnameKey(name: string | null | undefined): string | undefined 
 // रामराव चव्हाण"). A relative's name of one word ("शिवाजी") borrows the surname of the voter
 // whose relative it is.
 export function namesPerson(relativeName: string | null | undefined, fullName: string | null | undefined, holderSurname?: string): boolean {
-  const relative = nameWordKeys(relativeName);
-  const person = nameWordKeys(fullName);
+  return keysNamePerson(nameWordKeys(relativeName), nameWordKeys(fullName), holderSurname);
+}
+
+// The same on names already split into word keys (a household's members are compared many times).
+export function keysNamePerson(relative: readonly string[], person: readonly string[], holderSurname?: string): boolean {
   if (relative.length === 0 || person.length === 0 || relative[0] !== person[0]) return false;
   const relativeSurname = relative.length >= 2 ? relative[relative.length - 1] : holderSurname;
   const personSurname = person.length >= 2 ? person[person.length - 1] : undefined;

@@ -228,6 +228,8 @@ describe('POST /api/duplicates/:id/dismiss', () => {
     await scanAndWait(t, admin);
     expect(pairOf(await pairsOf(admin), a.id)).toBeUndefined();
     expect(pairOf(await pairsOf(admin, '&status=dismissed'), b.id)?.id).toBe(pair.id);
+    expect(pairOf(await pairsOf(supervisorBoth, '&status=dismissed'), b.id)?.id).toBe(pair.id);
+    expect(pairOf(await pairsOf(supervisorOne, '&status=dismissed'), b.id)).toBeUndefined();
     // Both voters are still listed.
     expect((await get(admin, `/api/voters?search=${encodeURIComponent('सविता अशोक')}`)).json().total).toBe(2);
     expect((await post(admin, `/api/duplicates/${pair.id}/dismiss`)).statusCode).toBe(409);

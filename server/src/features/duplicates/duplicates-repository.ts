@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { BoothScope } from '@shared/auth/booth-scope';
 import { DUPLICATE_AGE_GAP, type DuplicatePair, type DuplicateScan, type DuplicateStatus, type DuplicateVoter } from '@shared/duplicates/duplicate-schema';
 import type { Executor } from '../../db/dialects/database-dialect';
@@ -151,26 +151,45 @@ export function pairVoters(db: Executor, ids: readonly number[]): Promise<PairVo
 export async function listPairs(db: Kysely<Database>, options: { status: DuplicateStatus; scope: BoothScope; page: number; limit: number }): Promise<{ rows: DuplicatePairRow[]; total: number }> {
   const { scope } = options;
   if (scope.kind === 'booths' && scope.booths.length === 0) return { rows: [], total: 0 };
-  let query = db.selectFrom('duplicate_pairs as p').where('p.status', '=', options.status);
-  if (scope.kind === 'booths') {
-    const booths = [...scope.booths];
-    if (options.status === 'open') {
-      const listedIn = () => whereListed(db.selectFrom('voters')).select('voters.id').where('voters.booth', 'in', booths);
-      query = query.where('p.voter_a', 'in', listedIn()).where('p.voter_b', 'in', listedIn());
-    } else {
-      const inBooths = (column: 'p.voter_a' | 'p.voter_b') => (eb: ExpressionBuilder<Database & { p: DuplicatePairRow }, 'p'>) =>
-        eb.exists(eb.selectFrom('voters').select('voters.id').whereRef('voters.id', '=', column).where('voters.booth', 'in', booths));
-      query = query.where(inBooths('p.voter_a')).where(inBooths('p.voter_b'));
-    }
+  const offset = (options.page - 1) * options.limit;
+  const result = async (count: { count: number | string }, rows: DuplicatePairRow[]) => ({ rows, total: Number(count.count) });
+  if (scope.kind === 'all') {
+    const query = db.selectFrom('duplicate_pairs as p').where('p.status', '=', options.status);
+    return result(
+      await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      await query.selectAll('p').orderBy('p.id').limit(options.limit).offset(offset).execute(),
+    );
   }
-  const count = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  const rows = await query
-    .selectAll('p')
-    .orderBy('p.id')
-    .limit(options.limit)
-    .offset((options.page - 1) * options.limit)
-    .execute();
-  return { rows, total: Number(count.count) };
+  const booths = [...scope.booths];
+  if (options.status === 'open') {
+    // From the booths' listed voters to their pairs (CROSS JOIN keeps SQLite to that order; the
+    // pairs' status alone would read every open pair of the constituency).
+    const listedIn = whereListed(db.selectFrom('voters')).select('voters.id').where('voters.booth', 'in', booths);
+    const query = db
+      .selectFrom('voters as a')
+      .crossJoin('duplicate_pairs as p')
+      .where('a.booth', 'in', booths)
+      .where('a.deleted_at', 'is', null)
+      .where('a.duplicate_of', 'is', null)
+      .whereRef('p.voter_a', '=', 'a.id')
+      .where('p.status', '=', options.status)
+      .where('p.voter_b', 'in', listedIn);
+    return result(
+      await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      await query.selectAll('p').orderBy('p.id').limit(options.limit).offset(offset).execute(),
+    );
+  }
+  const query = db
+    .selectFrom('duplicate_pairs as p')
+    .innerJoin('voters as a', 'a.id', 'p.voter_a')
+    .innerJoin('voters as b', 'b.id', 'p.voter_b')
+    .where('p.status', '=', options.status)
+    .where('a.booth', 'in', booths)
+    .where('b.booth', 'in', booths);
+  return result(
+    await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    await query.selectAll('p').orderBy('p.id').limit(options.limit).offset(offset).execute(),
+  );
 }
 
 export async function pairDtos(db: Executor, pairs: readonly DuplicatePairRow[]): Promise<DuplicatePair[]> {
