@@ -162,18 +162,19 @@ export async function listPairs(db: Kysely<Database>, options: { status: Duplica
   }
   const booths = [...scope.booths];
   if (options.status === 'open') {
-    // From the booths' listed voters to their pairs (CROSS JOIN keeps SQLite to that order; the
-    // pairs' status alone would read every open pair of the constituency).
-    const listedIn = whereListed(db.selectFrom('voters')).select('voters.id').where('voters.booth', 'in', booths);
+    // From the booths' listed voters to their pairs to the other voter, in that order (CROSS JOIN
+    // keeps SQLite to it: from the pairs' status it would read every open pair of the constituency).
     const query = db
       .selectFrom('voters as a')
       .crossJoin('duplicate_pairs as p')
+      .crossJoin('voters as b')
       .where('a.booth', 'in', booths)
       .where('a.deleted_at', 'is', null)
       .where('a.duplicate_of', 'is', null)
       .whereRef('p.voter_a', '=', 'a.id')
       .where('p.status', '=', options.status)
-      .where('p.voter_b', 'in', listedIn);
+      .whereRef('b.id', '=', 'p.voter_b')
+      .where('b.booth', 'in', booths);
     return result(
       await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
       await query.selectAll('p').orderBy('p.id').limit(options.limit).offset(offset).execute(),
