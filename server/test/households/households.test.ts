@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Household, HouseholdList } from '@shared/households/household-schema';
 import { createTestApp, signInAs, type TestApp } from '../support/test-app';
-import { seedVoter } from '../voters/voter-test-helpers';
+import { multipart, seedVoter } from '../voters/voter-test-helpers';
 import { seedHousehold } from './household-test-helpers';
 
 let t: TestApp;
@@ -280,6 +280,22 @@ describe('POST /api/households/:id/members', () => {
 });
 
 describe('household members', () => {
+  it('should take a voter out of their household when an Admin moves them to another booth or house', async () => {
+    const household = await seedHousehold(t, { booth: BOOTH, members: 3 });
+    const edit = async (id: number, fields: Record<string, string>) => {
+      const form = multipart(fields);
+      const response = await t.app.inject({ method: 'PUT', url: `/api/voters/${id}`, headers: { ...admin, ...form.headers }, payload: form.payload });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await edit(household.memberIds[0]!, { booth: 'Booth-08' });
+    await edit(household.memberIds[1]!, { house_no: '999' });
+    await edit(household.memberIds[2]!, { comment: 'Met at the market' });
+    const card = (await get(admin, `/api/households/${household.id}`)).json<Household>();
+    expect(card.members.map((member) => member.id)).toEqual([household.memberIds[2]]);
+    // The head left: the one who stayed heads the household.
+    expect(card.head_voter_id).toBe(household.memberIds[2]);
+  });
+
   it('should leave deleted voters out of a household’s members', async () => {
     const household = await seedHousehold(t, { booth: BOOTH, members: 2 });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/voters/${household.memberIds[1]}`, headers: admin })).statusCode).toBe(200);

@@ -26,6 +26,7 @@ import { rowToInput, toVoterDto } from './voter-rows';
 import { writeVoterExport } from './voter-spreadsheets';
 import { findVoter, insertVoter, softDeleteVoter, updateVoter, voterPageAfter } from './voters-repository';
 import { dropOpenPairsOf } from '../duplicates/duplicates-repository';
+import { leaveHousehold } from '../households/households-use-cases';
 
 // What the voter routes do, each in one function: the change and its audit row commit together.
 // Routes read the request, check the role, call one of these and answer.
@@ -102,6 +103,8 @@ export async function changeVoter(ctx: AppContext, actor: VoterActor, id: number
         if (voterImage !== existing.voter_image) changed.push('voter_image');
         const updated = await updateVoter(trx, existing.id, input, { userId: actor.user.id, voterImage, expectedVersion: existing.version });
         if (!updated) throw new StaleRowError();
+        // A voter who moved booth or house leaves their household (issue 20).
+        if (changed.includes('booth') || changed.includes('house_no')) await leaveHousehold(trx, updated);
         await recordAudit(trx, { ...auditBase(actor), action: 'UPDATE_VOTER', recordId: existing.id, recordName: voterRecordName(updated), details: { fields: changed, version: updated.version } });
         return { row: updated, replaced: voterImage !== existing.voter_image ? existing.voter_image : null };
       }),
