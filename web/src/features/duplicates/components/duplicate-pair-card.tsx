@@ -39,7 +39,7 @@ function Entry({ voter, number, pair, busy, onMark }: { voter: DuplicateVoter; n
         {isDuplicate && <Badge color="red">{t('duplicates.duplicateBadge')}</Badge>}
         {isKept && <Badge color="green">{t('duplicates.keptBadge')}</Badge>}
       </div>
-      <dl className="mt-2 grid grid-cols-[auto,1fr] gap-x-3 gap-y-1 text-sm">
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-slate-500">{label}</dt>

@@ -111,44 +111,50 @@ export function HouseholdCard({ household, canDecide, others = [] }: HouseholdCa
         {household.members.map((member) => {
           const isHead = member.id === household.head_voter_id;
           return (
-            <li key={member.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2" data-testid="household-member">
-              {splitting && (
-                <input
-                  type="checkbox"
-                  className="h-5 w-5"
-                  aria-label={t('households.chooseMember', { name: member.full_name })}
-                  checked={chosen.includes(member.id)}
-                  onChange={(event) => setChosen((current) => (event.target.checked ? [...current, member.id] : current.filter((id) => id !== member.id)))}
-                />
-              )}
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium text-slate-900">{member.full_name}</span>
-                  {isHead && (
-                    <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-700">
-                      <Crown aria-hidden="true" className="h-3.5 w-3.5" />
-                      {t('households.head')}
-                    </span>
+            <li key={member.id} className="py-2" data-testid="household-member">
+              <div className="flex items-start gap-3">
+                {splitting && (
+                  <input
+                    type="checkbox"
+                    className="mt-1 h-5 w-5 shrink-0"
+                    aria-label={t('households.chooseMember', { name: member.full_name })}
+                    checked={chosen.includes(member.id)}
+                    onChange={(event) => setChosen((current) => (event.target.checked ? [...current, member.id] : current.filter((id) => id !== member.id)))}
+                  />
+                )}
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-x-2">
+                    <span className="font-medium text-slate-900">{member.full_name}</span>
+                    {isHead && (
+                      <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-700">
+                        <Crown aria-hidden="true" className="h-3.5 w-3.5" />
+                        {t('households.head')}
+                      </span>
+                    )}
+                  </div>
+                  <div className="text-xs text-slate-500">
+                    {[
+                      member.age !== null ? t('households.years', { age: member.age }) : null,
+                      member.gender,
+                      member.father_husband_name
+                        ? t('households.relative', { relation: t(`households.relations.${member.relation_type ?? 'Other'}`, { defaultValue: t('households.relations.Other') }), name: member.father_husband_name })
+                        : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </div>
+                </div>
+                <div className="flex shrink-0 items-center gap-1">
+                  <SupportBadge level={member.support_level} />
+                  {member.mobile_number && (
+                    <a href={`tel:${member.mobile_number}`} className="rounded-lg p-2 text-blue-800 hover:bg-blue-50" aria-label={member.mobile_number}>
+                      <Phone aria-hidden="true" className="h-4 w-4" />
+                    </a>
                   )}
                 </div>
-                <div className="text-xs text-slate-500">
-                  {[
-                    member.age !== null ? t('households.years', { age: member.age }) : null,
-                    member.gender,
-                    member.father_husband_name ? t('households.relative', { relation: t(`households.relations.${member.relation_type ?? 'Other'}`, { defaultValue: t('households.relations.Other') }), name: member.father_husband_name }) : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </div>
               </div>
-              <SupportBadge level={member.support_level} />
-              {member.mobile_number && (
-                <a href={`tel:${member.mobile_number}`} className="rounded-lg p-2 text-blue-800 hover:bg-blue-50" aria-label={member.mobile_number}>
-                  <Phone aria-hidden="true" className="h-4 w-4" />
-                </a>
-              )}
-              {canDecide && !splitting && (
-                <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+              {canDecide && !splitting && (!isHead || targets.length > 0) && (
+                <div className="mt-1.5 flex flex-wrap items-center gap-2">
                   {!isHead && (
                     <Button variant="ghost" className="px-2 py-1 text-xs" disabled={busy} aria-label={t('households.makeHeadOf', { name: member.full_name })} onClick={() => void confirmHousehold(member.id)}>
                       {t('households.makeHead')}
@@ -156,7 +162,7 @@ export function HouseholdCard({ household, canDecide, others = [] }: HouseholdCa
                   )}
                   {targets.length > 0 && (
                     <select
-                      className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-xs text-slate-700"
+                      className="max-w-full rounded-lg border border-slate-300 bg-white px-2 py-1 text-xs text-slate-700"
                       aria-label={t('households.moveLabel', { name: member.full_name })}
                       value=""
                       disabled={busy}
@@ -212,7 +218,7 @@ export function HouseholdCard({ household, canDecide, others = [] }: HouseholdCa
             )}
             {canDecide && targets.length > 0 && (
               <select
-                className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-700"
+                className="max-w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-700"
                 aria-label={t('households.mergeLabel', { house: household.house_no })}
                 value=""
                 disabled={busy}
