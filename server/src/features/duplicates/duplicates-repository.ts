@@ -3,7 +3,6 @@ import type { BoothScope } from '@shared/auth/booth-scope';
 import { DUPLICATE_AGE_GAP, type DuplicatePair, type DuplicateScan, type DuplicateStatus, type DuplicateVoter } from '@shared/duplicates/duplicate-schema';
 import type { Executor } from '../../db/dialects/database-dialect';
 import type { Database, DuplicatePairRow, DuplicateScanRow } from '../../db/schema';
-import { whereListed } from '../voters/voter-filters';
 
 // Duplicate entries: the scan's name keys, the pairs it found and their review, the scans run.
 
