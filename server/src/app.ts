@@ -29,6 +29,8 @@ import { twoFactorRoutes } from './features/two-factor/two-factor-routes';
 import { voterExportRoutes } from './features/voters/voter-export-routes';
 import { voterImportRoutes } from './features/voters/voter-import-routes';
 import { voterRoutes } from './features/voters/voters-routes';
+import { householdRoutes } from './features/households/households-routes';
+import { duplicateRoutes } from './features/duplicates/duplicates-routes';
 import { accessControlPlugin } from './plugins/access-control';
 import { registerAnswerLanguage } from './plugins/answer-language';
 import { registerErrorHandlers } from './plugins/error-handler';
@@ -140,6 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => contactsRoutes(scope, ctx), { prefix: '/api' });
   await app.register(async (scope) => boothsRoutes(scope, ctx), { prefix: '/api/booths' });
   await app.register(async (scope) => myVotersRoutes(scope, ctx), { prefix: '/api/my-voters' });
+  await app.register(async (scope) => householdRoutes(scope, ctx), { prefix: '/api/households' });
+  await app.register(async (scope) => duplicateRoutes(scope, ctx), { prefix: '/api/duplicates' });
 
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

@@ -36,6 +36,17 @@ export const EXTRA_AUDIT_ACTIONS = [
   'UPDATE_BOOTH',
   'ASSIGN_PAGES',
   'UNASSIGN_PAGES',
+  // Issue 20: households and duplicate entries.
+  'PROPOSE_HOUSEHOLDS',
+  'SUGGEST_HOUSEHOLD',
+  'CONFIRM_HOUSEHOLD',
+  'SPLIT_HOUSEHOLD',
+  'MERGE_HOUSEHOLDS',
+  'MOVE_HOUSEHOLD_MEMBER',
+  'SCAN_DUPLICATES',
+  'MARK_DUPLICATE',
+  'DISMISS_DUPLICATE',
+  'REOPEN_DUPLICATE',
 ] as const;
 export const AUDIT_ACTIONS = [...SPEC_AUDIT_ACTIONS, ...EXTRA_AUDIT_ACTIONS] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

@@ -10,6 +10,10 @@ const SUPER_ADMIN_ONLY = ['Super Admin'] as const satisfies readonly Role[];
 // Issue 20: who gives out roll pages (a Supervisor within their booths), and who holds them.
 const PAGE_ASSIGNERS = ['Super Admin', 'Admin', 'Supervisor'] as const satisfies readonly Role[];
 const KARYAKARTA_ONLY = ['Karyakarta'] as const satisfies readonly Role[];
+// Issue 20: who decides on households and reviews duplicate entries, Supervisors within their
+// booths (the features check booth access per record).
+export const HOUSEHOLD_DECIDERS = ['Super Admin', 'Admin', 'Supervisor'] as const satisfies readonly Role[];
+export const DUPLICATE_REVIEWERS = HOUSEHOLD_DECIDERS;
 
 export const ROUTE_ACCESS = {
   'GET /api/health': 'public',
@@ -90,6 +94,22 @@ export const ROUTE_ACCESS = {
   'GET /api/booths/:id/households': ALL_ROLES,
   'PUT /api/booths/:id/assignments': PAGE_ASSIGNERS,
   'GET /api/my-voters': KARYAKARTA_ONLY,
+  // Households: every role sees its booths' households; a Karyakarta's confirmation is a suggestion.
+  'GET /api/households': ALL_ROLES,
+  'GET /api/households/:id': ALL_ROLES,
+  'POST /api/households/propose': HOUSEHOLD_DECIDERS,
+  'POST /api/households/:id/confirm': ALL_ROLES,
+  'POST /api/households/:id/split': HOUSEHOLD_DECIDERS,
+  'POST /api/households/:id/merge': HOUSEHOLD_DECIDERS,
+  'POST /api/households/:id/members': HOUSEHOLD_DECIDERS,
+
+  // Duplicate entries: the scan reads the whole constituency, so only office roles start it.
+  'POST /api/duplicates/scan': ADMIN_ROLES,
+  'GET /api/duplicates/scan': DUPLICATE_REVIEWERS,
+  'GET /api/duplicates': DUPLICATE_REVIEWERS,
+  'POST /api/duplicates/:id/mark': DUPLICATE_REVIEWERS,
+  'POST /api/duplicates/:id/dismiss': DUPLICATE_REVIEWERS,
+  'POST /api/duplicates/:id/reopen': DUPLICATE_REVIEWERS,
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof ROUTE_ACCESS;

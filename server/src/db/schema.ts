@@ -157,6 +157,10 @@ export interface VotersTable extends Omit<VoterFieldColumns, 'is_missing'> {
   support_at: string | null;
   support_contact_id: number | null;
   last_contact_at: string | null;
+  // Issue 20 (migration 024): the voter's household, and the voter this one is a second roll
+  // entry of (kept, but out of every list and count).
+  household_id: Generated<number | null>;
+  duplicate_of: Generated<number | null>;
 }
 
 // Counts kept exact by triggers (migration 006): per location, and overall.
@@ -254,6 +258,52 @@ export interface HouseAssignmentsTable {
   assigned_at: string;
 }
 
+// Issue 20, households and duplicate entries (migration 024).
+export type HouseholdStatus = 'proposed' | 'suggested' | 'confirmed';
+export interface HouseholdsTable {
+  id: Generated<number>;
+  booth: string;
+  house_no: string;
+  head_voter_id: number | null;
+  status: HouseholdStatus;
+  suggested_by: number | null;
+  suggested_at: string | null;
+  confirmed_by: number | null;
+  confirmed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface VoterNameKeysTable {
+  voter_id: number;
+  name_key: string;
+  age: number;
+}
+
+export type DuplicatePairStatus = 'open' | 'duplicate' | 'dismissed';
+export interface DuplicatePairsTable {
+  id: Generated<number>;
+  voter_a: number;
+  voter_b: number;
+  status: DuplicatePairStatus;
+  duplicate_voter_id: number | null;
+  found_at: string;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+}
+
+export interface DuplicateScansTable {
+  id: Generated<number>;
+  status: 'running' | 'finished' | 'failed';
+  started_by: number | null;
+  started_at: string;
+  finished_at: string | null;
+  voters_keyed: number | null;
+  pairs_found: number | null;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -276,6 +326,10 @@ export interface Database {
   booths: BoothsTable;
   page_assignments: PageAssignmentsTable;
   house_assignments: HouseAssignmentsTable;
+  households: HouseholdsTable;
+  voter_name_keys: VoterNameKeysTable;
+  duplicate_pairs: DuplicatePairsTable;
+  duplicate_scans: DuplicateScansTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -289,3 +343,6 @@ export type NewVoterRow = Insertable<VotersTable>;
 export type VoterContactRow = Selectable<VoterContactsTable>;
 export type VoterFlagRow = Selectable<VoterFlagsTable>;
 export type BoothRow = Selectable<BoothsTable>;
+export type HouseholdRow = Selectable<HouseholdsTable>;
+export type DuplicatePairRow = Selectable<DuplicatePairsTable>;
+export type DuplicateScanRow = Selectable<DuplicateScansTable>;

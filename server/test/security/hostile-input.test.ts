@@ -189,8 +189,9 @@ describe.each(routes)('hostile input to %s', (route) => {
 });
 
 describe('hostile content types', () => {
-  // Logout and mark-as-read take no body and ignore whatever comes; every other POST and PUT reads one.
-  const NO_BODY = new Set(['POST /api/auth/logout', 'POST /api/notifications/read/:id']);
+  // Logout, mark-as-read, and starting a duplicate scan, dismissing or reopening a pair take no body
+  // and ignore whatever comes; every other POST and PUT reads one.
+  const NO_BODY = new Set(['POST /api/auth/logout', 'POST /api/notifications/read/:id', 'POST /api/duplicates/scan', 'POST /api/duplicates/:id/dismiss', 'POST /api/duplicates/:id/reopen']);
   const bodyRoutes = routes.filter((route) => (route.startsWith('POST ') || route.startsWith('PUT ')) && !NO_BODY.has(route));
   const CONTENT_TYPES = [
     ['text/plain', 'username=admin'],

@@ -5,6 +5,7 @@ import type { UserRow } from '../../src/db/schema';
 import { TEST_PASSWORD, createUser, login, type TestApp } from '../support/test-app';
 import { testDialect } from '../support/test-database';
 import { multipart, seedVoter, voterForm } from '../voters/voter-test-helpers';
+import { seedHousehold, seedPair } from '../households/household-test-helpers';
 
 export type Identity = Role | 'signed out';
 export const IDENTITIES: readonly Identity[] = ['Super Admin', 'Admin', 'Supervisor', 'Karyakarta', 'signed out'];
@@ -156,6 +157,35 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
     return { url: '/api/booths/1/assignments', payload: { user_id: worker.id, pages: { from: 1, to: 2 } } };
   },
   'GET /api/my-voters': async () => ({ url: '/api/my-voters' }),
+  'GET /api/households': async () => ({ url: '/api/households?booth=Booth-01' }),
+  'GET /api/households/:id': async (t) => ({ url: `/api/households/${(await seedHousehold(t)).id}` }),
+  'POST /api/households/propose': async () => ({ url: '/api/households/propose', payload: { booth: 'Booth-01' } }),
+  'POST /api/households/:id/confirm': async (t) => ({ url: `/api/households/${(await seedHousehold(t)).id}/confirm`, payload: {} }),
+  'POST /api/households/:id/split': async (t) => {
+    const household = await seedHousehold(t, { members: 2 });
+    return { url: `/api/households/${household.id}/split`, payload: { voter_ids: [household.memberIds[1]] } };
+  },
+  'POST /api/households/:id/merge': async (t) => {
+    const [first, second] = [await seedHousehold(t), await seedHousehold(t)];
+    return { url: `/api/households/${first.id}/merge`, payload: { other_id: second.id } };
+  },
+  'POST /api/households/:id/members': async (t) => ({
+    url: `/api/households/${(await seedHousehold(t)).id}/members`,
+    payload: { voter_id: (await voterInCallerBooth(t)).id },
+  }),
+  'POST /api/duplicates/scan': async () => ({ url: '/api/duplicates/scan' }),
+  'GET /api/duplicates/scan': async () => ({ url: '/api/duplicates/scan' }),
+  'GET /api/duplicates': async () => ({ url: '/api/duplicates' }),
+  'POST /api/duplicates/:id/mark': async (t) => {
+    const pair = await seedPair(t);
+    return { url: `/api/duplicates/${pair.id}/mark`, payload: { duplicate_voter_id: pair.voterB } };
+  },
+  'POST /api/duplicates/:id/dismiss': async (t) => ({ url: `/api/duplicates/${(await seedPair(t)).id}/dismiss` }),
+  'POST /api/duplicates/:id/reopen': async (t) => {
+    const pair = await seedPair(t);
+    await t.ctx.db.updateTable('duplicate_pairs').set({ status: 'dismissed' }).where('id', '=', pair.id).execute();
+    return { url: `/api/duplicates/${pair.id}/reopen` };
+  },
 };
 
 // A fingerprint of every table's rows, to prove a refused request changed nothing.

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ADMIN_ROLES, homePathFor } from '@shared/auth/roles';
+import { DUPLICATE_REVIEWERS } from '@shared/auth/route-access';
 import { AppShell } from '@web/components/layout/app-shell';
 import { RequireAuth } from '@web/components/layout/require-auth';
 import { HeaderNotificationBell } from '@web/features/notifications/components/header-notification-bell';
@@ -20,6 +21,8 @@ import { SettingsPage } from './routes/settings-page';
 import { VoterFlagsPage } from './routes/voter-flags-page';
 import { VotersPage } from './routes/voters-page';
 import { useSession } from '@web/lib/session';
+import { DuplicatesPage } from './routes/duplicates-page';
+import { HouseholdsPage } from './routes/households-page';
 
 // Chart.js is large and only the analytics screen needs it: load that screen on demand.
 const AnalyticsPage = lazy(() => import('./routes/analytics-page').then((module) => ({ default: module.AnalyticsPage })));
@@ -54,6 +57,8 @@ export const router = createBrowserRouter([
       { path: '/booths', element: <RequireAuth roles={['Super Admin', 'Admin', 'Supervisor']}>{<BoothsPage />}</RequireAuth> },
       { path: '/booths/:id', element: <BoothPage /> },
       { path: '/my-voters', element: <RequireAuth roles={['Karyakarta']}>{<MyVotersPage />}</RequireAuth> },
+      { path: '/households', element: <HouseholdsPage /> },
+      { path: '/duplicates', element: <RequireAuth roles={DUPLICATE_REVIEWERS}><DuplicatesPage /></RequireAuth> },
       { path: '/tasks', element: <TasksPage /> },
       { path: '/notifications', element: <NotificationsPage /> },
       {

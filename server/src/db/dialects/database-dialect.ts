@@ -60,6 +60,8 @@ export interface DatabaseDialect {
   // wait: one user's checks run one at a time, so parallel requests cannot all pass a limit
   // that each of them reads (voter-id-conflicts.ts).
   lockUser(trx: Transaction<Database>, userId: number): Promise<void>;
+  // The same for any named piece of work (a booth's household proposals): one at a time.
+  lockName(trx: Transaction<Database>, name: string): Promise<void>;
   // Adds voters inside the caller's transaction the fastest way the database offers.
   startVoterInsert(trx: Transaction<Database>, audit: VoterInsertAudit): VoterInserter;
   readonly voterImport: VoterImportTuning;

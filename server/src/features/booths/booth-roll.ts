@@ -31,7 +31,7 @@ const ROLL_COLUMNS = [
 const HOUSE_VOTERS_MAX = 500;
 
 function rollVoters(db: Executor, label: string) {
-  return db.selectFrom('voters').select(ROLL_COLUMNS).where('booth', '=', label).where('deleted_at', 'is', null);
+  return db.selectFrom('voters').select(ROLL_COLUMNS).where('booth', '=', label).where('deleted_at', 'is', null).where('duplicate_of', 'is', null);
 }
 
 // Roll order: by part serial, the voters without one after, then by id.
@@ -76,7 +76,7 @@ export async function boothHouseholds(db: Executor, boothId: number, label: stri
     .selectFrom('voters')
     .select(['house_no', (eb) => eb.fn.countAll<number | string>().as('voters'), (eb) => eb.fn.min('part_serial').as('first_serial')])
     .where('booth', '=', label)
-    .where('deleted_at', 'is', null)
+    .where('deleted_at', 'is', null).where('duplicate_of', 'is', null)
     .groupBy('house_no')
     .execute();
   const pages = await pageHolders(db, boothId);
@@ -107,7 +107,7 @@ export async function myVoters(db: Executor, user: UserRow, size: number): Promi
   const voters = await db
     .selectFrom('voters')
     .select(ROLL_COLUMNS)
-    .where('deleted_at', 'is', null)
+    .where('deleted_at', 'is', null).where('duplicate_of', 'is', null)
     .where((eb) =>
       eb.or(
         assignments.map((assignment) => {

@@ -74,13 +74,13 @@ export function updateBooth(db: Executor, id: number, record: BoothRecord, optio
 // The highest part serial of the booth's live voters, and how many have none: two reads of
 // the (booth, part_serial) index.
 export async function rollExtent(db: Executor, label: string): Promise<{ highest: number | null; unnumbered: number }> {
-  const highest = await db.selectFrom('voters').select((eb) => eb.fn.max('part_serial').as('highest')).where('booth', '=', label).where('deleted_at', 'is', null).executeTakeFirst();
+  const highest = await db.selectFrom('voters').select((eb) => eb.fn.max('part_serial').as('highest')).where('booth', '=', label).where('deleted_at', 'is', null).where('duplicate_of', 'is', null).executeTakeFirst();
   const unnumbered = await db
     .selectFrom('voters')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('booth', '=', label)
     .where('part_serial', 'is', null)
-    .where('deleted_at', 'is', null)
+    .where('deleted_at', 'is', null).where('duplicate_of', 'is', null)
     .executeTakeFirstOrThrow();
   const value = highest?.highest;
   return { highest: value === null || value === undefined ? null : Number(value), unnumbered: Number(unnumbered.count) };

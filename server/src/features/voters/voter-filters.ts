@@ -22,7 +22,14 @@ function termOf(kind: TextFilter, rawTerm: string): string {
   return kind === 'search' ? rawTerm.trim().replace(/^\+91[\s-]?/, '') : rawTerm.trim();
 }
 
-// Applies the GET /api/voters filters, the booth scope and the soft-delete rule to any query
+// The voters every list and count shows: not deleted, and not marked as a second roll entry of
+// another voter (duplicate_of, migration 024; such a voter is kept and opens by its id). The
+// filter indexes are partial on exactly these two conditions, so a query must state both.
+export function whereListed<O>(query: SelectQueryBuilder<Database, 'voters', O>): SelectQueryBuilder<Database, 'voters', O> {
+  return query.where('voters.deleted_at', 'is', null).where('voters.duplicate_of', 'is', null);
+}
+
+// Applies the GET /api/voters filters, the booth scope and the listed-voter rule to any query
 // on voters. Export, import checks and analytics reuse it so they see exactly what the list sees.
 export function applyVoterFilters<O>(
   query: SelectQueryBuilder<Database, 'voters', O>,
@@ -30,7 +37,7 @@ export function applyVoterFilters<O>(
   scope: BoothScope,
   dialect: DatabaseDialect,
 ): SelectQueryBuilder<Database, 'voters', O> {
-  let q = query.where('voters.deleted_at', 'is', null);
+  let q = whereListed(query);
   if (scope.kind === 'booths') {
     // An empty list must match nothing, and `IN ()` is not valid SQL.
     q = scope.booths.length > 0 ? q.where('voters.booth', 'in', [...scope.booths]) : q.where('voters.id', '<', 0);

@@ -27,7 +27,7 @@ export function toVoterDto(row: VoterRow): Voter {
 // A validated voter as table columns.
 // Columns the contacts keep (migration 023) are not the form's.
 type ContactColumns = 'support_level' | 'support_at' | 'support_contact_id' | 'last_contact_at';
-export function toColumns(input: VoterInput): Omit<VoterRow, 'id' | 'voter_image' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by' | 'deleted_at' | 'deleted_by' | 'version' | ContactColumns> {
+export function toColumns(input: VoterInput): Omit<VoterRow, 'id' | 'voter_image' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by' | 'deleted_at' | 'deleted_by' | 'version' | ContactColumns | 'household_id' | 'duplicate_of'> {
   const columns: Record<string, unknown> = { ...input };
   for (const name of FLAG_FIELDS) columns[name] = input[name as keyof VoterInput] ? 1 : 0;
   return columns as ReturnType<typeof toColumns>;

@@ -25,6 +25,8 @@ import { processPhoto, removePhoto, savePhoto } from './voter-photos';
 import { rowToInput, toVoterDto } from './voter-rows';
 import { writeVoterExport } from './voter-spreadsheets';
 import { findVoter, insertVoter, softDeleteVoter, updateVoter, voterPageAfter } from './voters-repository';
+import { dropOpenPairsOf } from '../duplicates/duplicates-repository';
+import { leaveHousehold } from '../households/households-use-cases';
 
 // What the voter routes do, each in one function: the change and its audit row commit together.
 // Routes read the request, check the role, call one of these and answer.
@@ -101,6 +103,8 @@ export async function changeVoter(ctx: AppContext, actor: VoterActor, id: number
         if (voterImage !== existing.voter_image) changed.push('voter_image');
         const updated = await updateVoter(trx, existing.id, input, { userId: actor.user.id, voterImage, expectedVersion: existing.version });
         if (!updated) throw new StaleRowError();
+        // A voter who moved booth or house leaves their household (issue 20).
+        if (changed.includes('booth') || changed.includes('house_no')) await leaveHousehold(trx, updated);
         await recordAudit(trx, { ...auditBase(actor), action: 'UPDATE_VOTER', recordId: existing.id, recordName: voterRecordName(updated), details: { fields: changed, version: updated.version } });
         return { row: updated, replaced: voterImage !== existing.voter_image ? existing.voter_image : null };
       }),
@@ -120,6 +124,8 @@ export async function deleteVoter(ctx: AppContext, actor: VoterActor, id: number
     const voter = await findVoter(trx, id, { kind: 'all' });
     const done = voter !== undefined && (await softDeleteVoter(trx, id, { userId: actor.user.id }));
     if (done) await recordAudit(trx, { ...auditBase(actor), action: 'DELETE_VOTER', recordId: id, recordName: voterRecordName(voter) });
+    // A deleted voter leaves the duplicate pairs still to review (issue 20).
+    if (done) await dropOpenPairsOf(trx, id);
     return done;
   });
   if (!deleted) throw new HttpError(404, VOTER_NOT_FOUND);

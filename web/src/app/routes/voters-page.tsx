@@ -1,10 +1,11 @@
-import { Plus, Search, SlidersHorizontal } from 'lucide-react';
+import { Copy, Home, Plus, Search, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { boothScopeOf, boothsInScope } from '@shared/auth/booth-scope';
 import { isAdminRole } from '@shared/auth/roles';
+import { DUPLICATE_REVIEWERS } from '@shared/auth/route-access';
 import { BOOTHS } from '@shared/reference/booths';
 import type { Voter } from '@shared/voters/voter-schema';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -28,6 +29,8 @@ import { VoterPagination } from '@web/features/voters/components/voter-paginatio
 import { type VoterRowExtras, VotersTable } from '@web/features/voters/components/voters-table';
 import { errorMessage } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
+
+const secondaryLink = 'inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50';
 
 type Editing = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; id: number };
 
@@ -103,8 +106,19 @@ export function VotersPage() {
       <PageHeader title={t(`voters.titles.${tab}`)}>
         <div className="flex flex-wrap gap-2">
           {tab === 'search' && isAdmin && <ExportExcelButton filters={exportFilters} label={t('voters.exportExcel')} />}
+          {/* Issue 20: a booth's households and the duplicate entries, reached from here for now. */}
+          <Link to={`/households?booth=${encodeURIComponent(filters.booth || (booths.length === 1 ? booths[0]! : ''))}`} className={secondaryLink}>
+            <Home aria-hidden="true" className="h-4 w-4" />
+            {t('households.link')}
+          </Link>
+          {(DUPLICATE_REVIEWERS as readonly string[]).includes(user.role) && (
+            <Link to="/duplicates" className={secondaryLink}>
+              <Copy aria-hidden="true" className="h-4 w-4" />
+              {t('duplicates.link')}
+            </Link>
+          )}
           {tab === 'entry' && isAdmin && (
-            <Link to="/voters?tab=search" className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            <Link to="/voters?tab=search" className={secondaryLink}>
               <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
               {t('voters.advancedSearch')}
             </Link>

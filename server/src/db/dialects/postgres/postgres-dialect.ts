@@ -43,6 +43,8 @@ export function classifyPostgresError(error: unknown): DatabaseErrorKind | undef
 // The first key of the per-user advisory locks (lockUser): a number of our own, so they cannot
 // meet another application's locks on the same database.
 const USER_LOCK_SPACE = 17_001;
+// The first key of the named locks (lockName); the name's hash is the second.
+const NAMED_LOCK_SPACE = 17_002;
 
 // 30-odd columns a voter keep 500 rows a statement well inside the parameter limit.
 const INSERT_CHUNK = 500;
@@ -94,6 +96,9 @@ export function postgresDialect(): DatabaseDialect {
     // user's row free for other writes (sign-in, edits).
     async lockUser(trx, userId) {
       await sql`SELECT pg_advisory_xact_lock(${USER_LOCK_SPACE}, ${userId})`.execute(trx);
+    },
+    async lockName(trx, name) {
+      await sql`SELECT pg_advisory_xact_lock(${NAMED_LOCK_SPACE}, hashtext(${name}))`.execute(trx);
     },
     // Plain multi-row INSERTs, so the row triggers see every voter as they do a single save.
     startVoterInsert(trx, audit) {

@@ -121,6 +121,7 @@ export function sqliteDialect(sqlite: SQLite.Database): DatabaseDialect {
     async useVoterIdIndex() {},
     // The one connection runs one transaction at a time: every transaction is serialised already.
     async lockUser() {},
+    async lockName() {},
     startVoterInsert: (_trx, audit) => startBulkInsert(sqlite, audit),
     voterImport: {
       // A few batches share a transaction: each commit writes every page its batches touched,
