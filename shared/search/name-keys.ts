@@ -11,7 +11,7 @@
 // 2. Distinctions people do not keep when they write a name in the other script are folded:
 //    long and short vowels, aspiration (bh/b, th/t), retroflex and dental (ट/त, ड/द, ण/न, ळ/ल),
 //    ś/ṣ/s (sh/s), w/v, f/ph/p, z/j/jh, q/k, x/ksh, nukta letters, doubled consonants, ai/ay/e,
-//    au/o, "ri"/"ru" after a consonant (कृष्ण: Krishna, Krushna).
+//    au/o, final av/ao (Jadhav, Jadhao), "ri"/"ru" (कृष्ण: Krishna, Krushna).
 // 3. The vowel "a" (short or long) is left out except at the start of a word: whether a
 //    Devanagari consonant's inherent "a" is spoken is guessed, and Latin spellings add or drop it
 //    (Thakare, Thakre, ठाकरे), so it cannot tell names apart reliably. i, u, e, o stay.
@@ -65,8 +65,9 @@ function indicSounds(word: string): Sound[] {
   const sounds: Sound[] = [];
   for (let index = 0; index < chars.length; index += 1) {
     let char = chars[index]!;
-    if (chars[index + 1] === NUKTA && NUKTA_BASES[char]) {
-      char = NUKTA_BASES[char];
+    const withNukta = chars[index + 1] === NUKTA ? NUKTA_BASES[char] : undefined;
+    if (withNukta) {
+      char = withNukta;
       index += 1;
     }
     const letter = DEVANAGARI_CONSONANTS[char];
@@ -80,8 +81,8 @@ function indicSounds(word: string): Sound[] {
       }
       if (next === VIRAMA) {
         index += 1;
-      } else if (next !== undefined && DEVANAGARI_SIGNS[next]) {
-        pushIndicVowel(sounds, DEVANAGARI_SIGNS[next]);
+      } else if (next !== undefined && DEVANAGARI_SIGNS[next] !== undefined) {
+        pushIndicVowel(sounds, DEVANAGARI_SIGNS[next] as string);
         index += 1;
       } else {
         sounds.push(vowel('a', true));
@@ -96,9 +97,10 @@ function indicSounds(word: string): Sound[] {
   return deleteSilentSchwas(sounds);
 }
 
-// ऋ and ृ are written as vowels but spoken as r with a vowel: an "r" here.
+// ऋ and ृ are written as vowels but spoken as r with a vowel ("ru", see fold); ऌ as l.
 function pushIndicVowel(sounds: Sound[], value: string): void {
-  if (value === 'r' || value === 'l') sounds.push(consonant(value));
+  if (value === 'r') sounds.push(consonant('r'), vowel('u'));
+  else if (value === 'l') sounds.push(consonant('l'));
   else sounds.push(vowel(value));
 }
 
@@ -148,6 +150,9 @@ function latinSounds(word: string): Sound[] {
       } else if (word[index + 1] !== 'k') {
         sounds.push(consonant('k'));
       }
+    } else if (char === 'y' && index === word.length - 1 && index > 0 && !'aeiouy'.includes(word[index - 1]!)) {
+      // A final y after a consonant is the vowel ी (Chaudhary, Chaudhari).
+      sounds.push(vowel('i'));
     } else if (char === 'x') {
       sounds.push(consonant('k'), consonant('s'));
     } else if (LATIN_LETTERS[char]) {
@@ -202,12 +207,9 @@ function fold(input: Sound[]): Sound[] {
       previous.value = value === 'i' ? 'e' : 'o';
       continue;
     }
-    // r at the start of a word or after a consonant, then i or u: ऋ's two spellings (Krushna,
-    // Krishna), so the vowel is not kept.
-    if ((value === 'i' || value === 'u') && previous?.kind === 'consonant' && previous.value === 'r') {
-      const beforeR = out[out.length - 2];
-      if (beforeR === undefined || beforeR.kind !== 'vowel') continue;
-    }
+    // i and u after r are one vowel: ऋ is said "ru" in Marathi and "ri" in Hindi (Krushna,
+    // Krishna, कृष्ण; Amruta, Amrita), and Latin cannot tell ऋ from र + ि.
+    if (value === 'i' && previous?.kind === 'consonant' && previous.value === 'r') value = 'u';
     out.push({ kind: 'vowel', value });
   }
   // ay or ey before a consonant or at the end of the word is e (Tayde, Taide, तायडे; Sanjay).
@@ -223,6 +225,9 @@ function fold(input: Sound[]): Sound[] {
     }
     folded.push(sound);
   }
+  // av at the end of a word is o: राव is Rao (Bhimrao), जाधव is Jadhav and Jadhao.
+  const [a, v] = folded.slice(-2);
+  if (folded.length > 2 && a?.kind === 'vowel' && a.value === 'a' && v?.kind === 'consonant' && v.value === 'v') folded.splice(-2, 2, { kind: 'vowel', value: 'o' });
   return folded;
 }
 

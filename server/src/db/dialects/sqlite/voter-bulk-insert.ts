@@ -1,16 +1,21 @@
 import type SQLite from 'better-sqlite3';
+import { nameSearchKey } from '@shared/search/name-keys';
 import { VOTER_INPUT_COLUMNS } from '@shared/voters/voter-schema';
 import type { VoterInsertAudit, VoterInserter, VoterTextColumn } from '../database-dialect';
 import { AT, BulkCounts } from './voter-count-rules';
 
 // The SQLite bulk path (migration 007): with the voter_bulk_load flag set, the insert triggers
-// stand aside; one prepared INSERT per voter, then the new ids go into the search index in one
-// statement and the kept counts are added in one upsert per count row. Everything runs in the
-// caller's transaction, so the voters, their index entries and their counts commit together or
-// not at all.
-const INSERT_COLUMNS = [...VOTER_INPUT_COLUMNS, 'created_at', 'updated_at', 'created_by', 'updated_by'];
+// stand aside; one prepared INSERT per voter, then the new ids go into the search index and the
+// name index in one statement each and the kept counts are added in one upsert per count row.
+// Everything runs in the caller's transaction, so the voters, their index entries and their
+// counts commit together or not at all.
+const INSERT_COLUMNS = [...VOTER_INPUT_COLUMNS, 'created_at', 'updated_at', 'created_by', 'updated_by', 'full_name_key', 'father_husband_name_key'];
 // The columns the search index holds (migration 003's voters_fts).
 const SEARCH_COLUMNS: readonly VoterTextColumn[] = ['full_name', 'mobile_number', 'voter_id', 'father_husband_name', 'ward_area', 'house_no'];
+// The columns the name index holds (migration 020's voter_names_fts).
+const NAME_COLUMNS = ['full_name', 'voter_id', 'father_husband_name', 'full_name_key', 'father_husband_name_key'];
+const FULL_NAME = VOTER_INPUT_COLUMNS.indexOf('full_name');
+const FATHER_HUSBAND_NAME = VOTER_INPUT_COLUMNS.indexOf('father_husband_name');
 const STATS_KEY = ['dimension', 'taluka', 'village', 'booth', 'value1', 'value2'] as const;
 const TOTALS_KEY = ['dimension', 'value1', 'value2'] as const;
 const TALUKA_KEY = ['dimension', 'taluka', 'value1', 'value2'] as const;
@@ -28,6 +33,7 @@ function prepareBulkStatements(sqlite: SQLite.Database) {
     lastId: sqlite.prepare('SELECT coalesce(max(id), 0) FROM voters').pluck(),
     insert: sqlite.prepare(`INSERT INTO voters (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`),
     index: sqlite.prepare(`INSERT INTO voters_fts (rowid, ${searchColumns}) SELECT id, ${searchColumns} FROM voters WHERE id > ?`),
+    nameIndex: sqlite.prepare(`INSERT INTO voter_names_fts (rowid, ${NAME_COLUMNS.join(', ')}) SELECT id, ${NAME_COLUMNS.join(', ')} FROM voters WHERE id > ?`),
     stats: addCount('voter_stats', STATS_KEY),
     totals: addCount('voter_stats_totals', TOTALS_KEY),
     taluka: addCount('voter_stats_taluka', TALUKA_KEY),
@@ -59,13 +65,15 @@ export function startBulkInsert(sqlite: SQLite.Database, audit: VoterInsertAudit
       for (const values of voters) {
         values[AT.present] = values[AT.present] ? 1 : 0;
         values[AT.dead] = values[AT.dead] ? 1 : 0;
-        values.push(audit.now, audit.now, audit.userId, audit.userId);
+        // The phonetic keys of the names (shared/search/name-keys.ts), as every other write stores them.
+        values.push(audit.now, audit.now, audit.userId, audit.userId, nameSearchKey(values[FULL_NAME] as string) ?? '', nameSearchKey(values[FATHER_HUSBAND_NAME] as string | null));
         statements.insert.run(values);
         counts.add(values);
       }
     },
     async finish() {
       statements.index.run(lastId);
+      statements.nameIndex.run(lastId);
       const deltas = counts.tables();
       for (const row of deltas.stats) statements.stats.run(row);
       for (const row of deltas.totals) statements.totals.run(row);
