@@ -255,7 +255,7 @@ export function phoneticKey(word: string): string {
 
 // A name's words: runs of letters of one script (Latin or Indic), marks included; digits and
 // punctuation separate them.
-const WORD = /[a-zA-Z\u00C0-\u024F\u1E00-\u1EFF\u0300-\u036F]+|[\u0900-\u097F\u0A80-\u0AFF\u200C\u200D]+/g;
+const WORD = /(?:\p{Script=Latin}\p{M}*)+|(?:[\p{Script=Devanagari}\p{Script=Gujarati}]|\u200C|\u200D)+/gu;
 
 export function nameWords(name: string): string[] {
   return name.normalize('NFC').match(WORD) ?? [];
@@ -287,7 +287,7 @@ export interface NameSearch {
   keys: string[];
 }
 
-const NAME_TERM = /^[\p{L}\p{M}\s.'\u2019\u200C\u200D-]+$/u;
+const NAME_TERM = /^(?:[\p{L}\p{M}\s.'\u2019-]|\u200C|\u200D)+$/u;
 const TERM_WORD = /[\p{L}\p{M}]+/gu;
 
 export function parseNameSearch(term: string): NameSearch | undefined {
