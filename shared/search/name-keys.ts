@@ -168,7 +168,7 @@ const LABIALS = new Set(['p', 'b', 'm']);
 function fold(input: Sound[]): Sound[] {
   let sounds = input;
   // ज्ञ is "dny".
-  sounds = sounds.flatMap((sound, index) => {
+  if (sounds.some((sound) => sound.kind === 'consonant' && sound.value === 'ñ')) sounds = sounds.flatMap((sound, index) => {
     if (sound.kind === 'consonant' && sound.value === 'ñ') {
       const afterJ = sounds[index - 1]?.kind === 'consonant' && (sounds[index - 1] as { value: string }).value === 'j';
       return afterJ ? [consonant('n'), consonant('y')] : [consonant('n')];
@@ -248,10 +248,13 @@ const INDIC_LETTER = /[\u0900-\u097F\u0A80-\u0AFF]/;
 // The key of one word (letters of one script; anything else is left out). Empty when the word
 // has no letter a key keeps.
 export function phoneticKey(word: string): string {
-  const text = word.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-  const sounds = INDIC_LETTER.test(text) ? indicSounds(text.normalize('NFC')) : latinSounds(text);
-  return keyOfSounds(fold(sounds));
+  if (INDIC_LETTER.test(word)) return keyOfSounds(fold(indicSounds(word.normalize('NFC'))));
+  // Accents come off Latin letters (IAST ā, ṭ, ś); plain ASCII needs no normalising.
+  const text = NON_ASCII.test(word) ? word.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : word;
+  return keyOfSounds(fold(latinSounds(text.toLowerCase())));
 }
+
+const NON_ASCII = /[\u0080-\uffff]/;
 
 // A name's words: runs of letters of one script (Latin or Indic), marks included; digits and
 // punctuation separate them.
