@@ -1,6 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { migrateTo, migrateToLatest } from '../../src/db/migrate';
+import { fillMissingNameKeys } from '../../src/features/voters/name-key-fill';
 import { TEXT_HAS_NUL } from '../../src/plugins/error-handler';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { multipart, seedVoter, voterForm } from '../voters/voter-test-helpers';
@@ -87,13 +89,19 @@ describe('migration 017: NULs SQLite stored before', () => {
       await migrateToLatest(t.ctx.db);
       return;
     }
-    const voter = await seedVoter(t.ctx, { booth: 'Booth-01', full_name: 'Stored\u0000Nul Voter', voter_id: 'NULSTORED01' });
+    // Saved as the app of that time did: today's app writes columns that did not exist then.
+    const now = new Date().toISOString();
+    const voter = (
+      await sql<{ id: number }>`INSERT INTO voters (voter_no, full_name, voter_id, booth, created_at, updated_at) VALUES ('B1-01', ${'Stored\u0000Nul Voter'}, 'NULSTORED01', 'Booth-01', ${now}, ${now}) RETURNING id`.execute(t.ctx.db)
+    ).rows[0]!;
     const task = await t.ctx.db
       .insertInto('tasks')
       .values({ title: 'Old\u0000task', description: null, assigned_by: admin.user.id, assigned_to: admin.user.id, status: 'Pending', priority: 'Medium', created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow();
     await migrateToLatest(t.ctx.db);
+    // As the server does after its migrations (migration 020).
+    await fillMissingNameKeys(t.ctx.db, t.ctx.dialect);
     const saved = await t.ctx.db.selectFrom('voters').select('full_name').where('id', '=', voter.id).executeTakeFirstOrThrow();
     expect(saved.full_name).toBe('Stored\uFFFDNul Voter');
     const title = await t.ctx.db.selectFrom('tasks').select('title').where('id', '=', Number(task.id)).executeTakeFirstOrThrow();
