@@ -61,8 +61,8 @@ function rowOf(values: readonly unknown[], audit: { userId: number | null; now: 
 }
 
 // Name search (migration 020): a typed word matches where a word of the column starts with it,
-// as SQLite's index splits words (letters, digits and combining marks make a word), served by the
-// trigram indexes of migration 003; a key matches a key word's start through the GIN indexes on
+// as SQLite's index splits words (letters, digits and combining marks make a word), found
+// through the trigram indexes of migration 003; a key matches a key word's start through the GIN indexes on
 // the keys as text search vectors, with the same expression as those indexes.
 const WORD_START = '(^|[^[:alnum:]\\u00C0-\\u024F\\u0300-\\u036F\\u0900-\\u097F\\u0A80-\\u0AFF])';
 const escapeRegex = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -101,7 +101,12 @@ export function postgresDialect(): DatabaseDialect {
     searchIndexQuery: () => undefined,
     matchesName(eb, field, terms, part) {
       const { typed, keys } = NAME_COLUMNS[field];
-      const asTyped = terms.words.map((word) => eb.or(typed.map((column) => sql<SqlBool>`${sql.ref(`voters.${column}`)} ~* ${WORD_START + escapeRegex(word)}`)));
+      // ILIKE finds the rows through the trigram index (a regular expression with a Devanagari
+      // word was read row by row: 360 ms at 200,000 voters); the expression keeps those where
+      // the word starts a word.
+      const asTyped = terms.words.map((word) =>
+        eb.or(typed.map((column) => eb.and([eb(`voters.${column}`, 'ilike', likePattern(word)), sql<SqlBool>`${sql.ref(`voters.${column}`)} ~* ${WORD_START + escapeRegex(word)}`]))),
+      );
       const exact = eb.and(asTyped);
       if (part === 'exact') return exact;
       const either = eb.and(
