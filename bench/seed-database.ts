@@ -6,7 +6,7 @@ import { openDatabase } from '../server/src/db/connection';
 import { migrateToLatest } from '../server/src/db/migrate';
 import { hashPassword } from '../server/src/features/auth/passwords';
 import { insertUser } from '../server/src/features/users/users-repository';
-import { fillMissingNameKeys } from '../server/src/features/voters/name-key-fill';
+import { fillMissingNameTerms } from '../server/src/features/voters/name-terms-fill';
 import { insertVoters } from '../server/src/features/voters/voters-repository';
 import { createVoterGenerator, voterInputOf } from './voter-generator';
 
@@ -61,7 +61,7 @@ export async function seedPostgres(databaseUrl: string, TOTAL: number): Promise<
   const handle = openDatabase({ dataDir: BENCH_DATA_DIR, databaseUrl, timeouts: { statementMs: 600_000, bulkStatementMs: 0 } });
   try {
     await migrateToLatest(handle.bulkDb);
-    await fillMissingNameKeys(handle.bulkDb, handle.dialect);
+    await fillMissingNameTerms(handle.bulkDb, handle.dialect);
     const admin = await handle.db.selectFrom('users').select('id').where('username', '=', BENCH_ADMIN.username).executeTakeFirst();
     if (!admin) await insertUser(handle.db, { username: BENCH_ADMIN.username, passwordHash: await hashPassword(BENCH_ADMIN.password), full_name: 'Bench Admin', role: 'Admin', booth_access: ['Admin'] });
     const have = Number((await handle.db.selectFrom('voters').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameKeys, nameMatches, nameMatchesExactly, nameSearchKey, parseNameSearch, phoneticKey } from './name-keys';
+import { nameKeys, nameMatches, nameMatchesExactly, nameSearchTerms, parseNameSearch, phoneticKey } from './name-keys';
 
 // Real Marathi surnames and first names: the Devanagari spelling, then the Latin spellings people
 // type for it (long and short vowels, sh/s, w/v, doubled letters, anusvara or a half nasal,
@@ -157,17 +157,23 @@ describe('phoneticKey', () => {
   });
 });
 
-describe('nameKeys and nameSearchKey', () => {
+describe('nameKeys and nameSearchTerms', () => {
   it('should key each word once, in order, whatever separates them', () => {
     expect(nameKeys('Ganesh Vitthal Patil')).toEqual(['gnes', 'vitl', 'ptil']);
     expect(nameKeys('गणेश विठ्ठल पाटील')).toEqual(['gnes', 'vitl', 'ptil']);
     expect(nameKeys('Patil-Patil, 2nd')).toEqual(['ptil', 'nd']);
-    expect(nameSearchKey('Thakre Thakare')).toBe('tkre');
   });
 
-  it('should store an empty key for a name without letters and none for no name', () => {
-    expect(nameSearchKey('100%')).toBe('');
-    expect(nameSearchKey(null)).toBeNull();
+  it('should store the words as written in lower case, then each key once after its mark', () => {
+    expect(nameSearchTerms('Thakre Thakare')).toBe('thakre thakare 0tkre');
+    expect(nameSearchTerms('सुनीता रमेश पाटील', 'MHR0000001')).toBe('सुनीता रमेश पाटील mhr0000001 0sunit 0rmes 0ptil');
+    expect(nameSearchTerms('D\'Souza-Patil 2nd')).toBe('d souza patil 2nd 0d 0soj 0ptil 0nd');
+  });
+
+  it('should store only the words for a name without letters a key keeps, and nothing for no name', () => {
+    expect(nameSearchTerms('100%')).toBe('100');
+    expect(nameSearchTerms('')).toBe('');
+    expect(nameSearchTerms(null)).toBeNull();
   });
 });
 

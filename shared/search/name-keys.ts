@@ -274,11 +274,25 @@ export function nameKeys(name: string): string[] {
   return keys;
 }
 
-// What the database stores for a name: its keys separated by spaces; '' for a name without
-// one ("100%"), null for no name.
-export function nameSearchKey(name: string | null | undefined): string | null {
+// A key among a name's search terms starts with this mark, so a key never meets a word as
+// written: "0ptil" is the key of Patil, "patil" the word (a word typed in a search has no digit).
+export const KEY_MARK = '0';
+
+// The words of a text as a search index keeps them: letters, combining marks and digits, in
+// lower case, each once (the database's index splits them again the same way).
+const INDEX_WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+function indexWords(text: string): string[] {
+  return [...new Set(text.normalize('NFC').replace(/[\u200C\u200D]/g, '').toLowerCase().match(INDEX_WORD) ?? [])];
+}
+
+// What the database stores for a name and searches (migration 020): the name's words as written
+// and their keys (each after KEY_MARK), separated by spaces, plus the words of `alsoAsWritten`
+// (the voter ID, which the voter search also matches as typed). Null for no name.
+export function nameSearchTerms(name: string | null | undefined, alsoAsWritten?: string | null): string | null {
   if (name === null || name === undefined) return null;
-  return nameKeys(name).join(' ');
+  const words = indexWords(alsoAsWritten ? `${name} ${alsoAsWritten}` : name);
+  return [...words, ...nameKeys(name).map((key) => KEY_MARK + key)].join(' ');
 }
 
 // A typed search that is a name: its words as typed (NFC) and each word's key ('' when the word
@@ -291,7 +305,7 @@ export interface NameSearch {
 }
 
 const NAME_TERM = /^(?:[\p{L}\p{M}\s.'\u2019-]|\u200C|\u200D)+$/u;
-const TERM_WORD = /[\p{L}\p{M}]+/gu;
+const TERM_WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 export function parseNameSearch(term: string): NameSearch | undefined {
   const text = term.normalize('NFC').replace(/[\u200C\u200D]/g, '').trim();

@@ -16,7 +16,7 @@ import * as signInLimits from './migrations/2026-11-23-015-sign-in-limits';
 import * as exportTracing from './migrations/2026-11-23-016-export-tracing';
 import * as textWithoutNul from './migrations/2026-11-23-017-text-without-nul';
 import * as auditRecordNames from './migrations/2026-11-23-018-audit-record-names';
-import * as nameKeys from './migrations/2026-11-24-020-name-keys';
+import * as nameSearchTerms from './migrations/2026-11-24-020-name-search-terms';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -39,7 +39,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-23-016-export-tracing': exportTracing,
   '2026-11-23-017-text-without-nul': textWithoutNul,
   '2026-11-23-018-audit-record-names': auditRecordNames,
-  '2026-11-24-020-name-keys': nameKeys,
+  '2026-11-24-020-name-search-terms': nameSearchTerms,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

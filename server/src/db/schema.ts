@@ -147,10 +147,10 @@ export interface VotersTable extends VoterFieldColumns {
   deleted_at: string | null;
   deleted_by: number | null;
   version: Generated<number>;
-  // The phonetic keys of full_name and father_husband_name (shared/search/name-keys.ts,
-  // migration 020); NULL until the app has filled them.
-  full_name_key: string | null;
-  father_husband_name_key: string | null;
+  // The search terms of full_name (with voter_id) and of father_husband_name: words and phonetic
+  // keys (shared/search/name-keys.ts, migration 020); NULL until the app has filled them.
+  full_name_terms: string | null;
+  father_husband_name_terms: string | null;
 }
 
 // Counts kept exact by triggers (migration 006): per location, and overall.

@@ -15,23 +15,23 @@ export type DatabaseErrorKind = 'unique-violation' | 'text-has-nul' | 'unavailab
 export type VoterTextColumn = 'full_name' | 'mobile_number' | 'voter_id' | 'father_husband_name' | 'ward_area' | 'house_no';
 
 // A name search (shared/search/name-keys.ts, parseNameSearch): the typed words in lower case and
-// each word's phonetic key ('' when it has none). Every word must match, in any order: a word of
-// the name (or of the voter ID) starts with it as typed, or a word's key starts with its key.
+// each word's phonetic key ('' when it has none). Every word must match, in any order: a term of
+// the name (or of the voter ID) starts with it as typed, or a key term starts with its key.
 export interface NameSearchTerms {
   words: readonly string[];
   keys: readonly string[];
 }
-// Where a name search looks: the voter search (full name and voter ID as typed, the full name's
-// keys) or the father/husband name filter (that name as typed and its keys).
+// Where a name search looks: the voter search (full_name_terms: the full name and voter ID as
+// written, the full name's keys) or the father/husband name filter (father_husband_name_terms).
 export type NameField = 'full_name' | 'father_husband_name';
 // A name search's matches: all of them; those where every word matched as typed ('exact',
 // ranked first); or the others, found only by their keys ('variants').
 export type NameMatchPart = 'all' | 'exact' | 'variants';
-// A voter's keys as the fill computed them (features/voters/name-key-fill.ts).
-export interface NameKeyRow {
+// A voter's search terms as the fill computed them (features/voters/name-terms-fill.ts).
+export interface NameTermsRow {
   id: number;
-  full_name_key: string;
-  father_husband_name_key: string | null;
+  full_name_terms: string;
+  father_husband_name_terms: string | null;
 }
 
 // A search the index answers alone, without the voters table: a count and a page of ids.
@@ -77,8 +77,8 @@ export interface DatabaseDialect {
   matchesName(eb: ExpressionBuilder<Database, 'voters'>, field: NameField, terms: NameSearchTerms, part: NameMatchPart, options: { narrowed: boolean }): Expression<SqlBool>;
   // The name index alone, where the database has one.
   nameIndexQuery(field: NameField, terms: NameSearchTerms, part: NameMatchPart): SearchIndexQuery | undefined;
-  // Stores keys the app computed for voters whose keys were NULL, inside the caller's transaction.
-  saveNameKeys(trx: Transaction<Database>, rows: readonly NameKeyRow[]): Promise<void>;
+  // Stores terms the app computed for voters whose terms were NULL, inside the caller's transaction.
+  saveNameTerms(trx: Transaction<Database>, rows: readonly NameTermsRow[]): Promise<void>;
   // The live voters holding any of these voter IDs, inside the caller's transaction.
   findLiveVoters(trx: Transaction<Database>, voterIds: readonly string[]): Promise<Map<string, VoterRow>>;
   // Makes the transaction's voter-ID lookups use the unique index (findLiveVoters does it too).

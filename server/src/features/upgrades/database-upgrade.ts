@@ -4,7 +4,7 @@ import type { Migration } from 'kysely';
 import type { DatabaseHandle } from '../../db/connection';
 import { migrateToLatest, MIGRATIONS, migrationState } from '../../db/migrate';
 import { createBackup } from '../backups/sqlite-backup';
-import { fillMissingNameKeys } from '../voters/name-key-fill';
+import { fillMissingNameTerms } from '../voters/name-terms-fill';
 import type { AppVersion } from './app-version';
 
 // Where the database stands: how many migrations it has had, and the last one.
@@ -43,8 +43,8 @@ export function upgradeBackupLabel(from: AppVersion | null, level: number): stri
 
 export class DatabaseUpgradeError extends Error {}
 
-// The migration that adds the voters' name keys (a test may run an older list of migrations).
-const NAME_KEYS_MIGRATION = '2026-11-24-020-name-keys';
+// The migration that adds the voters' name search terms (a test may run an older list of migrations).
+const NAME_TERMS_MIGRATION = '2026-11-24-020-name-search-terms';
 
 // Runs the pending migrations. On the embedded database with data in it, a backup comes first
 // (beside the scheduled ones, so `npm run restore -- --list` shows it); a failing migration
@@ -71,9 +71,9 @@ export async function upgradeDatabase(options: DatabaseUpgradeOptions): Promise<
     throw new DatabaseUpgradeError(`${reason}. The server was not started; no migration of this run was kept.${restore}`, { cause: error });
   }
   // Data the app derives with its own code, which a frozen migration cannot run (migration 020).
-  if (Object.keys(migrations).includes(NAME_KEYS_MIGRATION)) {
-    const filled = await fillMissingNameKeys(database.bulkDb, database.dialect);
-    if (filled > 0) log(`Name search keys filled for ${filled} voter(s)`);
+  if (Object.keys(migrations).includes(NAME_TERMS_MIGRATION)) {
+    const filled = await fillMissingNameTerms(database.bulkDb, database.dialect);
+    if (filled > 0) log(`Name search terms filled for ${filled} voter(s)`);
   }
   const names = Object.keys(migrations).sort();
   writeFileSync(path.join(dataDir, LAST_VERSION_FILE), `${JSON.stringify(version)}\n`);

@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { type DialectAdapter, sql, type SqlBool, SqliteAdapter, SqliteDialect } from 'kysely';
+import { KEY_MARK } from '@shared/search/name-keys';
 import type { VoterRow } from '../../schema';
 import {
   type DatabaseDialect,
@@ -81,24 +82,26 @@ function ftsQuery(columns: readonly VoterTextColumn[], term: string): string {
 
 const isTrigramTerm = (term: string) => [...term].length >= TRIGRAM_MIN_LENGTH;
 
-// Name search: the FTS5 index voter_names_fts (migration 020, live voters with keys). Each typed
-// word is a prefix query on the words as typed ("patil"*) or on the keys ("ptil"*); FTS5 joins
-// the words with AND and the two parts with NOT inside the index, so a count or a page of a
-// common name reads two doclists and never the voters table.
-const NAME_COLUMNS: Record<NameField, { typed: string; keys: string }> = {
-  full_name: { typed: '{full_name voter_id}', keys: '{full_name_key}' },
-  father_husband_name: { typed: '{father_husband_name}', keys: '{father_husband_name_key}' },
+// Name search: the FTS5 index voter_names_fts (migration 020, live voters with terms). Each
+// typed word is a prefix query on the terms, as written ("patil"*) or by key ("0ptil"*); FTS5
+// joins the words with AND and the two parts with NOT inside the index, so a count or a page of
+// a common name reads a few doclists and never the voters table.
+const NAME_COLUMNS: Record<NameField, string> = {
+  full_name: '{full_name_terms}',
+  father_husband_name: '{father_husband_name_terms}',
 };
+const prefixTerm = (term: string) => `"${term.replaceAll('"', '""')}"*`;
 
 function nameQuery(field: NameField, terms: NameSearchTerms, part: NameMatchPart): string {
-  const { typed, keys } = NAME_COLUMNS[field];
-  const asTyped = terms.words.map((word) => `(${typed} : "${word.replaceAll('"', '""')}"*)`);
-  if (part === 'exact') return asTyped.join(' AND ');
-  const either = terms.words.map((_, index) => {
-    const key = terms.keys[index];
-    return isNameKey(key) ? `(${asTyped[index]} OR ${keys} : "${key}"*)` : asTyped[index];
-  });
-  return part === 'all' ? either.join(' AND ') : `(${either.join(' AND ')}) NOT (${asTyped.join(' AND ')})`;
+  const exact = terms.words.map(prefixTerm).join(' AND ');
+  const all = terms.words
+    .map((word, index) => {
+      const key = terms.keys[index];
+      return isNameKey(key) ? `(${prefixTerm(word)} OR ${prefixTerm(KEY_MARK + key)})` : prefixTerm(word);
+    })
+    .join(' AND ');
+  const query = part === 'exact' ? exact : part === 'all' ? all : `(${all}) NOT (${exact})`;
+  return `${NAME_COLUMNS[field]} : (${query})`;
 }
 
 // A count and pages of one FTS5 query, read from the index alone.
@@ -127,12 +130,12 @@ const refreshStatistics = async (db: Executor) => {
   await sql`PRAGMA optimize = 0x10002`.execute(db);
 };
 
-const NAME_INDEX_COLUMNS = 'full_name, voter_id, father_husband_name, full_name_key, father_husband_name_key';
+const NAME_INDEX_COLUMNS = 'full_name_terms, father_husband_name_terms';
 
 export function sqliteDialect(sqlite: SQLite.Database): DatabaseDialect {
   // Prepared on first use: the voters table exists only once the migrations have run.
   let liveVotersById: SQLite.Statement | undefined;
-  let nameKeyStatements: { update: SQLite.Statement; index: SQLite.Statement } | undefined;
+  let nameTermStatements: { update: SQLite.Statement; index: SQLite.Statement } | undefined;
   return {
     name: 'sqlite',
     containsText(eb, columns, term) {
@@ -154,21 +157,21 @@ export function sqliteDialect(sqlite: SQLite.Database): DatabaseDialect {
       return sql<SqlBool>`${id} IN (SELECT rowid FROM voter_names_fts WHERE voter_names_fts MATCH ${nameQuery(field, terms, part)})`;
     },
     nameIndexQuery: (field, terms, part) => indexQuery('voter_names_fts', nameQuery(field, terms, part)),
-    // Filled keys (NULL before) are left out of the index's update trigger (migration 020):
+    // Filled terms (NULL before) are left out of the index's update trigger (migration 020):
     // the batch's live voters go into the index in one statement.
-    async saveNameKeys(_trx, rows) {
-      nameKeyStatements ??= {
-        update: sqlite.prepare('UPDATE voters SET full_name_key = ?, father_husband_name_key = ? WHERE id = ? AND full_name_key IS NULL'),
+    async saveNameTerms(_trx, rows) {
+      nameTermStatements ??= {
+        update: sqlite.prepare('UPDATE voters SET full_name_terms = ?, father_husband_name_terms = ? WHERE id = ? AND full_name_terms IS NULL'),
         index: sqlite.prepare(
           `INSERT INTO voter_names_fts (rowid, ${NAME_INDEX_COLUMNS}) SELECT id, ${NAME_INDEX_COLUMNS} FROM voters ` +
-            'WHERE id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL AND full_name_key IS NOT NULL',
+            'WHERE id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL AND full_name_terms IS NOT NULL',
         ),
       };
       const saved: number[] = [];
       for (const row of rows) {
-        if (nameKeyStatements.update.run(row.full_name_key, row.father_husband_name_key, row.id).changes > 0) saved.push(row.id);
+        if (nameTermStatements.update.run(row.full_name_terms, row.father_husband_name_terms, row.id).changes > 0) saved.push(row.id);
       }
-      nameKeyStatements.index.run(JSON.stringify(saved));
+      nameTermStatements.index.run(JSON.stringify(saved));
     },
     // The caller's Kysely transaction holds the one connection, so the prepared statement runs in it.
     async findLiveVoters(_trx, voterIds) {

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { nameSearchKey } from '@shared/search/name-keys';
+import { nameSearchTerms } from '@shared/search/name-keys';
 import { VOTER_INPUT_COLUMNS } from '@shared/voters/voter-schema';
 import type { VoterInsertAudit, VoterInserter, VoterTextColumn } from '../database-dialect';
 import { AT, BulkCounts } from './voter-count-rules';
@@ -9,12 +9,13 @@ import { AT, BulkCounts } from './voter-count-rules';
 // name index in one statement each and the kept counts are added in one upsert per count row.
 // Everything runs in the caller's transaction, so the voters, their index entries and their
 // counts commit together or not at all.
-const INSERT_COLUMNS = [...VOTER_INPUT_COLUMNS, 'created_at', 'updated_at', 'created_by', 'updated_by', 'full_name_key', 'father_husband_name_key'];
+const INSERT_COLUMNS = [...VOTER_INPUT_COLUMNS, 'created_at', 'updated_at', 'created_by', 'updated_by', 'full_name_terms', 'father_husband_name_terms'];
 // The columns the search index holds (migration 003's voters_fts).
 const SEARCH_COLUMNS: readonly VoterTextColumn[] = ['full_name', 'mobile_number', 'voter_id', 'father_husband_name', 'ward_area', 'house_no'];
 // The columns the name index holds (migration 020's voter_names_fts).
-const NAME_COLUMNS = ['full_name', 'voter_id', 'father_husband_name', 'full_name_key', 'father_husband_name_key'];
+const NAME_COLUMNS = ['full_name_terms', 'father_husband_name_terms'];
 const FULL_NAME = VOTER_INPUT_COLUMNS.indexOf('full_name');
+const VOTER_ID = VOTER_INPUT_COLUMNS.indexOf('voter_id');
 const FATHER_HUSBAND_NAME = VOTER_INPUT_COLUMNS.indexOf('father_husband_name');
 const STATS_KEY = ['dimension', 'taluka', 'village', 'booth', 'value1', 'value2'] as const;
 const TOTALS_KEY = ['dimension', 'value1', 'value2'] as const;
@@ -65,8 +66,9 @@ export function startBulkInsert(sqlite: SQLite.Database, audit: VoterInsertAudit
       for (const values of voters) {
         values[AT.present] = values[AT.present] ? 1 : 0;
         values[AT.dead] = values[AT.dead] ? 1 : 0;
-        // The phonetic keys of the names (shared/search/name-keys.ts), as every other write stores them.
-        values.push(audit.now, audit.now, audit.userId, audit.userId, nameSearchKey(values[FULL_NAME] as string) ?? '', nameSearchKey(values[FATHER_HUSBAND_NAME] as string | null));
+        // The names' search terms (shared/search/name-keys.ts), as every other write stores them.
+        const fullNameTerms = nameSearchTerms(values[FULL_NAME] as string, values[VOTER_ID] as string) ?? '';
+        values.push(audit.now, audit.now, audit.userId, audit.userId, fullNameTerms, nameSearchTerms(values[FATHER_HUSBAND_NAME] as string | null));
         statements.insert.run(values);
         counts.add(values);
       }
