@@ -68,7 +68,7 @@ export function applyVoterFilters<O>(
   if (filters.mobile_filter === 'with_mobile') q = q.where('voters.mobile_number', 'is not', null);
   if (filters.mobile_filter === 'without_mobile') q = q.where('voters.mobile_number', 'is', null);
   const ranked = rankedNameSearch(filters)?.kind;
-  const narrowed = scope.kind === 'booths' || Boolean(filters.booth);
+  const narrowed = narrowedToBooths(filters, scope);
   for (const kind of TEXT_FILTERS) {
     const raw = filters[kind];
     if (!raw) continue;
@@ -81,6 +81,11 @@ export function applyVoterFilters<O>(
     }
   }
   return q;
+}
+
+// A booth scope or a booth filter leaves few voters: a name search is best tested on those.
+export function narrowedToBooths(filters: Partial<VoterFilters>, scope: BoothScope): boolean {
+  return scope.kind === 'booths' || Boolean(filters.booth);
 }
 
 export function hasFilters(filters: Partial<VoterFilters>): boolean {

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql, type SqlBool } from 'kysely';
 import { VOTER_INPUT_COLUMNS, type VoterFilters, type VoterInput } from '@shared/voters/voter-schema';
 import type { DatabaseDialect, Executor, NameMatchPart, VoterInsertAudit } from '../../db/dialects/database-dialect';
 import type { Database, VoterRow } from '../../db/schema';
-import { applyVoterFilters, type BoothScope, hasFilters, rankedNameSearch, searchIndexOnly } from './voter-filters';
+import { applyVoterFilters, type BoothScope, hasFilters, narrowedToBooths, rankedNameSearch, searchIndexOnly } from './voter-filters';
 import { toColumns } from './voter-rows';
 
 // part: of a name search, all its matches or only the exact ones or only the others.
@@ -39,13 +39,15 @@ export async function listVoters(
   options: { filters: Partial<VoterFilters>; scope: BoothScope; dialect: DatabaseDialect; page: number; limit: number },
 ): Promise<{ voters: VoterRow[]; total: number }> {
   const { filters, scope, dialect, page, limit } = options;
+  const ranked = rankedNameSearch(filters);
+  if (ranked && narrowedToBooths(filters, scope)) return listNameMatchesInBooths(db, options, ranked);
   const total = await countVoters(db, filters, scope, dialect);
   const offset = (page - 1) * limit;
   if (offset >= total) return { voters: [], total };
   const end = Math.min(offset + limit, total);
   const read = (part: NameMatchPart, from: number, count: number, partTotal: number | undefined) => pageIds(db, options, part, from, count, partTotal);
   let ids: number[];
-  if (!rankedNameSearch(filters)) {
+  if (!ranked) {
     ids = await read('all', offset, end - offset, total);
   } else if (offset === 0) {
     // The first page needs no count of the exact matches: a short read of them is that count.
@@ -60,6 +62,27 @@ export async function listVoters(
   const rows = await db.selectFrom('voters').selectAll().where('id', 'in', ids).execute();
   const position = new Map(ids.map((id, index) => [id, index]));
   return { voters: rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)), total };
+}
+
+// A name search within some booths: its matches there are few (a booth holds a few thousand
+// voters), so they are read once, each with whether it matched as typed, then counted, ordered
+// and paged here: one statement instead of a count and a read of each part (a Karyakarta's
+// "patil" at a million voters: 2.6 ms instead of 7.5).
+async function listNameMatchesInBooths(
+  db: Executor,
+  options: { filters: Partial<VoterFilters>; scope: BoothScope; dialect: DatabaseDialect; page: number; limit: number },
+  ranked: NonNullable<ReturnType<typeof rankedNameSearch>>,
+): Promise<{ voters: VoterRow[]; total: number }> {
+  const { filters, scope, dialect, page, limit } = options;
+  const matches = await applyVoterFilters(db.selectFrom('voters'), filters, scope, dialect)
+    .select((eb) => ['voters.id', sql<SqlBool>`${dialect.matchesName(eb, ranked.field, ranked.terms, 'exact', { narrowed: true })}`.as('exact')])
+    .execute();
+  const exactFirst = matches.sort((a, b) => Number(Boolean(b.exact)) - Number(Boolean(a.exact)) || b.id - a.id);
+  const ids = exactFirst.slice((page - 1) * limit, page * limit).map((row) => row.id);
+  if (ids.length === 0) return { voters: [], total: matches.length };
+  const rows = await db.selectFrom('voters').selectAll().where('id', 'in', ids).execute();
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return { voters: rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)), total: matches.length };
 }
 
 // `count` ids of one part of the list from `from` on, newest first: from the search index alone
