@@ -61,7 +61,7 @@ export async function seedPostgres(databaseUrl: string, TOTAL: number): Promise<
   const handle = openDatabase({ dataDir: BENCH_DATA_DIR, databaseUrl, timeouts: { statementMs: 600_000, bulkStatementMs: 0 } });
   try {
     await migrateToLatest(handle.bulkDb);
-    await fillMissingNameTerms(handle.bulkDb, handle.dialect);
+    if ((await fillMissingNameTerms(handle.bulkDb, handle.dialect)) > 0) await handle.dialect.tidyAfterRewrite(handle.bulkDb);
     const admin = await handle.db.selectFrom('users').select('id').where('username', '=', BENCH_ADMIN.username).executeTakeFirst();
     if (!admin) await insertUser(handle.db, { username: BENCH_ADMIN.username, passwordHash: await hashPassword(BENCH_ADMIN.password), full_name: 'Bench Admin', role: 'Admin', booth_access: ['Admin'] });
     const have = Number((await handle.db.selectFrom('voters').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count);

@@ -92,6 +92,9 @@ export interface DatabaseDialect {
   readonly voterImport: VoterImportTuning;
   // Tells the query planner the tables' new sizes (after a table grew quickly).
   refreshPlannerStatistics(db: Executor): Promise<void>;
+  // After most voters were rewritten at once (a fill of new columns): reclaims what the old
+  // versions of the rows hold and refreshes the planner's statistics. Outside a transaction.
+  tidyAfterRewrite(db: Kysely<Database>): Promise<void>;
   // Once when the server starts: repairs and tuning the database needs.
   startUp(db: Kysely<Database>): Promise<void>;
   classifyError(error: unknown): DatabaseErrorKind | undefined;

@@ -73,7 +73,10 @@ export async function upgradeDatabase(options: DatabaseUpgradeOptions): Promise<
   // Data the app derives with its own code, which a frozen migration cannot run (migration 020).
   if (Object.keys(migrations).includes(NAME_TERMS_MIGRATION)) {
     const filled = await fillMissingNameTerms(database.bulkDb, database.dialect);
-    if (filled > 0) log(`Name search terms filled for ${filled} voter(s)`);
+    if (filled > 0) {
+      await database.dialect.tidyAfterRewrite(database.bulkDb);
+      log(`Name search terms filled for ${filled} voter(s)`);
+    }
   }
   const names = Object.keys(migrations).sort();
   writeFileSync(path.join(dataDir, LAST_VERSION_FILE), `${JSON.stringify(version)}\n`);

@@ -167,6 +167,12 @@ export function postgresDialect(): DatabaseDialect {
     async refreshPlannerStatistics(db) {
       await sql`ANALYZE voters`.execute(db);
     },
+    // Every rewritten row left a dead version and an entry in each GIN index's pending list:
+    // after filling 200,000 voters' name terms a five-digit mobile search took 317 ms instead
+    // of 1.3 until a VACUUM cleared them.
+    async tidyAfterRewrite(db) {
+      await sql`VACUUM (ANALYZE) voters`.execute(db);
+    },
     async startUp() {},
     classifyError: classifyPostgresError,
   };

@@ -201,6 +201,8 @@ export function sqliteDialect(sqlite: SQLite.Database): DatabaseDialect {
       },
     },
     refreshPlannerStatistics: refreshStatistics,
+    // SQLite rewrites rows in place: only the statistics are stale.
+    tidyAfterRewrite: refreshStatistics,
     async startUp(db) {
       // An import cut short by a crash may have left its filter indexes unbuilt.
       await rebuildDeferredIndexes(db, sqlite);
