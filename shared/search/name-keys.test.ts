@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameKeys, nameMatches, nameMatchesExactly, nameSearchTerms, parseNameSearch, phoneticKey } from './name-keys';
+import { nameKeys, nameMatches, nameMatchesExactly, nameSearchTerms, parseNameSearch, phoneticKey, termsMatchExactly } from './name-keys';
 
 // Real Marathi surnames and first names: the Devanagari spelling, then the Latin spellings people
 // type for it (long and short vowels, sh/s, w/v, doubled letters, anusvara or a half nasal,
@@ -168,6 +168,15 @@ describe('nameKeys and nameSearchTerms', () => {
     expect(nameSearchTerms('Thakre Thakare')).toBe('thakre thakare 0tkre');
     expect(nameSearchTerms('सुनीता रमेश पाटील', 'MHR0000001')).toBe('सुनीता रमेश पाटील mhr0000001 0sunit 0rmes 0ptil');
     expect(nameSearchTerms('D\'Souza-Patil 2nd')).toBe('d souza patil 2nd 0d 0soj 0ptil 0nd');
+  });
+
+  it('should tell stored terms matched as written from terms matched only by key', () => {
+    const terms = nameSearchTerms('सुनीता रमेश पाटील', 'MHR0000001');
+    expect(termsMatchExactly(terms, parseNameSearch('पाटील सुनी')!)).toBe(true);
+    expect(termsMatchExactly(terms, parseNameSearch('mhr')!)).toBe(true);
+    expect(termsMatchExactly(terms, parseNameSearch('patil')!)).toBe(false);
+    expect(termsMatchExactly(terms, parseNameSearch('ptil')!)).toBe(false);
+    expect(termsMatchExactly(null, parseNameSearch('patil')!)).toBe(false);
   });
 
   it('should store only the words for a name without letters a key keeps, and nothing for no name', () => {

@@ -295,6 +295,14 @@ export function nameSearchTerms(name: string | null | undefined, alsoAsWritten?:
   return [...words, ...nameKeys(name).map((key) => KEY_MARK + key)].join(' ');
 }
 
+// Whether stored terms (nameSearchTerms) match every typed word as written: the rule the
+// databases' indexes apply, for rows already read.
+export function termsMatchExactly(terms: string | null, search: NameSearch): boolean {
+  if (!terms) return false;
+  const written = terms.split(' ').filter((term) => !term.startsWith(KEY_MARK));
+  return search.words.every((word) => written.some((term) => term.startsWith(word)));
+}
+
 // A typed search that is a name: its words as typed (NFC) and each word's key ('' when the word
 // has no letter a key keeps). Only letters, combining marks, spaces and the punctuation names
 // carry (. ' -) make a name; anything else (a digit, %, _) is not one: mobile numbers, voter IDs
