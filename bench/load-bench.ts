@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { type Answer, freePort, percentile, send, waitUntilUp } from './http-clients';
 import { BENCH_ADMIN, seedDatabase } from './seed-database';
 import { serverNodeFlags } from './server-node-flags';
 
@@ -27,52 +27,10 @@ const MAIN = path.resolve(import.meta.dirname, '../server/src/main.ts');
 
 type Kind = 'list/search' | 'create' | 'update' | 'analytics';
 
-interface Answer {
-  status: number;
-  ok: boolean;
-}
-
-// One request on the client's own connection; the body is read to the end.
-function send(agent: http.Agent, url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { agent, method: options.method ?? 'GET', headers: options.headers }, (response) => {
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, ok: (response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300 }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(options.body);
-  });
-}
 interface Sample {
   kind: Kind;
   ms: number;
   ok: boolean;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
-
-async function waitUntilUp(base: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error('the server did not start');
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
 // A deterministic random stream per client, so runs are comparable.

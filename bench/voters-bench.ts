@@ -7,13 +7,20 @@ import { openDatabase } from '../server/src/db/connection';
 import { listVoters } from '../server/src/features/voters/voters-repository';
 import { voterQuerySchema } from '@shared/voters/voter-schema';
 import { benchAnalytics } from './analytics-bench';
-import { BENCH_ADMIN, BENCH_DATA_DIR, seedDatabase, seededFile } from './seed-database';
+import { benchConcurrentNameSearch, NAME_SEARCH_CASES, substringSearchPage } from './name-search-bench';
+import { BENCH_ADMIN, BENCH_DATA_DIR, seedDatabase, seededFile, seedPostgres } from './seed-database';
 
 // npm run bench: loads BENCH_VOTERS voters (default 1,000,000) into a SQLite file, starts the
 // real server on 127.0.0.1, and prints p50/p95 of GET /api/voters through HTTP next to the
-// same query run directly on the database (the repository call, no HTTP).
+// same query run directly on the database (the repository call, no HTTP); then the name
+// searches across scripts with BENCH_CONNECTIONS clients at once (default 10) against the
+// server as its own process. BENCH_DATABASE_URL (postgres://) runs it all on PostgreSQL instead,
+// filling that database up to BENCH_VOTERS voters.
 const TOTAL = Number(process.env.BENCH_VOTERS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL || undefined;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const REQUESTS_PER_CONNECTION = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? 40);
 const dataDir = BENCH_DATA_DIR;
 const ADMIN = BENCH_ADMIN;
 let sqliteFile = seededFile(TOTAL);
@@ -35,10 +42,11 @@ async function measure(run: (index: number) => Promise<unknown>): Promise<{ p50:
 }
 
 async function main(): Promise<void> {
-  console.log(`Voter list benchmark: ${TOTAL.toLocaleString('en-IN')} voters on SQLite, ${RUNS} runs per query`);
-  sqliteFile = await seedDatabase(TOTAL);
+  console.log(`Voter list benchmark: ${TOTAL.toLocaleString('en-IN')} voters on ${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}, ${RUNS} runs per query`);
+  if (DATABASE_URL) await seedPostgres(DATABASE_URL, TOTAL);
+  else sqliteFile = await seedDatabase(TOTAL);
 
-  const database = openDatabase({ dataDir, sqliteFile });
+  const database = openDatabase({ dataDir, sqliteFile, databaseUrl: DATABASE_URL });
   const config: AppConfig = {
     port: 0, host: '127.0.0.1', dataDir, databaseUrl: undefined, jwtSecret: 'bench-secret-that-is-long-enough-0123456789', adminUsername: 'admin',
     adminPassword: undefined, sessionTtlHours: 1, trustProxy: false, logLevel: 'silent', webDistDir: path.join(dataDir, 'no-web'),
@@ -57,6 +65,7 @@ async function main(): Promise<void> {
     ['booth + gender + age range', (i) => `booth=Booth-${String(1 + ((i * 37) % 396)).padStart(2, '0')}&gender=Male&age_min=30&age_max=45`],
     ['name search, Latin', (i) => `search=${encodeURIComponent(['sunita shivaji', 'rahul vitthal', 'priya ganesh', 'sachin balaji'][i % 4]!)}`],
     ['name search, Devanagari', (i) => `search=${encodeURIComponent(['सुनीता शिवाजी', 'राहुल विठ्ठल', 'प्रिया गणेश', 'सचिन बालाजी'][i % 4]!)}`],
+    ...NAME_SEARCH_CASES,
     ['mobile search (5 digits)', (i) => `search=${['98765', '87012', '70454', '93211'][i % 4]}`],
     ['last page', () => `page=${first.totalPages}`],
     // Issue 20: the roll-state filter (one in ten seeded voters lives away) and the support filter.
@@ -81,12 +90,19 @@ async function main(): Promise<void> {
     const sample = (await (await fetch(`${address}/api/voters?${query(0)}`, { headers })).json()) as { total: number };
     rows.push([name, sample.total.toLocaleString('en-IN'), http.p50.toFixed(1), http.p95.toFixed(1), direct.p50.toFixed(1), direct.p95.toFixed(1), (http.p95 / direct.p95).toFixed(2)]);
   }
+  // The same surnames as a substring search, as every search was before issue 18 (no HTTP route
+  // answers it any more for a name).
+  const substring = await measure((index) => substringSearchPage(ctx.db, ctx.dialect, ['patil', 'deshmukh', 'shinde', 'chavan', 'kamble'][index % 5]!));
+  rows.push(['surname as a substring, Latin only (before issue 18)', '-', '-', '-', substring.p50.toFixed(1), substring.p95.toFixed(1), '-']);
   // The floor every call pays (token check with its session and user lookups, routing, HTTP).
   const floor = await measure(async () => (await fetch(`${address}/api/auth/me`, { headers })).json());
   const analyticsRows = await benchAnalytics(address, headers, ctx.db, measure);
   await app.close();
+  const concurrent = await benchConcurrentNameSearch({ sqliteFile: DATABASE_URL ? undefined : sqliteFile, databaseUrl: DATABASE_URL, connections: CONNECTIONS, requestsPerConnection: REQUESTS_PER_CONNECTION });
 
   printTable(['query', 'matches', 'HTTP p50 ms', 'HTTP p95 ms', 'direct p50 ms', 'direct p95 ms', 'HTTP/direct p95'], rows);
+  console.log(`\nName searches across scripts, ${CONNECTIONS} connections at once, server in its own process:`);
+  printTable(['name search', 'matches', 'connections', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s'], concurrent);
   console.log(`\nFixed cost of any signed-in call (GET /api/auth/me): p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms.`);
   printTable(['analytics call', 'HTTP p50 ms', 'HTTP p95 ms', 'direct p50 ms', 'direct p95 ms'], analyticsRows);
   if (process.env.BENCH_KEEP !== 'true' && process.env.BENCH_CLEAN === 'true') rmSync(sqliteFile, { force: true });

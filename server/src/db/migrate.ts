@@ -17,9 +17,11 @@ import * as exportTracing from './migrations/2026-11-23-016-export-tracing';
 import * as textWithoutNul from './migrations/2026-11-23-017-text-without-nul';
 import * as auditRecordNames from './migrations/2026-11-23-018-audit-record-names';
 import * as userLanguage from './migrations/2026-11-24-019-user-language';
+import * as nameSearchTerms from './migrations/2026-11-24-020-name-search-terms';
 import * as boothsAndPages from './migrations/2026-11-24-022-booths-and-pages';
 import * as contactsSupport from './migrations/2026-11-24-023-contacts-support';
 import * as householdsDuplicates from './migrations/2026-11-24-024-households-duplicates';
+import * as nameIndexListedVoters from './migrations/2026-11-24-026-name-index-listed-voters';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -43,9 +45,11 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-23-017-text-without-nul': textWithoutNul,
   '2026-11-23-018-audit-record-names': auditRecordNames,
   '2026-11-24-019-user-language': userLanguage,
+  '2026-11-24-020-name-search-terms': nameSearchTerms,
   '2026-11-24-022-booths-and-pages': boothsAndPages,
   '2026-11-24-023-contacts-support': contactsSupport,
   '2026-11-24-024-households-duplicates': householdsDuplicates,
+  '2026-11-24-026-name-index-listed-voters': nameIndexListedVoters,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

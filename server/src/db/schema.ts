@@ -161,6 +161,10 @@ export interface VotersTable extends Omit<VoterFieldColumns, 'is_missing'> {
   // entry of (kept, but out of every list and count).
   household_id: Generated<number | null>;
   duplicate_of: Generated<number | null>;
+  // The search terms of full_name (with voter_id) and of father_husband_name: words and phonetic
+  // keys (shared/search/name-keys.ts, migration 020); NULL until the app has filled them.
+  full_name_terms: string | null;
+  father_husband_name_terms: string | null;
 }
 
 // Counts kept exact by triggers (migration 006): per location, and overall.

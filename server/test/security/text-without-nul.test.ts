@@ -1,6 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { migrateTo, migrateToLatest } from '../../src/db/migrate';
+import { fillMissingNameTerms } from '../../src/features/voters/name-terms-fill';
 import { TEXT_HAS_NUL } from '../../src/plugins/error-handler';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { multipart, seedVoter, voterForm } from '../voters/voter-test-helpers';
@@ -105,6 +107,8 @@ describe('migration 017: NULs SQLite stored before', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await migrateToLatest(t.ctx.db);
+    // As the server does after its migrations (migration 020).
+    await fillMissingNameTerms(t.ctx.db, t.ctx.dialect);
     const saved = await t.ctx.db.selectFrom('voters').select('full_name').where('id', '=', voter.id).executeTakeFirstOrThrow();
     expect(saved.full_name).toBe('Stored\uFFFDNul Voter');
     const title = await t.ctx.db.selectFrom('tasks').select('title').where('id', '=', Number(task.id)).executeTakeFirstOrThrow();

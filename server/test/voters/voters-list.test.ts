@@ -55,10 +55,13 @@ describe('GET /api/voters', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/voters' })).statusCode).toBe(401);
   });
 
-  it('should find a Latin substring of a name in any letter case', async () => {
-    expect(await names('?search=rahul')).toEqual(['Sunita Rahul Pawar']);
+  // A name is found from the start of any of its words, in either script (decision 021).
+  it('should find a name from the start of its words in any letter case, the spelling typed first', async () => {
+    expect(await names('?search=rahul')).toEqual(['Sunita Rahul Pawar', 'राहुल शिवाजी चव्हाण']);
     expect(await names('?search=DESHM')).toEqual(['Asha Deshmukh']);
-    expect(await names('?search=nita%20ra')).toEqual(['Sunita Rahul Pawar']);
+    expect(await names('?search=sunita%20ra')).toEqual(['Sunita Rahul Pawar']);
+    expect(await names('?search=pawar%20sun')).toEqual(['Sunita Rahul Pawar']);
+    expect(await names('?search=nita%20ra')).toEqual([]);
   });
 
   it('should find a Devanagari substring of a name', async () => {
@@ -98,7 +101,7 @@ describe('GET /api/voters', () => {
     expect(await names('?occupation=Student')).toEqual(['प्रिया जाधव']);
   });
 
-  it('should filter by area or house number, and by father/husband name, as substrings', async () => {
+  it('should filter by area or house number as substrings, and by father/husband name from the start of its words', async () => {
     expect(await names('?area=shivaji')).toEqual(['राहुल शिवाजी चव्हाण']);
     expect(await names('?area=12%2FA')).toEqual(['राहुल शिवाजी चव्हाण']);
     expect(await names('?area=Ward')).toEqual(['Asha Deshmukh']);

@@ -14,6 +14,26 @@ export type DatabaseErrorKind = 'unique-violation' | 'text-has-nul' | 'unavailab
 // The voter columns free-text search reads (each has a search index on both databases).
 export type VoterTextColumn = 'full_name' | 'mobile_number' | 'voter_id' | 'father_husband_name' | 'ward_area' | 'house_no';
 
+// A name search (shared/search/name-keys.ts, parseNameSearch): the typed words in lower case and
+// each word's phonetic key ('' when it has none). Every word must match, in any order: a term of
+// the name (or of the voter ID) starts with it as typed, or a key term starts with its key.
+export interface NameSearchTerms {
+  words: readonly string[];
+  keys: readonly string[];
+}
+// Where a name search looks: the voter search (full_name_terms: the full name and voter ID as
+// written, the full name's keys) or the father/husband name filter (father_husband_name_terms).
+export type NameField = 'full_name' | 'father_husband_name';
+// A name search's matches: all of them; those where every word matched as typed ('exact',
+// ranked first); or the others, found only by their keys ('variants').
+export type NameMatchPart = 'all' | 'exact' | 'variants';
+// A voter's search terms as the fill computed them (features/voters/name-terms-fill.ts).
+export interface NameTermsRow {
+  id: number;
+  full_name_terms: string;
+  father_husband_name_terms: string | null;
+}
+
 // A search the index answers alone, without the voters table: a count and a page of ids.
 export interface SearchIndexQuery {
   count(db: Executor): Promise<number>;
@@ -52,6 +72,13 @@ export interface DatabaseDialect {
   containsText(eb: ExpressionBuilder<Database, 'voters'>, columns: readonly VoterTextColumn[], term: string): Expression<SqlBool>;
   // The search index alone, where the database has one that can answer this term.
   searchIndexQuery(columns: readonly VoterTextColumn[], term: string): SearchIndexQuery | undefined;
+  // "The voter's name matches the name search" (its part). narrowed: other conditions (a booth
+  // scope or filter) already leave few voters, so the database should start from those.
+  matchesName(eb: ExpressionBuilder<Database, 'voters'>, field: NameField, terms: NameSearchTerms, part: NameMatchPart, options: { narrowed: boolean }): Expression<SqlBool>;
+  // The name index alone, where the database has one.
+  nameIndexQuery(field: NameField, terms: NameSearchTerms, part: NameMatchPart): SearchIndexQuery | undefined;
+  // Stores terms the app computed for voters whose terms were NULL, inside the caller's transaction.
+  saveNameTerms(trx: Transaction<Database>, rows: readonly NameTermsRow[]): Promise<void>;
   // The live voters holding any of these voter IDs, inside the caller's transaction.
   findLiveVoters(trx: Transaction<Database>, voterIds: readonly string[]): Promise<Map<string, VoterRow>>;
   // Makes the transaction's voter-ID lookups use the unique index (findLiveVoters does it too).
@@ -67,12 +94,19 @@ export interface DatabaseDialect {
   readonly voterImport: VoterImportTuning;
   // Tells the query planner the tables' new sizes (after a table grew quickly).
   refreshPlannerStatistics(db: Executor): Promise<void>;
+  // After most voters were rewritten at once (a fill of new columns): reclaims what the old
+  // versions of the rows hold and refreshes the planner's statistics. Outside a transaction.
+  tidyAfterRewrite(db: Kysely<Database>): Promise<void>;
   // Once when the server starts: repairs and tuning the database needs.
   startUp(db: Kysely<Database>): Promise<void>;
   classifyError(error: unknown): DatabaseErrorKind | undefined;
   // A consistent copy of the live database into a file (the embedded database only).
   backup?(file: string): Promise<void>;
 }
+
+// Keys are made of the letters a to z only (shared/search/name-keys.ts); anything else is not a
+// key and is not put in a query.
+export const isNameKey = (key: string | undefined): key is string => key !== undefined && /^[a-z]+$/.test(key);
 
 // "Contains the term" as a LIKE/ILIKE pattern, the wildcards in the term taken literally
 // (SQLite's LIKE is given a backslash ESCAPE; it is PostgreSQL's default).

@@ -4,6 +4,7 @@ import type { Migration } from 'kysely';
 import type { DatabaseHandle } from '../../db/connection';
 import { migrateToLatest, MIGRATIONS, migrationState } from '../../db/migrate';
 import { createBackup } from '../backups/sqlite-backup';
+import { fillMissingNameTerms } from '../voters/name-terms-fill';
 import type { AppVersion } from './app-version';
 
 // Where the database stands: how many migrations it has had, and the last one.
@@ -42,6 +43,9 @@ export function upgradeBackupLabel(from: AppVersion | null, level: number): stri
 
 export class DatabaseUpgradeError extends Error {}
 
+// The migration that adds the voters' name search terms (a test may run an older list of migrations).
+const NAME_TERMS_MIGRATION = '2026-11-24-020-name-search-terms';
+
 // Runs the pending migrations. On the embedded database with data in it, a backup comes first
 // (beside the scheduled ones, so `npm run restore -- --list` shows it); a failing migration
 // changes nothing (the run is one transaction) and the error names the backup and the command
@@ -65,6 +69,14 @@ export async function upgradeDatabase(options: DatabaseUpgradeOptions): Promise<
       ? ` The database was backed up first to ${backup}; to go back to it with the previous version of the app: npm run restore -- "${backup}"`
       : '';
     throw new DatabaseUpgradeError(`${reason}. The server was not started; no migration of this run was kept.${restore}`, { cause: error });
+  }
+  // Data the app derives with its own code, which a frozen migration cannot run (migration 020).
+  if (Object.keys(migrations).includes(NAME_TERMS_MIGRATION)) {
+    const filled = await fillMissingNameTerms(database.bulkDb, database.dialect);
+    if (filled > 0) {
+      await database.dialect.tidyAfterRewrite(database.bulkDb);
+      log(`Name search terms filled for ${filled} voter(s)`);
+    }
   }
   const names = Object.keys(migrations).sort();
   writeFileSync(path.join(dataDir, LAST_VERSION_FILE), `${JSON.stringify(version)}\n`);

@@ -1,7 +1,8 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { BoothScope } from '@shared/auth/booth-scope';
+import { parseNameSearch, type NameSearch } from '@shared/search/name-keys';
 import { EQUALS_FILTERS, type VoterFilters } from '@shared/voters/voter-schema';
-import type { DatabaseDialect, SearchIndexQuery, VoterTextColumn } from '../../db/dialects/database-dialect';
+import type { DatabaseDialect, NameField, NameMatchPart, SearchIndexQuery, VoterTextColumn } from '../../db/dialects/database-dialect';
 import type { Database } from '../../db/schema';
 
 // Which voters a user may reach (shared/auth/booth-scope.ts): enforced here, in every query,
@@ -17,6 +18,12 @@ export const TEXT_FILTER_COLUMNS = {
 type TextFilter = keyof typeof TEXT_FILTER_COLUMNS;
 const TEXT_FILTERS = Object.keys(TEXT_FILTER_COLUMNS) as TextFilter[];
 
+// The text filters that search names (issue 18, decision 021): a term that is a name is matched
+// word by word, as typed or by phonetic key, in any script; any other term (digits, a voter ID,
+// punctuation) is still a substring.
+const NAME_FILTERS = { search: 'full_name', father_husband_name: 'father_husband_name' } as const satisfies Partial<Record<TextFilter, NameField>>;
+type NameFilter = keyof typeof NAME_FILTERS;
+
 // What a text filter looks for: trimmed, and a search without the +91 of a mobile number.
 function termOf(kind: TextFilter, rawTerm: string): string {
   return kind === 'search' ? rawTerm.trim().replace(/^\+91[\s-]?/, '') : rawTerm.trim();
@@ -29,13 +36,30 @@ export function whereListed<O>(query: SelectQueryBuilder<Database, 'voters', O>)
   return query.where('voters.deleted_at', 'is', null).where('voters.duplicate_of', 'is', null);
 }
 
+function nameSearchOf(filters: Partial<VoterFilters>, kind: NameFilter): NameSearch | undefined {
+  const raw = filters[kind];
+  return raw ? parseNameSearch(termOf(kind, raw)) : undefined;
+}
+
+// The name filter whose matches are ranked, exact ones first (the search, else the
+// father/husband name), with its terms; undefined when no filter is a name search.
+export function rankedNameSearch(filters: Partial<VoterFilters>): { kind: NameFilter; field: NameField; terms: NameSearch } | undefined {
+  for (const kind of Object.keys(NAME_FILTERS) as NameFilter[]) {
+    const terms = nameSearchOf(filters, kind);
+    if (terms) return { kind, field: NAME_FILTERS[kind], terms };
+  }
+  return undefined;
+}
+
 // Applies the GET /api/voters filters, the booth scope and the listed-voter rule to any query
 // on voters. Export, import checks and analytics reuse it so they see exactly what the list sees.
+// part: which matches of the ranked name search to keep (the list reads exact ones first).
 export function applyVoterFilters<O>(
   query: SelectQueryBuilder<Database, 'voters', O>,
   filters: Partial<VoterFilters>,
   scope: BoothScope,
   dialect: DatabaseDialect,
+  part: NameMatchPart = 'all',
 ): SelectQueryBuilder<Database, 'voters', O> {
   let q = whereListed(query);
   if (scope.kind === 'booths') {
@@ -51,9 +75,18 @@ export function applyVoterFilters<O>(
   if (filters.mobile_filter === 'with_mobile') q = q.where('voters.mobile_number', 'is not', null);
   if (filters.mobile_filter === 'without_mobile') q = q.where('voters.mobile_number', 'is', null);
   q = applyContactFilters(q, filters);
+  const ranked = rankedNameSearch(filters)?.kind;
+  const narrowed = narrowedToBooths(filters, scope);
   for (const kind of TEXT_FILTERS) {
     const raw = filters[kind];
-    if (raw) q = q.where((eb) => dialect.containsText(eb, TEXT_FILTER_COLUMNS[kind], termOf(kind, raw)));
+    if (!raw) continue;
+    const name = kind === 'search' || kind === 'father_husband_name' ? nameSearchOf(filters, kind) : undefined;
+    if (name) {
+      const field = NAME_FILTERS[kind as NameFilter];
+      q = q.where((eb) => dialect.matchesName(eb, field, name, kind === ranked ? part : 'all', { narrowed }));
+    } else {
+      q = q.where((eb) => dialect.containsText(eb, TEXT_FILTER_COLUMNS[kind], termOf(kind, raw)));
+    }
   }
   return q;
 }
@@ -76,16 +109,29 @@ function applyContactFilters<O>(query: SelectQueryBuilder<Database, 'voters', O>
   return q;
 }
 
+// A booth scope or a booth filter leaves few voters: a name search is best tested on those.
+export function narrowedToBooths(filters: Partial<VoterFilters>, scope: BoothScope): boolean {
+  return scope.kind === 'booths' || Boolean(filters.booth);
+}
+
 export function hasFilters(filters: Partial<VoterFilters>): boolean {
   return Object.values(filters).some((value) => value !== undefined && value !== '');
 }
 
-// When the search is the list's only filter and the user sees every booth, the search index
-// answers alone where the database has one (SQLite's holds live voters only, migration 011):
-// joining its matches to the voters table cost a common name 3 to 6 times as much.
-export function searchIndexOnly(filters: Partial<VoterFilters>, scope: BoothScope, dialect: DatabaseDialect): SearchIndexQuery | undefined {
-  if (scope.kind !== 'all' || !filters.search) return undefined;
-  const others = Object.entries(filters).filter(([name, value]) => name !== 'search' && value !== undefined && value !== '');
-  if (others.length > 0) return undefined;
-  return dialect.searchIndexQuery(TEXT_FILTER_COLUMNS.search, termOf('search', filters.search));
+// When the search (or a name in the father/husband filter) is the list's only filter and the
+// user sees every booth, the search index answers alone where the database has one (SQLite's
+// hold live voters only, migrations 011 and 020): joining its matches to the voters table cost
+// a common name 3 to 6 times as much.
+export function searchIndexOnly(filters: Partial<VoterFilters>, scope: BoothScope, dialect: DatabaseDialect, part: NameMatchPart = 'all'): SearchIndexQuery | undefined {
+  if (scope.kind !== 'all') return undefined;
+  const given = Object.entries(filters).filter(([, value]) => value !== undefined && value !== '');
+  if (given.length !== 1) return undefined;
+  if (filters.father_husband_name) {
+    const name = nameSearchOf(filters, 'father_husband_name');
+    return name ? dialect.nameIndexQuery('father_husband_name', name, part) : undefined;
+  }
+  if (!filters.search) return undefined;
+  const name = nameSearchOf(filters, 'search');
+  if (name) return dialect.nameIndexQuery('full_name', name, part);
+  return part === 'all' ? dialect.searchIndexQuery(TEXT_FILTER_COLUMNS.search, termOf('search', filters.search)) : undefined;
 }

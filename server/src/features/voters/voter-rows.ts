@@ -1,4 +1,5 @@
 import { isSupportLevel } from '@shared/contacts/contact-schema';
+import { nameSearchTerms } from '@shared/search/name-keys';
 import { FLAG_FIELDS, VOTER_FIELD_NAMES } from '@shared/voters/voter-fields';
 import type { Voter, VoterInput } from '@shared/voters/voter-schema';
 import type { VoterRow } from '../../db/schema';
@@ -24,13 +25,21 @@ export function toVoterDto(row: VoterRow): Voter {
   };
 }
 
-// A validated voter as table columns.
 // Columns the contacts keep (migration 023) are not the form's.
 type ContactColumns = 'support_level' | 'support_at' | 'support_contact_id' | 'last_contact_at';
+
+// A validated voter as table columns, with the search terms of its names (every write of a
+// voter goes through here or through the bulk paths of the database seam).
 export function toColumns(input: VoterInput): Omit<VoterRow, 'id' | 'voter_image' | 'created_at' | 'updated_at' | 'created_by' | 'updated_by' | 'deleted_at' | 'deleted_by' | 'version' | ContactColumns | 'household_id' | 'duplicate_of'> {
-  const columns: Record<string, unknown> = { ...input };
+  const columns: Record<string, unknown> = { ...input, ...nameTermColumns(input.full_name, input.voter_id, input.father_husband_name) };
   for (const name of FLAG_FIELDS) columns[name] = input[name as keyof VoterInput] ? 1 : 0;
   return columns as ReturnType<typeof toColumns>;
+}
+
+// The stored search terms of a voter's names (migration 020): the voter search also matches the
+// voter ID as typed.
+export function nameTermColumns(fullName: string, voterId: string, fatherHusbandName: string | null): { full_name_terms: string; father_husband_name_terms: string | null } {
+  return { full_name_terms: nameSearchTerms(fullName, voterId) ?? '', father_husband_name_terms: nameSearchTerms(fatherHusbandName) };
 }
 
 // A stored row in the form's terms, so an edit can be merged with it and compared.

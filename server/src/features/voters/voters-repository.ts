@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
+import { termsMatchExactly } from '@shared/search/name-keys';
 import { VOTER_INPUT_COLUMNS, type VoterFilters, type VoterInput } from '@shared/voters/voter-schema';
-import type { DatabaseDialect, Executor, VoterInsertAudit } from '../../db/dialects/database-dialect';
+import type { DatabaseDialect, Executor, NameMatchPart, VoterInsertAudit } from '../../db/dialects/database-dialect';
 import type { Database, VoterRow } from '../../db/schema';
-import { applyVoterFilters, type BoothScope, hasFilters, searchIndexOnly } from './voter-filters';
+import { applyVoterFilters, type BoothScope, hasFilters, narrowedToBooths, rankedNameSearch, searchIndexOnly } from './voter-filters';
 import { toColumns } from './voter-rows';
 
-export async function countVoters(db: Executor, filters: Partial<VoterFilters>, scope: BoothScope, dialect: DatabaseDialect): Promise<number> {
+// part: of a name search, all its matches or only the exact ones or only the others.
+export async function countVoters(db: Executor, filters: Partial<VoterFilters>, scope: BoothScope, dialect: DatabaseDialect, part: NameMatchPart = 'all'): Promise<number> {
   // No filter: the trigger-kept counts (migration 006, exact under every write) answer
   // without reading voters: the overall total, or the sum over the user's booths.
   if (!hasFilters(filters)) {
@@ -21,9 +23,9 @@ export async function countVoters(db: Executor, filters: Partial<VoterFilters>, 
             .executeTakeFirst();
     return Number(row?.live ?? 0);
   }
-  const index = searchIndexOnly(filters, scope, dialect);
+  const index = searchIndexOnly(filters, scope, dialect, part);
   if (index) return index.count(db);
-  const row = await applyVoterFilters(db.selectFrom('voters'), filters, scope, dialect)
+  const row = await applyVoterFilters(db.selectFrom('voters'), filters, scope, dialect, part)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -31,29 +33,86 @@ export async function countVoters(db: Executor, filters: Partial<VoterFilters>, 
 
 // One page, newest first. Ids are picked first (a narrow index-only read), then the rows;
 // past the middle the page is read from the far end so the last page costs what the first does.
+// A name search lists the voters whose name matched as typed first, then those found only by
+// the name's phonetic keys (issue 18), each part newest first.
 export async function listVoters(
   db: Executor,
   options: { filters: Partial<VoterFilters>; scope: BoothScope; dialect: DatabaseDialect; page: number; limit: number },
 ): Promise<{ voters: VoterRow[]; total: number }> {
   const { filters, scope, dialect, page, limit } = options;
+  const ranked = rankedNameSearch(filters);
+  if (ranked && narrowedToBooths(filters, scope)) return listNameMatchesInBooths(db, options, ranked);
   const total = await countVoters(db, filters, scope, dialect);
   const offset = (page - 1) * limit;
   if (offset >= total) return { voters: [], total };
   const end = Math.min(offset + limit, total);
-  const fromEnd = offset > total / 2;
-  const index = searchIndexOnly(filters, scope, dialect);
-  if (index) {
-    const ids = await index.pageIds(db, { descending: !fromEnd, limit: end - offset, offset: fromEnd ? total - end : offset });
-    const found = ids.length > 0 ? await db.selectFrom('voters').selectAll().where('id', 'in', ids).orderBy('id', 'desc').execute() : [];
-    return { voters: found, total };
+  const read = (part: NameMatchPart, from: number, count: number, partTotal: number | undefined) => pageIds(db, options, part, from, count, partTotal);
+  let ids: number[];
+  if (!ranked) {
+    ids = await read('all', offset, end - offset, total);
+  } else if (offset === 0) {
+    // The first page needs no count of the exact matches: a short read of them is that count.
+    ids = await read('exact', 0, end, undefined);
+    if (ids.length < end) ids.push(...(await read('variants', 0, end - ids.length, total - ids.length)));
+  } else {
+    const exact = await countVoters(db, filters, scope, dialect, 'exact');
+    ids = offset < exact ? await read('exact', offset, Math.min(end, exact) - offset, exact) : [];
+    if (end > exact) ids.push(...(await read('variants', Math.max(offset, exact) - exact, end - Math.max(offset, exact), total - exact)));
   }
-  const ids = applyVoterFilters(db.selectFrom('voters'), filters, scope, dialect)
-    .select('voters.id')
-    .orderBy('voters.id', fromEnd ? 'asc' : 'desc')
-    .limit(end - offset)
-    .offset(fromEnd ? total - end : offset);
-  const voters = await db.selectFrom('voters').selectAll().where('id', 'in', ids).orderBy('id', 'desc').execute();
-  return { voters, total };
+  if (ids.length === 0) return { voters: [], total };
+  const rows = await db.selectFrom('voters').selectAll().where('id', 'in', ids).execute();
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return { voters: rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)), total };
+}
+
+// A name search within some booths: its matches there are few (a booth holds a few thousand
+// voters), so they are read once with their terms, told exact or not here, then counted,
+// ordered and paged: one statement instead of a count and a read of each part (a booth's
+// "patil" at a million voters: 2.6 ms instead of 7.5).
+async function listNameMatchesInBooths(
+  db: Executor,
+  options: { filters: Partial<VoterFilters>; scope: BoothScope; dialect: DatabaseDialect; page: number; limit: number },
+  ranked: NonNullable<ReturnType<typeof rankedNameSearch>>,
+): Promise<{ voters: VoterRow[]; total: number }> {
+  const { filters, scope, dialect, page, limit } = options;
+  const termsColumn = ranked.field === 'full_name' ? 'voters.full_name_terms' : 'voters.father_husband_name_terms';
+  const found = await applyVoterFilters(db.selectFrom('voters'), filters, scope, dialect).select(['voters.id', `${termsColumn} as terms`]).execute();
+  const matches = found.map((row) => ({ id: row.id, exact: termsMatchExactly(row.terms, ranked.terms) }));
+  const exactFirst = matches.sort((a, b) => Number(b.exact) - Number(a.exact) || b.id - a.id);
+  const ids = exactFirst.slice((page - 1) * limit, page * limit).map((row) => row.id);
+  if (ids.length === 0) return { voters: [], total: matches.length };
+  const rows = await db.selectFrom('voters').selectAll().where('id', 'in', ids).execute();
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return { voters: rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)), total: matches.length };
+}
+
+// `count` ids of one part of the list from `from` on, newest first: from the search index alone
+// where it can answer, else from the filtered voters. Knowing the part's size (partTotal), a
+// window past its middle is read from the far end.
+async function pageIds(
+  db: Executor,
+  options: { filters: Partial<VoterFilters>; scope: BoothScope; dialect: DatabaseDialect },
+  part: NameMatchPart,
+  from: number,
+  count: number,
+  partTotal: number | undefined,
+): Promise<number[]> {
+  if (count <= 0) return [];
+  const { filters, scope, dialect } = options;
+  const fromEnd = partTotal !== undefined && from > partTotal / 2;
+  const offset = fromEnd ? (partTotal as number) - from - count : from;
+  const index = searchIndexOnly(filters, scope, dialect, part);
+  const ids = index
+    ? await index.pageIds(db, { descending: !fromEnd, limit: count, offset })
+    : (
+        await applyVoterFilters(db.selectFrom('voters'), filters, scope, dialect, part)
+          .select('voters.id')
+          .orderBy('voters.id', fromEnd ? 'asc' : 'desc')
+          .limit(count)
+          .offset(offset)
+          .execute()
+      ).map((row) => row.id);
+  return fromEnd ? ids.reverse() : ids;
 }
 
 // One keyset page of the filtered voters in id order (the export): never the whole table at once.

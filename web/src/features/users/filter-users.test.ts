@@ -23,6 +23,16 @@ describe('filterUsers', () => {
     expect(ids(filterUsers(users, 'राहुल', ''))).toEqual([4]);
   });
 
+  it('should find a full name written in the other script, after the users found as typed', () => {
+    expect(ids(filterUsers(users, 'chavan', ''))).toEqual([4]);
+    expect(ids(filterUsers(users, 'जाधव', ''))).toEqual([2]);
+    expect(ids(filterUsers(users, 'देशमुख', 'Admin'))).toEqual([]);
+    const more = [...users, buildUser({ id: 5, username: 'rahul.dev', full_name: 'Rahul Pawar', role: 'Karyakarta' })];
+    expect(ids(filterUsers(more, 'राहुल', ''))).toEqual([4, 5]);
+    expect(ids(filterUsers(more, 'rahul', ''))).toEqual([4, 5]);
+    expect(ids(filterUsers(more, 'rahul p', ''))).toEqual([5]);
+  });
+
   it('should keep only the chosen role when a role is chosen', () => {
     expect(ids(filterUsers(users, '', 'Supervisor'))).toEqual([3]);
     expect(ids(filterUsers(users, 'a', 'Admin'))).toEqual([2]);

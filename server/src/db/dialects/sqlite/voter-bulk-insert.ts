@@ -1,19 +1,25 @@
 import type SQLite from 'better-sqlite3';
 import { FLAG_FIELDS } from '@shared/voters/voter-fields';
+import { nameSearchTerms } from '@shared/search/name-keys';
 import { VOTER_INPUT_COLUMNS } from '@shared/voters/voter-schema';
 import type { VoterInsertAudit, VoterInserter, VoterTextColumn } from '../database-dialect';
 import { BulkCounts } from './voter-count-rules';
 
 // The SQLite bulk path (migration 007): with the voter_bulk_load flag set, the insert triggers
-// stand aside; one prepared INSERT per voter, then the new ids go into the search index in one
-// statement and the kept counts are added in one upsert per count row. Everything runs in the
-// caller's transaction, so the voters, their index entries and their counts commit together or
-// not at all.
-const INSERT_COLUMNS = [...VOTER_INPUT_COLUMNS, 'created_at', 'updated_at', 'created_by', 'updated_by'];
+// stand aside; one prepared INSERT per voter, then the new ids go into the search index and the
+// name index in one statement each and the kept counts are added in one upsert per count row.
+// Everything runs in the caller's transaction, so the voters, their index entries and their
+// counts commit together or not at all.
+const INSERT_COLUMNS = [...VOTER_INPUT_COLUMNS, 'created_at', 'updated_at', 'created_by', 'updated_by', 'full_name_terms', 'father_husband_name_terms'];
 // Where the yes/no fields stand in a voter's values: stored as 0/1.
 const FLAG_AT = VOTER_INPUT_COLUMNS.flatMap((column, index) => (FLAG_FIELDS.has(column) ? [index] : []));
 // The columns the search index holds (migration 003's voters_fts).
 const SEARCH_COLUMNS: readonly VoterTextColumn[] = ['full_name', 'mobile_number', 'voter_id', 'father_husband_name', 'ward_area', 'house_no'];
+// The columns the name index holds (migration 020's voter_names_fts).
+const NAME_COLUMNS = ['full_name_terms', 'father_husband_name_terms'];
+const FULL_NAME = VOTER_INPUT_COLUMNS.indexOf('full_name');
+const VOTER_ID = VOTER_INPUT_COLUMNS.indexOf('voter_id');
+const FATHER_HUSBAND_NAME = VOTER_INPUT_COLUMNS.indexOf('father_husband_name');
 const STATS_KEY = ['dimension', 'taluka', 'village', 'booth', 'value1', 'value2'] as const;
 const TOTALS_KEY = ['dimension', 'value1', 'value2'] as const;
 const TALUKA_KEY = ['dimension', 'taluka', 'value1', 'value2'] as const;
@@ -31,6 +37,7 @@ function prepareBulkStatements(sqlite: SQLite.Database) {
     lastId: sqlite.prepare('SELECT coalesce(max(id), 0) FROM voters').pluck(),
     insert: sqlite.prepare(`INSERT INTO voters (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`),
     index: sqlite.prepare(`INSERT INTO voters_fts (rowid, ${searchColumns}) SELECT id, ${searchColumns} FROM voters WHERE id > ?`),
+    nameIndex: sqlite.prepare(`INSERT INTO voter_names_fts (rowid, ${NAME_COLUMNS.join(', ')}) SELECT id, ${NAME_COLUMNS.join(', ')} FROM voters WHERE id > ?`),
     stats: addCount('voter_stats', STATS_KEY),
     totals: addCount('voter_stats_totals', TOTALS_KEY),
     taluka: addCount('voter_stats_taluka', TALUKA_KEY),
@@ -61,13 +68,16 @@ export function startBulkInsert(sqlite: SQLite.Database, audit: VoterInsertAudit
     async add(voters) {
       for (const values of voters) {
         for (const at of FLAG_AT) values[at] = values[at] ? 1 : 0;
-        values.push(audit.now, audit.now, audit.userId, audit.userId);
+        // The names' search terms (shared/search/name-keys.ts), as every other write stores them.
+        const fullNameTerms = nameSearchTerms(values[FULL_NAME] as string, values[VOTER_ID] as string) ?? '';
+        values.push(audit.now, audit.now, audit.userId, audit.userId, fullNameTerms, nameSearchTerms(values[FATHER_HUSBAND_NAME] as string | null));
         statements.insert.run(values);
         counts.add(values);
       }
     },
     async finish() {
       statements.index.run(lastId);
+      statements.nameIndex.run(lastId);
       const deltas = counts.tables();
       for (const row of deltas.stats) statements.stats.run(row);
       for (const row of deltas.totals) statements.totals.run(row);

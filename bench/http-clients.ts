@@ -1,0 +1,49 @@
+import http from 'node:http';
+import { createServer } from 'node:net';
+
+// What the benchmarks that talk to a server of their own share: one keep-alive connection per
+// client (as a browser tab keeps one), a free port, waiting for the server, percentiles.
+
+export interface Answer {
+  status: number;
+  ok: boolean;
+}
+
+// One request on the client's own connection; the body is read to the end.
+export function send(agent: http.Agent, url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { agent, method: options.method ?? 'GET', headers: options.headers }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, ok: (response.statusCode ?? 0) >= 200 && (response.statusCode ?? 0) < 300 }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+// A server upgrading a large database (a migration, the name keys' fill) may take minutes.
+export async function waitUntilUp(base: string, seconds = 600): Promise<void> {
+  for (let attempt = 0; attempt < seconds * 4; attempt += 1) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not start');
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
