@@ -150,7 +150,10 @@ describe('POST /api/duplicates/:id/mark', () => {
     expect(await listTotal('booth=Booth-32')).toBe(before.booth - 1);
     expect(await listTotal('search=Pandurang')).toBe(before.search - 1);
     expect(await listTotal('caste=Mali&gender=Male')).toBe(before.caste - 1);
-    expect((await get(admin, '/api/voters?search=Pandurang')).json<{ voters: { id: number }[] }>().voters.map((voter) => voter.id)).toEqual([kept.id]);
+    // The name search crosses scripts (decision 021): the file's पांडुरंग voters are found too.
+    const found = (await get(admin, '/api/voters?search=Pandurang')).json<{ voters: { id: number }[] }>().voters.map((voter) => voter.id);
+    expect(found).toContain(kept.id);
+    expect(found).not.toContain(duplicate.id);
     expect((await get(admin, '/api/analytics/dashboard')).json<{ totalVoters: number }>().totalVoters).toBe(dashboard - 1);
     expect(await men()).toBe(0);
     await expectKeptCountsToMatchVoters(t.ctx.db);
