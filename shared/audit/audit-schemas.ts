@@ -36,6 +36,8 @@ export const EXTRA_AUDIT_ACTIONS = [
   'UPDATE_BOOTH',
   'ASSIGN_PAGES',
   'UNASSIGN_PAGES',
+  // Issue 20: booth classes.
+  'SET_BOOTH_CLASS',
 ] as const;
 export const AUDIT_ACTIONS = [...SPEC_AUDIT_ACTIONS, ...EXTRA_AUDIT_ACTIONS] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

@@ -10,6 +10,8 @@ const SUPER_ADMIN_ONLY = ['Super Admin'] as const satisfies readonly Role[];
 // Issue 20: who gives out roll pages (a Supervisor within their booths), and who holds them.
 const PAGE_ASSIGNERS = ['Super Admin', 'Admin', 'Supervisor'] as const satisfies readonly Role[];
 const KARYAKARTA_ONLY = ['Karyakarta'] as const satisfies readonly Role[];
+// Issue 20: booth classes and coverage views, a Supervisor's limited to their booths.
+const COVERAGE_READERS = ['Super Admin', 'Admin', 'Supervisor'] as const satisfies readonly Role[];
 
 export const ROUTE_ACCESS = {
   'GET /api/health': 'public',
@@ -81,11 +83,15 @@ export const ROUTE_ACCESS = {
   'GET /api/analytics/caste': ADMIN_ROLES,
   'GET /api/analytics/political-preference': ADMIN_ROLES,
   'GET /api/analytics/caste-political-cross': ADMIN_ROLES,
+  // Issue 20, booth classes and coverage: Supervisors see their own booths' and workers'.
+  'GET /api/analytics/booths': COVERAGE_READERS,
+  'GET /api/analytics/workers': COVERAGE_READERS,
 
   // Issue 20, booths and roll pages: every role reads the booths of its booth access.
   'GET /api/booths': ALL_ROLES,
   'GET /api/booths/:id': ALL_ROLES,
   'PUT /api/booths/:id': ADMIN_ROLES,
+  'PUT /api/booths/:id/class': ADMIN_ROLES,
   'GET /api/booths/:id/voters': ALL_ROLES,
   'GET /api/booths/:id/households': ALL_ROLES,
   'PUT /api/booths/:id/assignments': PAGE_ASSIGNERS,

@@ -19,6 +19,7 @@ import * as auditRecordNames from './migrations/2026-11-23-018-audit-record-name
 import * as userLanguage from './migrations/2026-11-24-019-user-language';
 import * as boothsAndPages from './migrations/2026-11-24-022-booths-and-pages';
 import * as contactsSupport from './migrations/2026-11-24-023-contacts-support';
+import * as boothClasses from './migrations/2026-11-24-025-booth-classes';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -44,6 +45,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-24-019-user-language': userLanguage,
   '2026-11-24-022-booths-and-pages': boothsAndPages,
   '2026-11-24-023-contacts-support': contactsSupport,
+  '2026-11-24-025-booth-classes': boothClasses,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

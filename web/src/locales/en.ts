@@ -347,6 +347,7 @@ export const en = {
       UPDATE_BOOTH: 'Update Booth',
       ASSIGN_PAGES: 'Assign Pages',
       UNASSIGN_PAGES: 'Unassign Pages',
+      SET_BOOTH_CLASS: 'Set Booth Class',
     },
     // The table an audit row's record is in, as the row names it.
     tables: {

@@ -337,6 +337,7 @@ export const gu: LocaleTexts = {
       UPDATE_BOOTH: 'બૂથ બદલ્યું',
       ASSIGN_PAGES: 'પાનાં સોંપ્યાં',
       UNASSIGN_PAGES: 'પાનાં પાછાં લીધાં',
+      SET_BOOTH_CLASS: 'બૂથનો વર્ગ નક્કી કર્યો',
     },
     tables: {
       users: 'વપરાશકર્તાઓ',

@@ -340,6 +340,7 @@ export const hi: LocaleTexts = {
       UPDATE_BOOTH: 'बूथ बदला',
       ASSIGN_PAGES: 'पन्ने सौंपे',
       UNASSIGN_PAGES: 'पन्ने वापस लिए',
+      SET_BOOTH_CLASS: 'बूथ का वर्ग तय किया',
     },
     tables: {
       users: 'उपयोगकर्ता',

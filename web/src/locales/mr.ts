@@ -339,6 +339,7 @@ export const mr: LocaleTexts = {
       UPDATE_BOOTH: 'बूथ बदलला',
       ASSIGN_PAGES: 'पाने सोपवली',
       UNASSIGN_PAGES: 'पाने परत घेतली',
+      SET_BOOTH_CLASS: 'बूथचा वर्ग ठरवला',
     },
     tables: {
       users: 'वापरकर्ते',
