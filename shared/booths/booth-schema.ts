@@ -99,6 +99,7 @@ export const boothListSchema = z.object({
 });
 // PUT /api/booths/:id/class answers the booth (its new version) and its class.
 export const boothClassResultSchema = z.object({ booth: boothSchema, class: boothClassInfoSchema });
+export type BoothClassResult = z.infer<typeof boothClassResultSchema>;
 
 export type BoothList = z.infer<typeof boothListSchema>;
 
