@@ -11,6 +11,8 @@ import { Spinner } from '@web/components/ui/spinner';
 import { useBooth } from '@web/features/booths/api/get-booth';
 import { AssignPagesForm } from '@web/features/booths/components/assign-pages-form';
 import { BoothCoverageSection } from '@web/features/booths/components/booth-coverage';
+import { SUPPORT_COLORS } from '@web/features/contacts/components/contact-labels';
+import { Badge } from '@web/components/ui/badge';
 import { BoothFormDialog } from '@web/features/booths/components/booth-form-dialog';
 import { BoothHouseholds } from '@web/features/booths/components/booth-households';
 import { BoothRoll } from '@web/features/booths/components/booth-roll';
@@ -159,7 +161,7 @@ export function BoothPage() {
           <PollingStation detail={detail} />
         </Panel>
         <Panel title={t('boothClasses.section')} testId="booth-coverage-section">
-          <BoothCoverageSection detail={detail} />
+          <BoothCoverageSection detail={detail} levelBadge={(level, text) => <Badge color={SUPPORT_COLORS[level]}>{text}</Badge>} />
         </Panel>
         <Panel title={t('booths.workers.title')} testId="booth-workers">
           <Workers detail={detail} />

@@ -1,12 +1,11 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOOTH_CLASSES, type BoothClass, type Coverage, type Support } from '@shared/booths/booth-class';
 import type { BoothDetail } from '@shared/booths/booth-schema';
-import { SUPPORT_LEVELS } from '@shared/contacts/contact-schema';
+import { SUPPORT_LEVELS, type SupportLevel } from '@shared/contacts/contact-schema';
 import { Badge, type BadgeColor } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { inputClassName } from '@web/components/ui/form-field';
-import { SUPPORT_COLORS } from '@web/features/contacts/components/contact-labels';
 import { useSetBoothClass } from '@web/features/booths/api/booth-class';
 import { errorMessage } from '@web/lib/api-client';
 
@@ -38,7 +37,10 @@ export function CoverageBar({ coverage }: { coverage: Coverage }) {
   );
 }
 
-export function SupportBreakdown({ support }: { support: Support }) {
+// How a level and its count show (the contacts feature's badge colours, given by app/).
+export type LevelBadge = (level: SupportLevel, text: string) => ReactNode;
+
+export function SupportBreakdown({ support, levelBadge }: { support: Support; levelBadge: LevelBadge }) {
   const { t } = useTranslation();
   return (
     <div>
@@ -47,11 +49,7 @@ export function SupportBreakdown({ support }: { support: Support }) {
       </p>
       <ul className="mt-2 flex flex-wrap gap-2">
         {SUPPORT_LEVELS.map((level) => (
-          <li key={level}>
-            <Badge color={SUPPORT_COLORS[level]}>
-              {t(`contacts.outcomes.${level}`)}: {support.levels[level].toLocaleString('en-IN')}
-            </Badge>
-          </li>
+          <li key={level}>{levelBadge(level, `${t(`contacts.outcomes.${level}`)}: ${support.levels[level].toLocaleString('en-IN')}`)}</li>
         ))}
       </ul>
     </div>
@@ -106,7 +104,7 @@ function ClassOverrideForm({ detail }: { detail: BoothDetail }) {
 }
 
 // The booth page's section: class (and why), coverage, support by level.
-export function BoothCoverageSection({ detail }: { detail: BoothDetail }) {
+export function BoothCoverageSection({ detail, levelBadge }: { detail: BoothDetail; levelBadge: LevelBadge }) {
   const { t } = useTranslation();
   const info = detail.class;
   return (
@@ -125,7 +123,7 @@ export function BoothCoverageSection({ detail }: { detail: BoothDetail }) {
         )}
       </div>
       <CoverageBar coverage={detail.coverage} />
-      <SupportBreakdown support={detail.support} />
+      <SupportBreakdown support={detail.support} levelBadge={levelBadge} />
       {detail.can_set_class && <ClassOverrideForm key={detail.booth.version} detail={detail} />}
     </div>
   );

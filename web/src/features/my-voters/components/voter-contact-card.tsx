@@ -1,14 +1,14 @@
 import { MessageCircle, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RollVoter } from '@shared/booths/booth-schema';
-import { RecordContactButton } from '@web/features/contacts/components/record-contact-button';
-import { SupportBadge } from '@web/features/contacts/components/support-badge';
 import { telHref, whatsAppHref } from '@web/lib/contact-links';
 
 // One voter of a Karyakarta's pages: who they are, contacted or not, one tap to call or to
 // WhatsApp them, and the record-contact button.
 // The buttons are thumb-sized (at least 44 px high) and side by side on a phone.
-export function VoterContactCard({ voter }: { voter: RollVoter }) {
+// support and recordContact: the contacts feature's badge and button, composed in app/.
+export function VoterContactCard({ voter, support, recordContact }: { voter: RollVoter; support?: ReactNode; recordContact?: ReactNode }) {
   const { t } = useTranslation();
   const tel = telHref(voter.mobile_number);
   const whatsApp = whatsAppHref(voter);
@@ -33,7 +33,7 @@ export function VoterContactCard({ voter }: { voter: RollVoter }) {
             {t('boothClasses.notContacted')}
           </span>
         )}
-        {voter.last_contact_at && <SupportBadge level={voter.support_level} />}
+        {voter.last_contact_at && support}
       </div>
       {tel || whatsApp ? (
         <div className="mt-2 grid grid-cols-2 gap-2">
@@ -61,7 +61,7 @@ export function VoterContactCard({ voter }: { voter: RollVoter }) {
       ) : (
         <p className="mt-1 text-sm text-slate-400">{t('myVoters.noPhone')}</p>
       )}
-      <RecordContactButton voter={voter} className="mt-2 w-full" />
+      {recordContact}
     </li>
   );
 }
