@@ -124,7 +124,7 @@ export function BoothCoverageSection({ detail, levelBadge }: { detail: BoothDeta
       </div>
       <CoverageBar coverage={detail.coverage} />
       <SupportBreakdown support={detail.support} levelBadge={levelBadge} />
-      {detail.can_set_class && <ClassOverrideForm key={detail.booth.version} detail={detail} />}
+      {detail.can_set_class && <ClassOverrideForm detail={detail} />}
     </div>
   );
 }
