@@ -853,7 +853,7 @@ export const en = {
       bMinHint: 'Below class A and at least this share: class B. Below it: class C.',
     },
     analytics: {
-      title: 'Booths',
+      title: 'Classes and coverage',
       byClass: 'Booths by class',
       booth: 'Booth',
       voters: 'Voters',

@@ -876,7 +876,7 @@ export const gu: LocaleTexts = {
       bMinHint: 'વર્ગ A થી ઓછું પણ ઓછામાં ઓછું આટલું: વર્ગ B. તેનાથી ઓછું: વર્ગ C.',
     },
     analytics: {
-      title: 'બૂથ',
+      title: 'વર્ગ અને સંપર્ક',
       byClass: 'વર્ગ મુજબ બૂથ',
       booth: 'બૂથ',
       voters: 'મતદારો',

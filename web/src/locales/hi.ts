@@ -873,7 +873,7 @@ export const hi: LocaleTexts = {
       bMinHint: 'वर्ग A से कम पर कम से कम इतना: वर्ग B. उससे कम: वर्ग C.',
     },
     analytics: {
-      title: 'बूथ',
+      title: 'वर्ग और संपर्क',
       byClass: 'वर्ग के अनुसार बूथ',
       booth: 'बूथ',
       voters: 'मतदाता',

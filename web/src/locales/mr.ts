@@ -871,7 +871,7 @@ export const mr: LocaleTexts = {
       bMinHint: 'वर्ग A पेक्षा कमी पण किमान इतके: वर्ग B. त्याहून कमी: वर्ग C.',
     },
     analytics: {
-      title: 'बूथ',
+      title: 'वर्ग व संपर्क',
       byClass: 'वर्गानुसार बूथ',
       booth: 'बूथ',
       voters: 'मतदार',

@@ -7,7 +7,8 @@ import { Table } from '@web/components/ui/table';
 import { useBoothAnalytics, useWorkerCoverage } from '@web/features/booths/api/booth-class';
 import { ClassBadge } from './booth-coverage';
 
-// The analytics "Booths" view (issue 20): booths by class, coverage and support by booth (each
+// The analytics "Classes and coverage" view of the booths (issue 20; its title names no
+// "Booth": the location filter is found by that label): booths by class, coverage and support by booth (each
 // booth links to its page), and coverage by worker, under the page's location filters.
 export function BoothAnalyticsView({ filters }: { filters: AnalyticsFilters }) {
   const { t } = useTranslation();
@@ -41,7 +42,6 @@ export function BoothAnalyticsView({ filters }: { filters: AnalyticsFilters }) {
           </dl>
           <Table
             variant="plain"
-            label={t('boothClasses.analytics.title')}
             rows={rows}
             rowKey={(row) => String(row.id)}
             columns={[
