@@ -21,9 +21,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema.alterTable('booths').addColumn(column, 'text').execute();
   }
   for (const [name, columns, condition] of INDEXES) await sql.raw(`CREATE INDEX ${name} ON voters (${columns}) WHERE ${condition}`).execute(db);
+  // (booth, part_serial, last_contact_at) serves every read (booth, part_serial) served, and
+  // SQLite's planner took the narrower one for a worker's pages, reading each voter's row
+  // (2.2 s instead of 0.23 s at 1,000,000 voters).
+  await sql.raw('DROP INDEX voters_booth_serial_idx').execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql.raw('CREATE INDEX voters_booth_serial_idx ON voters (booth, part_serial) WHERE deleted_at IS NULL').execute(db);
   for (const [name] of INDEXES) await sql.raw(`DROP INDEX ${name}`).execute(db);
   for (const column of ['class_override_at', 'class_override_by', 'class_override_reason', 'class_override']) {
     await db.schema.alterTable('booths').dropColumn(column).execute();

@@ -130,7 +130,9 @@ export { emptyTally };
 // Each Karyakarta's voters (the pages and houses they hold, as My voters lists them: on one
 // of their pages or in one of their houses) per booth, and how many of them are contacted.
 // Two grouped reads of the (booth, part_serial, last_contact_at) and (booth, house_no, …)
-// indexes; a house voter already on one of the holder's pages is counted once.
+// indexes; a house voter already on one of the holder's pages is counted once. CROSS JOIN
+// keeps SQLite's join order (assignments first, then one index range per page); PostgreSQL
+// plans it as an inner join.
 export async function workerCoverage(db: Executor, pageSize: number, labels: readonly string[] | undefined, filters: AnalyticsFilters = {}): Promise<WorkerCoverageRow[]> {
   if (labels && labels.length === 0) return [];
   const size = sql.lit(pageSize);
@@ -148,17 +150,15 @@ export async function workerCoverage(db: Executor, pageSize: number, labels: rea
   };
   const onPages = await sql<{ user_id: number; label: string; assigned: number | string; contacted: number | string }>`
     SELECT pa.user_id AS user_id, b.label AS label, count(*) AS assigned, count(v.last_contact_at) AS contacted
-    FROM page_assignments pa
-    JOIN booths b ON b.id = pa.booth_id
-    JOIN voters v ON v.booth = b.label AND v.part_serial BETWEEN (pa.page - 1) * ${size} + 1 AND pa.page * ${size} AND ${voterFilter('v')}
-    WHERE ${boothFilter()}
+    FROM page_assignments pa CROSS JOIN booths b CROSS JOIN voters v
+    WHERE b.id = pa.booth_id AND v.booth = b.label AND v.part_serial >= (pa.page - 1) * ${size} + 1 AND v.part_serial <= pa.page * ${size} AND ${voterFilter('v')}
+      AND ${boothFilter()}
     GROUP BY pa.user_id, b.label`.execute(db);
   const inHouses = await sql<{ user_id: number; label: string; assigned: number | string; contacted: number | string }>`
     SELECT ha.user_id AS user_id, b.label AS label, count(*) AS assigned, count(v.last_contact_at) AS contacted
-    FROM house_assignments ha
-    JOIN booths b ON b.id = ha.booth_id
-    JOIN voters v ON v.booth = b.label AND v.house_no = ha.house_no AND ${voterFilter('v')}
-    WHERE ${boothFilter()}
+    FROM house_assignments ha CROSS JOIN booths b CROSS JOIN voters v
+    WHERE b.id = ha.booth_id AND v.booth = b.label AND v.house_no = ha.house_no AND ${voterFilter('v')}
+      AND ${boothFilter()}
       AND NOT EXISTS (
         SELECT 1 FROM page_assignments own
         WHERE own.booth_id = ha.booth_id AND own.user_id = ha.user_id AND v.part_serial BETWEEN (own.page - 1) * ${size} + 1 AND own.page * ${size}
