@@ -33,7 +33,7 @@ beforeAll(async () => {
   admin = (await signInAs(t, 'Admin')).headers;
   const ids: number[] = [];
   for (let serial = 1; serial <= 10; serial += 1) {
-    ids.push((await seedVoter(t.ctx, { booth: BOOTH.label, part_serial: serial, house_no: serial <= 2 ? 'H-1' : `H-${serial}` } as never)).id);
+    ids.push((await seedVoter(t.ctx, { booth: BOOTH.label, part_serial: serial, house_no: serial <= 2 ? 'H-1' : `H-${serial}`, taluka: 'Ner', village: 'Udapur' } as never)).id);
   }
   const levels: (SupportLevel | null)[] = ['strong_supporter', 'strong_supporter', 'leaning_supporter', 'opposed', null];
   for (const [index, level] of levels.entries()) await contacted(ids[index + 1] ?? 0, level);
@@ -164,6 +164,14 @@ describe('GET /api/analytics/workers', () => {
       { user_id: k1, full_name: 'Kavita Pages', booths: [BOOTH.label], assigned: 10, contacted: 5, percent: 50 },
       { user_id: k2, full_name: 'Kiran House', booths: [BOOTH.label], assigned: 2, contacted: 1, percent: 50 },
     ]);
+  });
+
+  it('should take the booths of a taluka or village when one is chosen', async () => {
+    expect((await get('/api/analytics/workers?taluka=Ner&village=Udapur', admin)).json<WorkerCoverage>().workers.map((worker) => worker.user_id)).toEqual([k1, k2]);
+    expect((await get('/api/analytics/workers?village=Somewhere%20Else', admin)).json<WorkerCoverage>().workers).toEqual([]);
+    const booths = (await get('/api/analytics/booths?taluka=Ner', admin)).json<BoothAnalytics>();
+    expect(booths.booths.map((booth) => booth.label)).toEqual([BOOTH.label]);
+    expect(booths.coverage).toEqual({ voters: 10, contacted: 5, percent: 50 });
   });
 
   it('should give a Supervisor only the workers of their booths', async () => {

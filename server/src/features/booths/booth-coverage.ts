@@ -134,17 +134,22 @@ export { emptyTally };
 // keeps SQLite's join order (assignments first, then one index range per page); PostgreSQL
 // plans it as an inner join.
 export async function workerCoverage(db: Executor, pageSize: number, labels: readonly string[] | undefined, filters: AnalyticsFilters = {}): Promise<WorkerCoverageRow[]> {
-  if (labels && labels.length === 0) return [];
+  // A taluka or village filter picks the booths with live voters there (from the kept counts):
+  // a worker's coverage is of the booths, whatever the village typed on each voter.
+  let booths = labels;
+  if (filters.taluka || filters.village) {
+    let located = db.selectFrom('voter_stats').select('booth').distinct().where('dimension', '=', 'status').where('count', '>', 0).where('booth', '<>', '');
+    if (filters.taluka) located = located.where('taluka', '=', filters.taluka);
+    if (filters.village) located = located.where('village', '=', filters.village);
+    const found = (await located.execute()).map((row) => row.booth);
+    booths = labels ? found.filter((label) => labels.includes(label)) : found;
+  }
+  if (booths && booths.length === 0) return [];
   const size = sql.lit(pageSize);
-  const voterFilter = (alias: string) => {
-    const parts = [sql`${sql.ref(`${alias}.deleted_at`)} IS NULL`];
-    if (filters.taluka) parts.push(sql`${sql.ref(`${alias}.taluka`)} = ${filters.taluka}`);
-    if (filters.village) parts.push(sql`${sql.ref(`${alias}.village`)} = ${filters.village}`);
-    return sql.join(parts, sql` AND `);
-  };
+  const voterFilter = (alias: string) => sql`${sql.ref(`${alias}.deleted_at`)} IS NULL`;
   const boothFilter = () => {
     const parts = [sql`1 = 1`];
-    if (labels) parts.push(sql`b.label IN (${sql.join([...labels])})`);
+    if (booths) parts.push(sql`b.label IN (${sql.join([...booths])})`);
     if (filters.booth) parts.push(sql`b.label = ${filters.booth}`);
     return sql.join(parts, sql` AND `);
   };
