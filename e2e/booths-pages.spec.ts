@@ -61,6 +61,38 @@ test('should let an Admin open a booth from the voter table and assign pages 3 t
   await expect(workerEntry).toHaveCount(0);
 });
 
+// Booth classes and coverage (issue 20, decision 028): Booth-377 is this test's own.
+test('should show a booth page its coverage, support and class, and let an Admin set the class with a reason', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const suffix = Date.now().toString(36).slice(-6);
+  const token = await apiToken(request, E2E_USERS.admin);
+  const ids: number[] = [];
+  for (const letter of ['A', 'B', 'C']) ids.push(await createVoterViaApi(request, token, { voter_no: '1', voter_id: `BC${suffix.toUpperCase()}${letter}`, full_name: `Class Voter ${letter} ${suffix}`, booth: 'Booth-377' }));
+  for (const [index, outcome] of ['strong_supporter', 'opposed'].entries()) {
+    const recorded = await request.post(`/api/voters/${ids[index]}/contacts`, { headers: { authorization: `Bearer ${token}` }, data: { channel: 'visit', outcome } });
+    expect(recorded.status(), await recorded.text()).toBe(201);
+  }
+
+  await signIn(page, E2E_USERS.admin);
+  await page.goto('/booths/377');
+  const section = page.getByRole('region', { name: 'Coverage and support' });
+  await expect(section.getByTestId('booth-coverage')).toHaveText('2 of 3 voters contacted (66.7%)');
+  await expect(section.getByTestId('booth-support')).toHaveText('1 supporters: 50% of contacted voters');
+  // 50 % support: below class A (60) and at least class B (40).
+  await expect(section.getByTestId('booth-class')).toHaveText('Class B');
+
+  await section.getByLabel('Class', { exact: true }).selectOption('A');
+  await section.getByLabel('Reason').fill('New colony of our families');
+  await section.getByRole('button', { name: 'Save class' }).click();
+  await expect(section.getByText('Class saved')).toBeVisible();
+  await expect(section.getByTestId('booth-class')).toHaveText('Class A');
+  await expect(section.getByTestId('booth-class-override')).toHaveText(`Set by ${E2E_USERS.admin.full_name}: New colony of our families · computed: class B`);
+
+  await page.goto('/booths');
+  await page.getByRole('searchbox', { name: 'Find a booth' }).fill('377');
+  await expect(page.getByTestId('booth-row').filter({ hasText: 'Booth-377' }).getByTestId('booth-class')).toHaveText('Class A');
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -110,5 +142,37 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('form', { name: 'Assign Pages' })).toHaveCount(0);
     await expect(page.getByTestId('roll-page-summary')).toHaveText(`Serials 1–30 · Held by ${worker.full_name}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+  test('should show a Karyakarta on My voters who is contacted, and record a contact there', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const suffix = Date.now().toString(36).slice(-6);
+    const token = await apiToken(request, E2E_USERS.admin);
+    const headers = { authorization: `Bearer ${token}` };
+    // Page 10 of Booth-01 (serials 271-300), given back at the end.
+    const first = `Tara Shinde ${suffix}`;
+    const second = `Vilas Shinde ${suffix}`;
+    await createVoterViaApi(request, token, { voter_no: '271', voter_id: `CV${suffix.toUpperCase()}A`, full_name: first, booth: 'Booth-01', part_serial: '271', house_no: '40' });
+    await createVoterViaApi(request, token, { voter_no: '272', voter_id: `CV${suffix.toUpperCase()}B`, full_name: second, booth: 'Booth-01', part_serial: '272', house_no: '40' });
+    const users = (await (await request.get('/api/users', { headers })).json()) as { id: number; username: string }[];
+    const workerId = users.find((user) => user.username === worker.username)?.id;
+    expect((await request.put('/api/booths/1/assignments', { headers, data: { user_id: workerId, pages: { from: 10, to: 10 } } })).status()).toBe(200);
+    try {
+      await signIn(page, worker);
+      await expect(page).toHaveURL(/\/my-voters$/);
+      const house = page.getByRole('region', { name: 'House 40' });
+      const card = (name: string) => house.getByTestId('my-voter').filter({ hasText: name });
+      await expect(card(first).getByTestId('contact-state')).toHaveText('Not contacted');
+      await expect(card(second).getByTestId('contact-state')).toHaveText('Not contacted');
+
+      await card(first).getByRole('button', { name: `Record contact: ${first}` }).click();
+      await page.getByRole('dialog', { name: `Record contact: ${first}` }).getByRole('button', { name: 'Strong supporter' }).click();
+      await expect(page.getByText('Contact saved: Strong supporter')).toBeVisible();
+      await expect(card(first).getByTestId('contact-state')).toHaveText('Contacted');
+      await expect(card(first).getByTestId('support-level')).toHaveText('Support: Strong supporter');
+      await expect(card(second).getByTestId('contact-state')).toHaveText('Not contacted');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await request.put('/api/booths/1/assignments', { headers, data: { user_id: null, pages: { from: 10, to: 10 } } });
+    }
   });
 });

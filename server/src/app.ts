@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from './db/connection';
 import type { Migration } from 'kysely';
 import { auditRoutes } from './features/audit/audit-routes';
 import { analyticsRoutes } from './features/analytics/analytics-routes';
+import { coverageRoutes } from './features/analytics/coverage-routes';
 import { contactsRoutes } from './features/contacts/contacts-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { boothsRoutes, myVotersRoutes } from './features/booths/booths-routes';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => voterImportRoutes(scope, ctx), { prefix: '/api/voters' });
   await app.register(async (scope) => voterExportRoutes(scope, ctx), { prefix: '/api/voters' });
   await app.register(async (scope) => analyticsRoutes(scope, ctx), { prefix: '/api/analytics' });
+  await app.register(async (scope) => coverageRoutes(scope, ctx), { prefix: '/api/analytics' });
   await app.register(async (scope) => contactsRoutes(scope, ctx), { prefix: '/api' });
   await app.register(async (scope) => boothsRoutes(scope, ctx), { prefix: '/api/booths' });
   await app.register(async (scope) => myVotersRoutes(scope, ctx), { prefix: '/api/my-voters' });

@@ -47,6 +47,8 @@ export const EXTRA_AUDIT_ACTIONS = [
   'MARK_DUPLICATE',
   'DISMISS_DUPLICATE',
   'REOPEN_DUPLICATE',
+  // Issue 20: booth classes.
+  'SET_BOOTH_CLASS',
 ] as const;
 export const AUDIT_ACTIONS = [...SPEC_AUDIT_ACTIONS, ...EXTRA_AUDIT_ACTIONS] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

@@ -14,6 +14,8 @@ const KARYAKARTA_ONLY = ['Karyakarta'] as const satisfies readonly Role[];
 // booths (the features check booth access per record).
 export const HOUSEHOLD_DECIDERS = ['Super Admin', 'Admin', 'Supervisor'] as const satisfies readonly Role[];
 export const DUPLICATE_REVIEWERS = HOUSEHOLD_DECIDERS;
+// Issue 20: booth classes and coverage views, a Supervisor's limited to their booths.
+const COVERAGE_READERS = ['Super Admin', 'Admin', 'Supervisor'] as const satisfies readonly Role[];
 
 export const ROUTE_ACCESS = {
   'GET /api/health': 'public',
@@ -85,11 +87,15 @@ export const ROUTE_ACCESS = {
   'GET /api/analytics/caste': ADMIN_ROLES,
   'GET /api/analytics/political-preference': ADMIN_ROLES,
   'GET /api/analytics/caste-political-cross': ADMIN_ROLES,
+  // Issue 20, booth classes and coverage: Supervisors see their own booths' and workers'.
+  'GET /api/analytics/booths': COVERAGE_READERS,
+  'GET /api/analytics/workers': COVERAGE_READERS,
 
   // Issue 20, booths and roll pages: every role reads the booths of its booth access.
   'GET /api/booths': ALL_ROLES,
   'GET /api/booths/:id': ALL_ROLES,
   'PUT /api/booths/:id': ADMIN_ROLES,
+  'PUT /api/booths/:id/class': ADMIN_ROLES,
   'GET /api/booths/:id/voters': ALL_ROLES,
   'GET /api/booths/:id/households': ALL_ROLES,
   'PUT /api/booths/:id/assignments': PAGE_ASSIGNERS,

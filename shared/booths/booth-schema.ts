@@ -3,6 +3,7 @@ import { recordVersionSchema, sentVersionSchema } from '../records/record-versio
 import { BOOTH_COUNT } from '../reference/booths';
 import { TALUKAS, VILLAGES, villagesOf } from '../reference/voter-lists';
 import { voterSchema } from '../voters/voter-schema';
+import { BOOTH_CLASSES, boothClassInfoSchema, coverageSchema, supportSchema } from './booth-class';
 import { MAX_PAGES_PER_REQUEST, MAX_ROLL_PAGE } from './roll-pages';
 
 // Booths as records (issue 20, docs/field-organisation.md): one schema for the API and the
@@ -93,8 +94,13 @@ export type Booth = z.infer<typeof boothSchema>;
 
 // GET /api/booths: the booths the caller may see, with their live voter counts.
 export const boothListSchema = z.object({
-  booths: z.array(boothSchema.extend({ voters: z.number().int() })),
+  // class: the class in force (booth-class.ts), null before anyone is contacted.
+  booths: z.array(boothSchema.extend({ voters: z.number().int(), class: z.enum(BOOTH_CLASSES).nullable() })),
 });
+// PUT /api/booths/:id/class answers the booth (its new version) and its class.
+export const boothClassResultSchema = z.object({ booth: boothSchema, class: boothClassInfoSchema });
+export type BoothClassResult = z.infer<typeof boothClassResultSchema>;
+
 export type BoothList = z.infer<typeof boothListSchema>;
 
 // A Karyakarta and what they hold in a booth: pages, and house numbers (the stand-in for
@@ -124,6 +130,11 @@ export const boothDetailSchema = z.object({
   can_assign: z.boolean(),
   // The active Karyakartas with access to this booth, for whoever may assign; else empty.
   assignable: z.array(assignableWorkerSchema),
+  // Booth classes and coverage (booth-class.ts).
+  coverage: coverageSchema,
+  support: supportSchema,
+  class: boothClassInfoSchema,
+  can_set_class: z.boolean(),
 });
 export type BoothDetail = z.infer<typeof boothDetailSchema>;
 
@@ -142,6 +153,9 @@ export const rollVoterSchema = voterSchema.pick({
   mobile_number: true,
   whatsapp_number: true,
   booth: true,
+  // Contacted or not, and where they stand (issue 20, booth classes and coverage).
+  support_level: true,
+  last_contact_at: true,
 });
 export type RollVoter = z.infer<typeof rollVoterSchema>;
 

@@ -42,6 +42,14 @@ const pageSize = z
   .regex(/^\d+$/, 'Voters per roll page must be a whole number')
   .refine((value) => Number(value) >= PAGE_SIZE_MIN && Number(value) <= PAGE_SIZE_MAX, `Voters per roll page must be between ${PAGE_SIZE_MIN} and ${PAGE_SIZE_MAX}`);
 
+// Issue 20, booth classes: the least share of contacted voters who support (percent) for a
+// booth to be class A, and class B; below B it is class C.
+const classMin = (name: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .refine((value) => Number(value) >= 0 && Number(value) <= 100, `${name} must be between 0 and 100`);
+
 export const settingsSchema = z.object({
   app_name: z.string().trim().max(80, 'Application name must be 80 characters or fewer'),
   timezone: z.enum(TIMEZONES, { error: 'Choose a timezone from the list' }),
@@ -61,6 +69,8 @@ export const settingsSchema = z.object({
   // Contacts and support (issue 20): the issues a voter may raise, one a line.
   contact_issues: contactIssuesSettingSchema,
   page_size: pageSize,
+  booth_class_a_min: classMin('Class A threshold'),
+  booth_class_b_min: classMin('Class B threshold'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -86,6 +96,8 @@ export const DEFAULT_SETTINGS: Settings = {
   export_limit_admin: '20',
   contact_issues: formatContactIssues(DEFAULT_CONTACT_ISSUES),
   page_size: '30',
+  booth_class_a_min: '60',
+  booth_class_b_min: '40',
 };
 
 // What every signed-in user's screens need: harmless display settings only.

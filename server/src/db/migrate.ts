@@ -21,6 +21,7 @@ import * as nameSearchTerms from './migrations/2026-11-24-020-name-search-terms'
 import * as boothsAndPages from './migrations/2026-11-24-022-booths-and-pages';
 import * as contactsSupport from './migrations/2026-11-24-023-contacts-support';
 import * as householdsDuplicates from './migrations/2026-11-24-024-households-duplicates';
+import * as boothClasses from './migrations/2026-11-24-025-booth-classes';
 import * as nameIndexListedVoters from './migrations/2026-11-24-026-name-index-listed-voters';
 import type { Database } from './schema';
 
@@ -49,6 +50,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-24-022-booths-and-pages': boothsAndPages,
   '2026-11-24-023-contacts-support': contactsSupport,
   '2026-11-24-024-households-duplicates': householdsDuplicates,
+  '2026-11-24-025-booth-classes': boothClasses,
   '2026-11-24-026-name-index-listed-voters': nameIndexListedVoters,
 };
 

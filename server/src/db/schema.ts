@@ -244,6 +244,11 @@ export interface BoothsTable {
   updated_at: string;
   updated_by: number | null;
   version: Generated<number>;
+  // Booth class set by an office role (migration 025), with why, who and when.
+  class_override: string | null;
+  class_override_reason: string | null;
+  class_override_by: string | null;
+  class_override_at: string | null;
 }
 
 export interface PageAssignmentsTable {

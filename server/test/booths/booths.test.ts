@@ -221,7 +221,7 @@ describe('GET /api/booths/:id/voters', () => {
     expect(second).toMatchObject({ page: 2, from: 31, to: 60, holder: { user_id: worker.id, full_name: 'Page Two Holder' } });
     expect(second.voters.map((voter) => voter.full_name)).toEqual(['Serial 31', 'Serial 45', 'Serial 60']);
     expect(Object.keys(second.voters[0]!).sort()).toEqual(
-      ['id', 'part_serial', 'voter_no', 'full_name', 'voter_id', 'age', 'gender', 'father_husband_name', 'relation_type', 'house_no', 'mobile_number', 'whatsapp_number', 'booth'].sort(),
+      ['id', 'last_contact_at', 'support_level', 'part_serial', 'voter_no', 'full_name', 'voter_id', 'age', 'gender', 'father_husband_name', 'relation_type', 'house_no', 'mobile_number', 'whatsapp_number', 'booth'].sort(),
     );
     expect((await get(`/api/booths/${booth.id}/voters?page=9`, admin)).json<BoothVoters>().voters).toEqual([]);
   });

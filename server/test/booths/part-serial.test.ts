@@ -65,14 +65,14 @@ describe('part_serial on the voter form', () => {
     expect(allowed.json().part_serial).toBe(46);
   });
 
-  it('should read a roll page through the (booth, part_serial) index of live voters', async () => {
+  it('should read a roll page through the (booth, part_serial, last_contact_at) index of live voters', async () => {
     await seedVoter(t.ctx, { booth: 'Booth-09', part_serial: 3 });
     if (t.ctx.dialect.name === 'sqlite') {
       const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT id FROM voters WHERE booth = 'Booth-09' AND part_serial >= 1 AND part_serial <= 30 AND deleted_at IS NULL ORDER BY part_serial, id`.execute(t.ctx.db);
-      expect(plan.rows.map((row) => row.detail).join(' ')).toContain('voters_booth_serial_idx');
+      expect(plan.rows.map((row) => row.detail).join(' ')).toContain('voters_booth_serial_contact_idx');
     } else {
-      const { rows } = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = 'voters_booth_serial_idx'`.execute(t.ctx.db);
-      expect(rows[0]?.indexdef).toMatch(/\(booth, part_serial\) WHERE \(deleted_at IS NULL\)/);
+      const { rows } = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = 'voters_booth_serial_contact_idx'`.execute(t.ctx.db);
+      expect(rows[0]?.indexdef).toMatch(/\(booth, part_serial, last_contact_at\) WHERE \(deleted_at IS NULL\)/);
     }
   });
 });

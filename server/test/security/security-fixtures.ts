@@ -150,6 +150,9 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'GET /api/booths': async () => ({ url: '/api/booths' }),
   'GET /api/booths/:id': async () => ({ url: '/api/booths/1' }),
   'PUT /api/booths/:id': async () => ({ url: '/api/booths/1', payload: { polling_station_name: 'Zilla Parishad School' } }),
+  'PUT /api/booths/:id/class': async () => ({ url: '/api/booths/1/class', payload: { class_override: 'B', reason: 'Office visit' } }),
+  'GET /api/analytics/booths': async () => ({ url: '/api/analytics/booths' }),
+  'GET /api/analytics/workers': async () => ({ url: '/api/analytics/workers' }),
   'GET /api/booths/:id/voters': async () => ({ url: '/api/booths/1/voters?page=1' }),
   'GET /api/booths/:id/households': async () => ({ url: '/api/booths/1/households' }),
   'PUT /api/booths/:id/assignments': async (t) => {

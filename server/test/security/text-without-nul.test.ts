@@ -1,6 +1,5 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { migrateTo, migrateToLatest } from '../../src/db/migrate';
 import { fillMissingNameTerms } from '../../src/features/voters/name-terms-fill';
 import { TEXT_HAS_NUL } from '../../src/plugins/error-handler';

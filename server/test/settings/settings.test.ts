@@ -60,6 +60,8 @@ describe('PUT /api/settings', () => {
       export_limit_admin: '5',
       contact_issues: 'Water\nDrainage',
       page_size: '25',
+      booth_class_a_min: '70',
+      booth_class_b_min: '35',
     };
     const response = await put(next);
     expect(response.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import type { BoothHousehold, MyVoters, RollVoter } from '@shared/booths/booth-s
 import { MY_VOTERS_MAX } from '@shared/booths/booth-schema';
 import { pageOfSerial, pageRuns, serialRangeOf } from '@shared/booths/roll-pages';
 import { boothNumberOf } from '@shared/reference/booths';
+import type { SupportLevel } from '@shared/contacts/contact-schema';
 import type { Executor } from '../../db/dialects/database-dialect';
 import type { UserRow } from '../../db/schema';
 import { userReachesBooth } from './booth-access';
@@ -25,13 +26,18 @@ const ROLL_COLUMNS = [
   'mobile_number',
   'whatsapp_number',
   'booth',
+  'support_level',
+  'last_contact_at',
 ] as const;
+
+// The contacts keep only support levels in support_level (contacts-use-cases.ts).
+type SupportNarrowed = { support_level: SupportLevel | null };
 
 // The most voters one house lists (a wrongly typed house number shared by a whole street).
 const HOUSE_VOTERS_MAX = 500;
 
 function rollVoters(db: Executor, label: string) {
-  return db.selectFrom('voters').select(ROLL_COLUMNS).where('booth', '=', label).where('deleted_at', 'is', null).where('duplicate_of', 'is', null);
+  return db.selectFrom('voters').select(ROLL_COLUMNS).$narrowType<SupportNarrowed>().where('booth', '=', label).where('deleted_at', 'is', null).where('duplicate_of', 'is', null);
 }
 
 // Roll order: by part serial, the voters without one after, then by id.
@@ -107,7 +113,9 @@ export async function myVoters(db: Executor, user: UserRow, size: number): Promi
   const voters = await db
     .selectFrom('voters')
     .select(ROLL_COLUMNS)
-    .where('deleted_at', 'is', null).where('duplicate_of', 'is', null)
+    .$narrowType<SupportNarrowed>()
+    .where('deleted_at', 'is', null)
+    .where('duplicate_of', 'is', null)
     .where((eb) =>
       eb.or(
         assignments.map((assignment) => {

@@ -7,6 +7,7 @@ import {
   boothDetailSchema,
   boothHouseholdsSchema,
   boothIdParamsSchema,
+  boothClassResultSchema,
   boothListSchema,
   boothSchema,
   boothUpdateSchema,
@@ -16,13 +17,15 @@ import {
   pageAssignmentSchema,
 } from '@shared/booths/booth-schema';
 import { pageCount, serialRangeOf } from '@shared/booths/roll-pages';
+import { classOverrideSchema } from '@shared/booths/booth-class';
 import { conflictSchema } from '@shared/records/record-version';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { boothVisibleTo, visibleBooths } from './booth-access';
 import { boothHouseholds, holderOf, houseVoters, myVoters, rollPageVoters, unnumberedVoters } from './booth-roll';
 import { listBoothRows, liveVotersByBooth, pageHolders, rollExtent, toBoothDto } from './booths-repository';
-import { assignPages, type BoothActor, boothDetail, changeBooth, pageSizeOf } from './booths-use-cases';
+import { boothTallies, classInfoOf, classThresholds, emptyTally } from './booth-coverage';
+import { assignPages, type BoothActor, boothDetail, changeBooth, pageSizeOf, setBoothClass } from './booths-use-cases';
 
 const actorOf = (request: FastifyRequest): BoothActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
 const PAGE_ASSIGNERS = ['Super Admin', 'Admin', 'Supervisor'] as const;
@@ -41,7 +44,11 @@ export async function boothsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const labels = visibleBooths(signedInUser(request).user);
       const rows = await listBoothRows(ctx.db, labels);
       const counts = await liveVotersByBooth(ctx.db, labels);
-      return { booths: rows.map((row) => ({ ...toBoothDto(row), voters: counts.get(row.label) ?? 0 })) };
+      const tallies = await boothTallies(ctx.db, labels);
+      const thresholds = await classThresholds(ctx.db);
+      return {
+        booths: rows.map((row) => ({ ...toBoothDto(row), voters: counts.get(row.label) ?? 0, class: classInfoOf(row, tallies.get(row.label) ?? emptyTally(), thresholds).class })),
+      };
     },
   });
 
@@ -61,6 +68,21 @@ export async function boothsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       response: { 200: boothSchema, ...readErrors, 409: conflictSchema(boothSchema) },
     },
     handler: async (request) => toBoothDto(await changeBooth(ctx, actorOf(request), request.params.id, request.body)),
+  });
+
+  routes.put('/:id/class', {
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: ['booths'],
+      summary: "Set the booth's class over the computed one, with the reason (class_override null: the computed class stands again); version = the booth's version",
+      params: boothIdParamsSchema,
+      body: classOverrideSchema,
+      response: { 200: boothClassResultSchema, ...readErrors, 409: conflictSchema(boothSchema) },
+    },
+    handler: async (request) => {
+      const result = await setBoothClass(ctx, actorOf(request), request.params.id, request.body);
+      return { booth: toBoothDto(result.booth), class: result.class };
+    },
   });
 
   routes.get('/:id/voters', {

@@ -1,3 +1,4 @@
+import type { BoothClassInfo, ClassOverrideInput } from '@shared/booths/booth-class';
 import { BOOTH_FIELDS, type BoothDetail, type BoothUpdate, type BoothWorker, boothRecordSchema, type PageAssignment } from '@shared/booths/booth-schema';
 import { formatPageRuns, pageCount } from '@shared/booths/roll-pages';
 import type { AppContext } from '../../context';
@@ -9,6 +10,7 @@ import { recordAudit } from '../audit/audit-repository';
 import { readSettings } from '../settings/settings-repository';
 import { findUserById } from '../users/users-repository';
 import { assertCanAssign, BOOTH_NOT_FOUND, boothVisibleTo, canAssignPages, canEditBooths, userReachesBooth } from './booth-access';
+import { boothTallies, classInfoOf, classThresholds, coverageOf, emptyTally, supportOf } from './booth-coverage';
 import {
   boothRecordOf,
   findBooth,
@@ -62,6 +64,7 @@ export async function boothDetail(ctx: AppContext, user: UserRow, id: number): P
   const { highest, unnumbered } = await rollExtent(ctx.db, label);
   const voters = (await liveVotersByBooth(ctx.db, [label])).get(label) ?? 0;
   const canAssign = canAssignPages(user, label);
+  const tally = (await boothTallies(ctx.db, [label])).get(label) ?? emptyTally();
   return {
     booth: toBoothDto(row),
     voters,
@@ -72,7 +75,52 @@ export async function boothDetail(ctx: AppContext, user: UserRow, id: number): P
     can_edit: canEditBooths(user),
     can_assign: canAssign,
     assignable: canAssign ? await assignableWorkers(ctx.db, label) : [],
+    coverage: coverageOf(tally),
+    support: supportOf(tally),
+    class: classInfoOf(row, tally, await classThresholds(ctx.db)),
+    can_set_class: canEditBooths(user),
   };
+}
+
+// An office role sets the booth's class over the computed one, with the reason; null lets the
+// computed class stand again. Versioned as a booth edit (409 when stale); audited.
+export async function setBoothClass(ctx: AppContext, actor: BoothActor, id: number, input: ClassOverrideInput): Promise<{ booth: BoothRow; class: BoothClassInfo }> {
+  const { version, class_override: chosen } = input;
+  const reason = chosen === null ? null : (input.reason ?? '').trim();
+  const booth = await retryWhenStale(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      const existing = await boothRow(trx, id);
+      assertVersion(version, existing.version, () => new EditConflictError(BOOTH_CHANGED, toBoothDto(existing)));
+      if (existing.class_override === chosen && existing.class_override_reason === reason) return existing;
+      const now = new Date().toISOString();
+      const updated = await trx
+        .updateTable('booths')
+        .set((eb) => ({
+          class_override: chosen,
+          class_override_reason: reason,
+          class_override_by: chosen === null ? null : actor.user.full_name,
+          class_override_at: chosen === null ? null : now,
+          updated_at: now,
+          updated_by: actor.user.id,
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', id)
+        .where('version', '=', existing.version)
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) throw new StaleRowError();
+      await recordAudit(trx, {
+        ...auditBase(actor),
+        action: 'SET_BOOTH_CLASS',
+        recordId: id,
+        recordName: existing.label,
+        details: { class: chosen, reason, from: existing.class_override, from_reason: existing.class_override_reason, version: updated.version },
+      });
+      return updated;
+    }),
+  );
+  const tally = (await boothTallies(ctx.db, [booth.label])).get(booth.label) ?? emptyTally();
+  return { booth, class: classInfoOf(booth, tally, await classThresholds(ctx.db)) };
 }
 
 export const BOOTH_CHANGED = 'Someone else changed this booth after you opened it';

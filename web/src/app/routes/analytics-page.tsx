@@ -9,6 +9,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { StatCard } from '@web/components/ui/stat-card';
 import { Table } from '@web/components/ui/table';
 import { useAnalytics, useFilterOptions } from '@web/features/analytics/api/get-analytics';
+import { BoothAnalyticsView } from '@web/features/booths/components/booth-analytics';
 import { AnalyticsChart } from '@web/features/analytics/components/analytics-chart';
 import { CountList } from '@web/features/analytics/components/count-list';
 import { PartyBadge } from '@web/components/ui/party-badge';
@@ -186,6 +187,8 @@ export function AnalyticsPage() {
         title={t('analytics.lists.areas')}
         items={(data?.areas ?? []).slice(0, 5).map((row) => ({ key: row.ward_area ?? '', label: unknown(row.ward_area), value: row.voter_count.toLocaleString('en-IN') }))}
       />
+
+      <BoothAnalyticsView filters={filters} />
     </div>
   );
 }

@@ -10,6 +10,9 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { useBooth } from '@web/features/booths/api/get-booth';
 import { AssignPagesForm } from '@web/features/booths/components/assign-pages-form';
+import { BoothCoverageSection } from '@web/features/booths/components/booth-coverage';
+import { SUPPORT_COLORS } from '@web/features/contacts/components/contact-labels';
+import { Badge } from '@web/components/ui/badge';
 import { BoothFormDialog } from '@web/features/booths/components/booth-form-dialog';
 import { BoothHouseholds } from '@web/features/booths/components/booth-households';
 import { BoothRoll } from '@web/features/booths/components/booth-roll';
@@ -156,6 +159,9 @@ export function BoothPage() {
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
         <Panel title={t('booths.station.title')}>
           <PollingStation detail={detail} />
+        </Panel>
+        <Panel title={t('boothClasses.section')} testId="booth-coverage-section">
+          <BoothCoverageSection detail={detail} levelBadge={(level, text) => <Badge color={SUPPORT_COLORS[level]}>{text}</Badge>} />
         </Panel>
         <Panel title={t('booths.workers.title')} testId="booth-workers">
           <Workers detail={detail} />

@@ -8,6 +8,7 @@ import { inputClassName } from '@web/components/ui/form-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { Table } from '@web/components/ui/table';
 import { useBooths } from '@web/features/booths/api/get-booths';
+import { ClassBadge } from '@web/features/booths/components/booth-coverage';
 import { errorMessage } from '@web/lib/api-client';
 
 type ListedBooth = BoothList['booths'][number];
@@ -94,6 +95,7 @@ export function BoothsPage() {
                   { key: 'village', header: t('booths.columns.village'), className: 'text-slate-700', cell: (booth) => booth.village ?? notSet },
                   { key: 'taluka', header: t('booths.columns.taluka'), className: 'text-slate-700', cell: (booth) => booth.taluka ?? notSet },
                   { key: 'voters', header: t('booths.columns.voters'), headerClassName: 'text-right', className: 'text-right tabular-nums text-slate-900', cell: (booth) => booth.voters.toLocaleString('en-IN') },
+                  { key: 'class', header: t('boothClasses.classLabel'), cell: (booth) => <ClassBadge value={booth.class} /> },
                 ]}
               />
               <ul className="space-y-3 md:hidden">
@@ -102,7 +104,9 @@ export function BoothsPage() {
                     <Link to={`/booths/${booth.id}`} className="block min-h-11 rounded-lg border border-slate-200 bg-white p-4 shadow-sm active:bg-slate-50">
                       <div className="flex items-baseline justify-between gap-3">
                         <span className="font-semibold text-blue-900">{booth.label}</span>
-                        <span className="text-sm text-slate-600">{t('booths.voters', { count: booth.voters })}</span>
+                        <span className="text-sm text-slate-600">
+                          {t('booths.voters', { count: booth.voters })} <ClassBadge value={booth.class} />
+                        </span>
                       </div>
                       <div className="mt-1 text-sm text-slate-700">{booth.polling_station_name ?? t('booths.notSet')}</div>
                       {(booth.village || booth.taluka) && <div className="text-xs text-slate-500">{[booth.village, booth.taluka].filter(Boolean).join(', ')}</div>}

@@ -9,6 +9,8 @@ import { inputClassName } from '@web/components/ui/form-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { useMyVoters } from '@web/features/my-voters/api/get-my-voters';
 import { VoterContactCard } from '@web/features/my-voters/components/voter-contact-card';
+import { RecordContactButton } from '@web/features/contacts/components/record-contact-button';
+import { SupportBadge } from '@web/features/contacts/components/support-badge';
 import { errorMessage } from '@web/lib/api-client';
 
 type Household = MyVoters['households'][number];
@@ -29,8 +31,8 @@ function filterHouseholds(households: readonly Household[], term: string): House
 }
 
 // /my-voters (issue 20): a Karyakarta's home screen. The voters of their pages (and houses), by
-// household, each with one tap to call or to open WhatsApp; phone width first. Who has been
-// contacted comes with the contacts part of the issue.
+// household, each contacted or not, with one tap to call, to open WhatsApp or to record a
+// contact; phone width first.
 export function MyVotersPage() {
   const { t } = useTranslation();
   const mine = useMyVoters();
@@ -103,7 +105,12 @@ export function MyVotersPage() {
                     </h2>
                     <ul className="divide-y divide-slate-100">
                       {household.voters.map((voter) => (
-                        <VoterContactCard key={voter.id} voter={voter} />
+                        <VoterContactCard
+                          key={voter.id}
+                          voter={voter}
+                          support={<SupportBadge level={voter.support_level} />}
+                          recordContact={<RecordContactButton voter={voter} className="mt-2 w-full" />}
+                        />
                       ))}
                     </ul>
                   </section>

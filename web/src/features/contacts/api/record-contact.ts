@@ -24,6 +24,10 @@ export function useRecordContact() {
       );
       void queryClient.invalidateQueries({ queryKey: ['contacts', 'history', recorded.voter.id] });
       void queryClient.invalidateQueries({ queryKey: ['voter-flags'] });
+      // Contacted or not, and the booths' coverage and class (issue 20).
+      void queryClient.invalidateQueries({ queryKey: ['my-voters'] });
+      void queryClient.invalidateQueries({ queryKey: ['booths'] });
+      void queryClient.invalidateQueries({ queryKey: ['analytics', 'coverage'] });
       return queryClient.invalidateQueries({ queryKey: ['voters', 'list'] });
     },
   });

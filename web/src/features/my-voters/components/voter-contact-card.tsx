@@ -1,11 +1,14 @@
 import { MessageCircle, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RollVoter } from '@shared/booths/booth-schema';
 import { telHref, whatsAppHref } from '@web/lib/contact-links';
 
-// One voter of a Karyakarta's pages: who they are, and one tap to call or to WhatsApp them.
+// One voter of a Karyakarta's pages: who they are, contacted or not, one tap to call or to
+// WhatsApp them, and the record-contact button.
 // The buttons are thumb-sized (at least 44 px high) and side by side on a phone.
-export function VoterContactCard({ voter }: { voter: RollVoter }) {
+// support and recordContact: the contacts feature's badge and button, composed in app/.
+export function VoterContactCard({ voter, support, recordContact }: { voter: RollVoter; support?: ReactNode; recordContact?: ReactNode }) {
   const { t } = useTranslation();
   const tel = telHref(voter.mobile_number);
   const whatsApp = whatsAppHref(voter);
@@ -19,6 +22,18 @@ export function VoterContactCard({ voter }: { voter: RollVoter }) {
       <div className="text-sm text-slate-600">
         {details}
         {voter.father_husband_name ? `${details ? ' · ' : ''}${voter.father_husband_name}` : ''}
+      </div>
+      <div className="mt-1 flex flex-wrap items-center gap-2">
+        {voter.last_contact_at ? (
+          <span data-testid="contact-state" className="inline-flex items-center rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-medium text-green-800">
+            {t('boothClasses.contacted')}
+          </span>
+        ) : (
+          <span data-testid="contact-state" className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">
+            {t('boothClasses.notContacted')}
+          </span>
+        )}
+        {voter.last_contact_at && support}
       </div>
       {tel || whatsApp ? (
         <div className="mt-2 grid grid-cols-2 gap-2">
@@ -46,6 +61,7 @@ export function VoterContactCard({ voter }: { voter: RollVoter }) {
       ) : (
         <p className="mt-1 text-sm text-slate-400">{t('myVoters.noPhone')}</p>
       )}
+      {recordContact}
     </li>
   );
 }

@@ -42,6 +42,8 @@ const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   export_limit_super_admin: 'data',
   export_limit_admin: 'data',
   page_size: 'data',
+  booth_class_a_min: 'field',
+  booth_class_b_min: 'field',
   enable_2fa: 'security',
   two_factor_roles: 'security',
   password_policy: 'security',
@@ -63,6 +65,8 @@ const LABEL_KEYS = {
   sms_notifications: 'settings.smsNotifications',
   contact_issues: 'settings.contactIssues',
   page_size: 'booths.settings.pageSize',
+  booth_class_a_min: 'boothClasses.settings.aMin',
+  booth_class_b_min: 'boothClasses.settings.bMin',
 } as const;
 const FIELD_LABEL: Partial<Record<keyof Settings, (typeof LABEL_KEYS)[keyof typeof LABEL_KEYS]>> = LABEL_KEYS;
 // Toggles hold the text "true" or "false": the panel says Yes or No.
@@ -275,9 +279,17 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
           </>
         )}
         {tab === 'field' && (
-          <FormField label={t('settings.contactIssues')} error={errors.contact_issues?.message} hint={t('settings.contactIssuesHint')}>
-            <textarea rows={10} className={inputClassName} {...register('contact_issues')} />
-          </FormField>
+          <>
+            <FormField label={t('settings.contactIssues')} error={errors.contact_issues?.message} hint={t('settings.contactIssuesHint')}>
+              <textarea rows={10} className={inputClassName} {...register('contact_issues')} />
+            </FormField>
+            <FormField label={t('boothClasses.settings.aMin')} error={errors.booth_class_a_min?.message} hint={t('boothClasses.settings.aMinHint')}>
+              <input type="number" min={0} max={100} step={1} inputMode="numeric" className={inputClassName} {...register('booth_class_a_min')} />
+            </FormField>
+            <FormField label={t('boothClasses.settings.bMin')} error={errors.booth_class_b_min?.message} hint={t('boothClasses.settings.bMinHint')}>
+              <input type="number" min={0} max={100} step={1} inputMode="numeric" className={inputClassName} {...register('booth_class_b_min')} />
+            </FormField>
+          </>
         )}
       </div>
 

@@ -1,0 +1,192 @@
+import type { AnalyticsFilters } from '@shared/analytics/analytics-schema';
+import {
+  BOOTH_CLASSES,
+  type BoothClass,
+  type BoothClassInfo,
+  boothClassOf,
+  type ClassThresholds,
+  type Coverage,
+  emptySupportCounts,
+  shareOf,
+  SUPPORTER_LEVELS,
+  type Support,
+  type WorkerCoverageRow,
+} from '@shared/booths/booth-class';
+import { SUPPORT_LEVELS, type SupportLevel } from '@shared/contacts/contact-schema';
+import { boothNumberOf } from '@shared/reference/booths';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/dialects/database-dialect';
+import type { BoothRow } from '../../db/schema';
+import { readSettings } from '../settings/settings-repository';
+import { userReachesBooth } from './booth-access';
+
+// Coverage and support by booth and by worker (issue 20, decision 028). Exact counts read
+// from indexes: the live voters per booth from the kept counts (migration 006), the contacted
+// ones from voters_contacted_idx, which holds the contacted live voters only (migration 025).
+
+export interface BoothTally {
+  voters: number;
+  contacted: number;
+  levels: Record<SupportLevel, number>;
+}
+
+const emptyTally = (): BoothTally => ({ voters: 0, contacted: 0, levels: emptySupportCounts() });
+
+export async function classThresholds(db: Executor): Promise<ClassThresholds> {
+  const settings = await readSettings(db);
+  return { aMin: Number(settings.booth_class_a_min), bMin: Number(settings.booth_class_b_min) };
+}
+
+const isLevel = (value: string | null): value is SupportLevel => value !== null && (SUPPORT_LEVELS as readonly string[]).includes(value);
+
+// Booth by booth: live voters, contacted voters, and the contacted ones by support level.
+// labels undefined: every booth; filters: the voters' taluka / village / booth, as the rest of
+// analytics.
+export async function boothTallies(db: Executor, labels: readonly string[] | undefined, filters: AnalyticsFilters = {}): Promise<Map<string, BoothTally>> {
+  const tallies = new Map<string, BoothTally>();
+  if (labels && labels.length === 0) return tallies;
+  const tally = (booth: string) => {
+    let found = tallies.get(booth);
+    if (!found) {
+      found = emptyTally();
+      tallies.set(booth, found);
+    }
+    return found;
+  };
+
+  let live = db.selectFrom('voter_stats').select(['booth', (eb) => eb.fn.sum<number | string>('count').as('count')]).where('dimension', '=', 'status').where('booth', '<>', '');
+  let contacted = db
+    .selectFrom('voters')
+    .select(['booth', 'support_level', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('deleted_at', 'is', null)
+    .where('last_contact_at', 'is not', null)
+    .where('booth', 'is not', null);
+  if (labels) {
+    live = live.where('booth', 'in', [...labels]);
+    contacted = contacted.where('booth', 'in', [...labels]);
+  }
+  if (filters.booth) {
+    live = live.where('booth', '=', filters.booth);
+    contacted = contacted.where('booth', '=', filters.booth);
+  }
+  if (filters.taluka) {
+    live = live.where('taluka', '=', filters.taluka);
+    contacted = contacted.where('taluka', '=', filters.taluka);
+  }
+  if (filters.village) {
+    live = live.where('village', '=', filters.village);
+    contacted = contacted.where('village', '=', filters.village);
+  }
+  for (const row of await live.groupBy('booth').execute()) {
+    if (Number(row.count) > 0) tally(row.booth).voters = Number(row.count);
+  }
+  for (const row of await contacted.groupBy(['booth', 'support_level']).execute()) {
+    if (row.booth === null) continue;
+    const found = tally(row.booth);
+    const count = Number(row.count);
+    found.contacted += count;
+    if (isLevel(row.support_level)) found.levels[row.support_level] += count;
+  }
+  return tallies;
+}
+
+export function coverageOf(tally: BoothTally): Coverage {
+  return { voters: tally.voters, contacted: tally.contacted, percent: shareOf(tally.contacted, tally.voters) };
+}
+
+export function supportOf(tally: BoothTally): Support {
+  const supporters = SUPPORTER_LEVELS.reduce((sum, level) => sum + tally.levels[level], 0);
+  return { levels: { ...tally.levels }, supporters, share: shareOf(supporters, tally.contacted) };
+}
+
+export function sumTallies(tallies: Iterable<BoothTally>): BoothTally {
+  const total = emptyTally();
+  for (const tally of tallies) {
+    total.voters += tally.voters;
+    total.contacted += tally.contacted;
+    for (const level of SUPPORT_LEVELS) total.levels[level] += tally.levels[level];
+  }
+  return total;
+}
+
+const asClass = (value: string | null): BoothClass | null => ((BOOTH_CLASSES as readonly string[]).includes(value ?? '') ? (value as BoothClass) : null);
+
+export function classInfoOf(row: BoothRow, tally: BoothTally, thresholds: ClassThresholds): BoothClassInfo {
+  const support = supportOf(tally);
+  const computed = boothClassOf(support.supporters, tally.contacted, thresholds);
+  const override = asClass(row.class_override);
+  return {
+    class: override ?? computed,
+    computed,
+    override,
+    override_reason: override ? row.class_override_reason : null,
+    override_by: override ? row.class_override_by : null,
+    override_at: override ? row.class_override_at : null,
+  };
+}
+
+export { emptyTally };
+
+// Each Karyakarta's voters (the pages and houses they hold, as My voters lists them: on one
+// of their pages or in one of their houses) per booth, and how many of them are contacted.
+// Two grouped reads of the (booth, part_serial, last_contact_at) and (booth, house_no, …)
+// indexes; a house voter already on one of the holder's pages is counted once. CROSS JOIN
+// keeps SQLite's join order (assignments first, then one index range per page); PostgreSQL
+// plans it as an inner join.
+export async function workerCoverage(db: Executor, pageSize: number, labels: readonly string[] | undefined, filters: AnalyticsFilters = {}): Promise<WorkerCoverageRow[]> {
+  // A taluka or village filter picks the booths with live voters there (from the kept counts):
+  // a worker's coverage is of the booths, whatever the village typed on each voter.
+  let booths = labels;
+  if (filters.taluka || filters.village) {
+    let located = db.selectFrom('voter_stats').select('booth').distinct().where('dimension', '=', 'status').where('count', '>', 0).where('booth', '<>', '');
+    if (filters.taluka) located = located.where('taluka', '=', filters.taluka);
+    if (filters.village) located = located.where('village', '=', filters.village);
+    const found = (await located.execute()).map((row) => row.booth);
+    booths = labels ? found.filter((label) => labels.includes(label)) : found;
+  }
+  if (booths && booths.length === 0) return [];
+  const size = sql.lit(pageSize);
+  const voterFilter = (alias: string) => sql`${sql.ref(`${alias}.deleted_at`)} IS NULL`;
+  const boothFilter = () => {
+    const parts = [sql`1 = 1`];
+    if (booths) parts.push(sql`b.label IN (${sql.join([...booths])})`);
+    if (filters.booth) parts.push(sql`b.label = ${filters.booth}`);
+    return sql.join(parts, sql` AND `);
+  };
+  const onPages = await sql<{ user_id: number; label: string; assigned: number | string; contacted: number | string }>`
+    SELECT pa.user_id AS user_id, b.label AS label, count(*) AS assigned, count(v.last_contact_at) AS contacted
+    FROM page_assignments pa CROSS JOIN booths b CROSS JOIN voters v
+    WHERE b.id = pa.booth_id AND v.booth = b.label AND v.part_serial >= (pa.page - 1) * ${size} + 1 AND v.part_serial <= pa.page * ${size} AND ${voterFilter('v')}
+      AND ${boothFilter()}
+    GROUP BY pa.user_id, b.label`.execute(db);
+  const inHouses = await sql<{ user_id: number; label: string; assigned: number | string; contacted: number | string }>`
+    SELECT ha.user_id AS user_id, b.label AS label, count(*) AS assigned, count(v.last_contact_at) AS contacted
+    FROM house_assignments ha CROSS JOIN booths b CROSS JOIN voters v
+    WHERE b.id = ha.booth_id AND v.booth = b.label AND v.house_no = ha.house_no AND ${voterFilter('v')}
+      AND ${boothFilter()}
+      AND NOT EXISTS (
+        SELECT 1 FROM page_assignments own
+        WHERE own.booth_id = ha.booth_id AND own.user_id = ha.user_id AND v.part_serial BETWEEN (own.page - 1) * ${size} + 1 AND own.page * ${size}
+      )
+    GROUP BY ha.user_id, b.label`.execute(db);
+
+  const users = await db.selectFrom('users').select(['id', 'full_name', 'role', 'booth_access']).where('role', '=', 'Karyakarta').execute();
+  const byId = new Map(users.map((user) => [user.id, user]));
+  const rows = new Map<number, WorkerCoverageRow>();
+  for (const row of [...onPages.rows, ...inHouses.rows]) {
+    const user = byId.get(Number(row.user_id));
+    // A page never widens what a Karyakarta may see: a booth they lost access to counts nothing.
+    if (!user || !userReachesBooth(user, row.label)) continue;
+    let found = rows.get(user.id);
+    if (!found) {
+      found = { user_id: user.id, full_name: user.full_name, booths: [], assigned: 0, contacted: 0, percent: 0 };
+      rows.set(user.id, found);
+    }
+    if (!found.booths.includes(row.label)) found.booths.push(row.label);
+    found.assigned += Number(row.assigned);
+    found.contacted += Number(row.contacted);
+  }
+  return [...rows.values()]
+    .map((row) => ({ ...row, booths: row.booths.sort((a, b) => (boothNumberOf(a) ?? 0) - (boothNumberOf(b) ?? 0)), percent: shareOf(row.contacted, row.assigned) }))
+    .sort((a, b) => a.full_name.localeCompare(b.full_name) || a.user_id - b.user_id);
+}
