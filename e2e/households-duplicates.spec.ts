@@ -70,6 +70,8 @@ test.describe('on a phone', () => {
     expect((await request.post('/api/households/propose', { headers: { authorization: `Bearer ${token}` }, data: { booth: 'Booth-01' } })).ok()).toBe(true);
 
     await signIn(page, E2E_USERS.karyakarta);
+    // A Karyakarta lands on My voters; the Households link is on Voter Data Entry.
+    await page.goto('/voters?tab=entry');
     await page.getByRole('link', { name: 'Households' }).click();
     // The Karyakarta's one booth is chosen for them.
     await expect(page).toHaveURL(/booth=Booth-01/);
@@ -109,6 +111,8 @@ test.describe('on a phone', () => {
     await scanViaApi(request);
 
     await signIn(page, E2E_USERS.supervisor);
+    // A Supervisor lands on Booths; the Duplicate entries link is on Voter Data Entry.
+    await page.goto('/voters?tab=entry');
     await page.getByRole('link', { name: 'Duplicate entries' }).click();
     await expect(page.getByRole('heading', { name: 'Duplicate entries' })).toBeVisible();
     // Only office roles start a scan.

@@ -18,7 +18,9 @@ test('should find पाटील when a Karyakarta types "patil", and a Devanag
   });
 
   await signIn(page, E2E_USERS.karyakarta);
-  await expect(page).toHaveURL(/\/voters\?tab=entry$/);
+  // A Karyakarta lands on My voters; the searchable list is Voter Data Entry.
+  await expect(page).toHaveURL(/\/my-voters$/);
+  await page.goto('/voters?tab=entry');
   await page.getByRole('searchbox', { name: 'Search' }).fill('patil');
   await expect(page).toHaveURL(/search=patil/);
   await expect(page.getByTestId('voter-row').filter({ hasText: fullName })).toBeVisible();
