@@ -3,6 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 // Browser tests drive Debian's Chromium (a tool's own browser download cannot reach
 // the internet here). The server runs on its own port with a fresh database.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The same server on PostgreSQL, for the flows whose queries differ most between the databases.
+const POSTGRES_PORT = PORT + 1;
+const POSTGRES_SPECS = ['poll-day.spec.ts', 'voter-slips.spec.ts', 'booth-coverage.spec.ts'];
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -17,18 +20,39 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
+    // The app's service worker (issue 21) would serve the screens from its cache and outlive a
+    // test's page; only e2e/installable-app.spec.ts, which tests it, allows it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'npx tsx e2e/support/start-e2e-server.ts',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-  },
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'chromium-postgres',
+      testMatch: POSTGRES_SPECS.map((spec) => `**/${spec}`),
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${POSTGRES_PORT}` },
+    },
+  ],
+  // One server process unless APP_WORKERS says otherwise: several are covered by the API test
+  // server/test/app/several-processes.test.ts (decision 039).
+  webServer: [
+    {
+      command: 'npx tsx e2e/support/start-e2e-server.ts',
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', APP_WORKERS: process.env.APP_WORKERS ?? '1' },
+    },
+    {
+      command: 'npx tsx e2e/support/start-e2e-server.ts',
+      url: `http://127.0.0.1:${POSTGRES_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(POSTGRES_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', APP_WORKERS: process.env.APP_WORKERS ?? '1', E2E_DB: 'postgres' },
+    },
+  ],
 });

@@ -62,10 +62,18 @@ export async function startServer(options: { port: number; dataDir: string; data
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // With several processes (APP_WORKERS) the first answers before the others listen; "running at"
+  // comes once all do.
+  let running = false;
+  let seen = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    seen = (seen + chunk.toString('utf8')).slice(-500);
+    if (seen.includes('is running at')) running = true;
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+      if (running && (await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
     } catch {
       // not listening yet
     }

@@ -87,5 +87,16 @@ export async function benchCoverage(address: string, headers: Record<string, str
   for (const [name, filters] of combos) {
     row(`analytics/workers, ${name}`, await measure((i) => get(`/api/analytics/workers?${query(filters(i))}`)), await measure((i) => workerCoverage(db, pageSize, undefined, filters(i))));
   }
+  // The same without the kept per-page counts (decision 038): with another size on record the
+  // reads count the pages' voters, as before them (decision 029).
+  const kept = await db.selectFrom('page_coverage_size').select('size').where('id', '=', 1).executeTakeFirstOrThrow();
+  await db.updateTable('page_coverage_size').set({ size: 0 }).where('id', '=', 1).execute();
+  try {
+    for (const [name, filters] of combos.slice(0, 2)) {
+      row(`analytics/workers, ${name}, pages counted (before 038)`, await measure((i) => get(`/api/analytics/workers?${query(filters(i))}`)), await measure((i) => workerCoverage(db, pageSize, undefined, filters(i))));
+    }
+  } finally {
+    await db.updateTable('page_coverage_size').set({ size: kept.size }).where('id', '=', 1).execute();
+  }
   return rows;
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { createServer } from 'node:net';
+import { Client } from 'undici';
 
 // What the benchmarks that talk to a server of their own share: one keep-alive connection per
 // client (as a browser tab keeps one), a free port, waiting for the server, percentiles.
@@ -20,6 +21,27 @@ export function send(agent: http.Agent, url: string, options: { method?: string;
     request.on('error', reject);
     request.end(options.body);
   });
+}
+
+// One keep-alive connection through undici, for a load client that must stay cheap: it shares
+// the machine's cores with the server it measures, and node:http costs about three times the
+// CPU per request (bench/load-bench.ts prints the client's CPU per request).
+export interface Connection {
+  send(path: string, options?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+export function openConnection(origin: string): Connection {
+  const client = new Client(origin, { pipelining: 1, keepAliveTimeout: 120_000, keepAliveMaxTimeout: 120_000 });
+  return {
+    async send(path, options = {}) {
+      const response = await client.request({ path, method: (options.method ?? 'GET') as 'GET', headers: options.headers, body: options.body });
+      // Read the body to the end without decoding it.
+      await response.body.dump({ limit: Number.MAX_SAFE_INTEGER });
+      return { status: response.statusCode, ok: response.statusCode >= 200 && response.statusCode < 300 };
+    },
+    close: () => client.close(),
+  };
 }
 
 export async function freePort(): Promise<number> {

@@ -5,6 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
+import pg from 'pg';
 import { VOTER_FIELD_LABELS } from '@shared/voters/voter-schema';
 import { openDatabase } from '../server/src/db/connection';
 import { voterPageAfter } from '../server/src/features/voters/voters-repository';
@@ -22,6 +23,10 @@ import { createVoterGenerator, type GeneratedVoter } from './voter-generator';
 const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 1_000_000);
 const XLSX_ROWS = Number(process.env.BENCH_XLSX_ROWS ?? 100_000);
 const RANDOM_ORDER = process.env.BENCH_ORDER === 'random';
+// BENCH_IMPORT_DATABASE_URL (postgres://), or BENCH_DB=postgres for voters_import on the local
+// server: the server runs on that PostgreSQL database instead, dropped and created afresh for
+// each run (it must be one of the benchmark's own).
+const DATABASE_URL = process.env.BENCH_IMPORT_DATABASE_URL || (process.env.BENCH_DB === 'postgres' ? 'postgres://postgres@127.0.0.1:5432/voters_import' : undefined);
 const dataDir = path.resolve(import.meta.dirname, '.data', 'import-export');
 
 const FIELDS = ['voter_no', 'full_name', 'voter_id', 'age', 'gender', 'father_husband_name', 'religion', 'mobile_number', 'house_no', 'ward_area', 'village', 'booth', 'district', 'taluka', 'present_in_city', 'category', 'caste', 'sub_caste', 'political_preference', 'occupation'] as const;
@@ -101,8 +106,8 @@ async function timed<T>(run: () => Promise<T>): Promise<{ result: T; seconds: nu
 
 // The export's limit: every voter of the server's database read by the export's keyset pages.
 async function keysetRead(): Promise<{ seconds: number; read: number }> {
-  const database = openDatabase({ dataDir });
-  await database.dialect.startUp(database.db);
+  const database = openDatabase({ dataDir, databaseUrl: DATABASE_URL });
+  await database.dialect.startUp(database.db, { repair: true });
   const read = await timed(async () => {
     let afterId = 0;
     let count = 0;
@@ -117,11 +122,28 @@ async function keysetRead(): Promise<{ seconds: number; read: number }> {
   return { seconds: read.seconds, read: read.result };
 }
 
+// An empty database of that name (through the server's postgres database).
+async function freshPostgresDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (['postgres', 'test', 'template0', 'template1'].includes(name)) throw new Error(`BENCH_IMPORT_DATABASE_URL must name a database of its own, not ${name}`);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name.replaceAll('"', '""')}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main(): Promise<void> {
   const order = RANDOM_ORDER ? 'random booths' : 'booth by booth';
-  console.log(`Import/export benchmark on SQLite: ${CSV_ROWS.toLocaleString('en-IN')}-row .csv, ${XLSX_ROWS.toLocaleString('en-IN')}-row .xlsx (${order})`);
+  if (DATABASE_URL) await freshPostgresDatabase(DATABASE_URL);
+  console.log(`Import/export benchmark on ${DATABASE_URL ? 'PostgreSQL' : 'SQLite'}: ${CSV_ROWS.toLocaleString('en-IN')}-row .csv, ${XLSX_ROWS.toLocaleString('en-IN')}-row .xlsx (${order})`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const csvFile = path.join(dataDir, 'voters.csv');
@@ -132,7 +154,7 @@ async function main(): Promise<void> {
 
   const port = 3400 + Math.floor(Math.random() * 500);
   const address = `http://127.0.0.1:${port}`;
-  const server = await startServer({ port, dataDir });
+  const server = await startServer({ port, dataDir, databaseUrl: DATABASE_URL });
   const timings = importTimingsOf(server);
   const memory = memorySampler(server.pid!);
   const token = await signInAdmin(address);

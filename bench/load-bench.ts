@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { type Answer, freePort, percentile, send, waitUntilUp } from './http-clients';
-import { BENCH_ADMIN, seedDatabase } from './seed-database';
+import { type Answer, type Connection, freePort, openConnection, percentile, waitUntilUp } from './http-clients';
+import { type Kind, nextRequest, random } from './load-mix';
+import { benchAdminAuth, seedDatabase } from './seed-database';
+import { serverCpuMs } from './process-cpu';
 import { serverNodeFlags } from './server-node-flags';
 
 // npm run bench:load: LOAD_CLIENTS concurrent clients (default 200) for LOAD_SECONDS (default 60)
@@ -13,19 +14,40 @@ import { serverNodeFlags } from './server-node-flags';
 // SQLite file of BENCH_VOTERS voters (default 1,000,000). The mix: list/search 70%, voter
 // create/update 20%, analytics 10%. Prints throughput, p50/p95/p99 and errors per kind, then
 // checks that the voter count equals the seeded count plus the creates that answered 2xx.
+// LOAD_PROCESSES (default "1,<cores>") runs the whole test once per server process count
+// (APP_WORKERS, issue 23), each on a fresh copy of the file, and prints them side by side; repeat
+// counts (1,2,1,2) to interleave runs on a noisy machine.
 // LOAD_THINK_MS (default 0: each client sends its next request as soon as the last is answered,
 // the saturation case) makes each client pause a random 0 to 2 × LOAD_THINK_MS between
 // requests, as a person reading the screen does.
-// Each client keeps one connection of its own (node:http, keep-alive), as a browser tab does,
-// and opens it before the clock starts. (fetch's pool opened extra connections mid-run, which a
-// saturated server accepts late: a few requests waited for the whole run, a client artefact.)
+// Each client keeps one connection of its own (keep-alive, through undici: the client shares the
+// cores with the server, so it must cost little), as a browser tab does, and opens it before the
+// clock starts. (fetch's pool opened extra connections mid-run, which a saturated server accepts
+// late: a few requests waited for the whole run, a client artefact.) The table gives the CPU the
+// server and this client used, in cores.
 const TOTAL = Number(process.env.BENCH_VOTERS ?? 1_000_000);
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 0);
 const MAIN = path.resolve(import.meta.dirname, '../server/src/main.ts');
+const PROCESSES = (process.env.LOAD_PROCESSES ?? `1,${os.availableParallelism()}`).split(",").map((value) => Number(value.trim()));
+if (PROCESSES.some((count) => !Number.isInteger(count) || count < 1)) throw new Error('LOAD_PROCESSES must list positive whole numbers, e.g. 1,2');
 
-type Kind = 'list/search' | 'create' | 'update' | 'analytics';
+interface RunResult {
+  processes: number;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  countsExact: boolean;
+  load: string;
+  // CPU used during the run, in cores (CPU seconds per second): the server's whole process tree,
+  // and this client, which shares the machine's cores with it.
+  serverCores: number | null;
+  clientCores: number;
+}
 
 interface Sample {
   kind: Kind;
@@ -33,38 +55,63 @@ interface Sample {
   ok: boolean;
 }
 
-// A deterministic random stream per client, so runs are comparable.
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value ^= value + Math.imul(value ^ (value >>> 7), 61 | value);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const SEARCHES = ['sunita', 'rahul vitthal', 'सुनीता', 'priya ganesh', '98765', 'patil', 'गणेश'];
-const ANALYTICS = ['dashboard', 'gender', 'age-groups', 'areas', 'caste', 'political-preference', 'caste-political-cross'];
+const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 
 async function main(): Promise<void> {
   const pacing = THINK_MS > 0 ? `, each pausing ${THINK_MS} ms on average between requests` : ', no pause between requests';
-  console.log(`Load test: ${CLIENTS} clients for ${SECONDS} s on ${TOTAL.toLocaleString('en-IN')} voters (SQLite)${pacing}`);
+  console.log(`Load test: ${CLIENTS} clients for ${SECONDS} s on ${TOTAL.toLocaleString('en-IN')} voters (SQLite)${pacing}; server processes: ${PROCESSES.join(', ')}`);
   const seeded = await seedDatabase(TOTAL);
+  const results: RunResult[] = [];
+  for (const processes of PROCESSES) {
+    const result = await runWith(seeded, processes);
+    if (result) results.push(result);
+  }
+  if (results.length < 2) return;
+  const base = results[0]!;
+  const header = ['processes', 'requests', 'req/s', 'vs first', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'counts', 'server CPU cores', 'client CPU cores', 'load average (1, 5, 15 min) at start'];
+  const rows = results.map((result) => [
+    String(result.processes),
+    String(result.requests),
+    result.perSecond.toFixed(1),
+    `${(result.perSecond / base.perSecond).toFixed(2)}×`,
+    result.p50.toFixed(1),
+    result.p95.toFixed(1),
+    result.p99.toFixed(1),
+    String(result.errors),
+    result.countsExact ? 'exact' : 'MISMATCH',
+    result.serverCores === null ? '-' : result.serverCores.toFixed(2),
+    result.clientCores.toFixed(2),
+    result.load,
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === header.length - 1 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`;
+  console.log(`\nAll requests, by number of server processes:\n${line(header)}\n|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
+}
+
+async function runWith(seeded: string, processes: number): Promise<RunResult | undefined> {
+  const load = loadAverage();
+  console.log(`\n${processes} server process${processes === 1 ? '' : 'es'} (APP_WORKERS=${processes}); load average at start ${load}`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vms-load-'));
   copyFileSync(seeded, path.join(dataDir, 'voters.sqlite'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', MAIN], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', DATABASE_URL: '', APP_WORKERS: String(processes) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // "running at" comes once every process listens (the primary waits for all of them), so the
+  // clients' connections are shared among all of them.
+  const running = new Promise<void>((resolve) => {
+    let seen = '';
+    server.stdout?.on('data', (chunk: Buffer) => {
+      seen = (seen + chunk.toString('utf8')).slice(-500);
+      if (seen.includes('is running at')) resolve();
+    });
   });
   try {
+    await running;
     await waitUntilUp(base);
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
-    if (!login.ok) throw new Error(`sign-in failed: ${await login.text()}`);
-    const { token } = (await login.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = await benchAdminAuth(base);
     const json = { ...auth, 'content-type': 'application/json' };
     const before = ((await (await fetch(`${base}/api/voters?limit=1`, { headers: auth })).json()) as { total: number }).total;
 
@@ -73,42 +120,17 @@ async function main(): Promise<void> {
     let createdOk = 0;
     const runId = Date.now().toString(36).toUpperCase();
     // One connection per client, opened (and the server's accept queue emptied) before the clock starts.
-    const agents = Array.from({ length: CLIENTS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-    await Promise.all(agents.map((agent) => send(agent, `${base}/api/health`)));
+    const connections = Array.from({ length: CLIENTS }, () => openConnection(base));
+    await Promise.all(connections.map((connection) => connection.send('/api/health')));
     let stopAt = Number.POSITIVE_INFINITY;
 
-    const client = async (clientIndex: number, agent: http.Agent) => {
-      const next = random(clientIndex + 1);
-      let counter = 0;
+    const client = async (clientIndex: number, connection: Connection) => {
+      const mix = { next: random(clientIndex + 1), clientIndex, counter: 0, runId, updateId: () => 1 + Math.floor(mix.next() * Math.max(1, before)) };
       while (performance.now() < stopAt) {
-        if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, next() * 2 * THINK_MS));
-        const roll = next();
-        let kind: Kind;
-        let request: () => Promise<Answer>;
-        if (roll < 0.7) {
-          kind = 'list/search';
-          const pick = next();
-          const query =
-            pick < 0.4
-              ? `search=${encodeURIComponent(SEARCHES[Math.floor(next() * SEARCHES.length)] ?? 'a')}`
-              : pick < 0.7
-                ? `booth=Booth-${String(1 + Math.floor(next() * 396)).padStart(2, '0')}&gender=Female`
-                : `page=${1 + Math.floor(next() * 50)}`;
-          request = () => send(agent, `${base}/api/voters?${query}`, { headers: auth });
-        } else if (roll < 0.8) {
-          kind = 'create';
-          counter += 1;
-          const body = { voter_no: `L-${clientIndex}-${counter}`, full_name: `Load Voter ${clientIndex} ${counter}`, voter_id: `LD${runId}${clientIndex}X${counter}`, booth: 'Booth-07', gender: 'Female', age: 30 };
-          request = () => send(agent, `${base}/api/voters`, { method: 'POST', headers: json, body: JSON.stringify(body) });
-        } else if (roll < 0.9) {
-          kind = 'update';
-          const id = 1 + Math.floor(next() * Math.max(1, before));
-          request = () =>
-            send(agent, `${base}/api/voters/${id}`, { method: 'PUT', headers: json, body: JSON.stringify({ mobile_number: `98${String(Math.floor(next() * 1e8)).padStart(8, '0')}` }) });
-        } else {
-          kind = 'analytics';
-          request = () => send(agent, `${base}/api/analytics/${ANALYTICS[Math.floor(next() * ANALYTICS.length)]}`, { headers: auth });
-        }
+        if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, mix.next() * 2 * THINK_MS));
+        const { kind, method, path: url, body } = nextRequest(mix);
+        const request = (): Promise<Answer> =>
+          body === undefined ? connection.send(url, { method, headers: auth }) : connection.send(url, { method, headers: json, body: JSON.stringify(body) });
         const started = performance.now();
         let ok = false;
         try {
@@ -123,11 +145,17 @@ async function main(): Promise<void> {
         samples.push({ kind, ms: performance.now() - started, ok });
       }
     };
+    const serverCpuBefore = serverCpuMs(server.pid);
+    const clientCpuBefore = process.cpuUsage();
     const started = performance.now();
     stopAt = started + SECONDS * 1000;
-    await Promise.all(agents.map((agent, index) => client(index, agent)));
+    await Promise.all(connections.map((connection, index) => client(index, connection)));
     const elapsed = (performance.now() - started) / 1000;
-    for (const agent of agents) agent.destroy();
+    const serverCpuAfter = serverCpuMs(server.pid);
+    const clientCpu = process.cpuUsage(clientCpuBefore);
+    const serverCores = serverCpuBefore === null || serverCpuAfter === null ? null : (serverCpuAfter - serverCpuBefore) / 1000 / elapsed;
+    const clientCores = (clientCpu.user + clientCpu.system) / 1e6 / elapsed;
+    await Promise.all(connections.map((connection) => connection.close()));
 
     const after = ((await (await fetch(`${base}/api/voters?limit=1`, { headers: auth })).json()) as { total: number }).total;
 
@@ -142,9 +170,24 @@ async function main(): Promise<void> {
     const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`;
     console.log(`\n${line(header)}\n|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
     for (const [error, count] of errors) console.log(`  error: ${error} × ${count}`);
+    console.log(`CPU during the run, in cores: server ${serverCores === null ? 'unknown' : serverCores.toFixed(2)}, this client ${clientCores.toFixed(2)} (${((clientCores * 1e6) / Math.max(1, samples.length / elapsed)).toFixed(0)} µs per request)`);
     const expected = before + createdOk;
     console.log(`\nVoters: ${before.toLocaleString('en-IN')} before + ${createdOk} creates answered 2xx = ${expected.toLocaleString('en-IN')} expected; ${after.toLocaleString('en-IN')} found — ${after === expected ? 'OK, nothing lost or doubled' : 'MISMATCH'}`);
     if (after !== expected || errors.size > 0) process.exitCode = 1;
+    const all = samples.map((sample) => sample.ms).sort((a, b) => a - b);
+    return {
+      processes,
+      requests: samples.length,
+      perSecond: samples.length / elapsed,
+      p50: percentile(all, 50),
+      p95: percentile(all, 95),
+      p99: percentile(all, 99),
+      errors: samples.filter((sample) => !sample.ok).length,
+      countsExact: after === expected,
+      load,
+      serverCores,
+      clientCores,
+    };
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { DatabaseDialect, Executor } from '../server/src/db/dialects/database-dialect';
 import { freePort, percentile, send, waitUntilUp } from './http-clients';
-import { BENCH_ADMIN } from './seed-database';
+import { benchAdminAuth } from './seed-database';
 import { serverNodeFlags } from './server-node-flags';
 
 // Issue 18's figures: a name search across scripts with its exact total, through HTTP, with
@@ -67,10 +67,7 @@ export async function benchConcurrentNameSearch(options: ConcurrentOptions): Pro
   const agents = Array.from({ length: options.connections }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   try {
     await waitUntilUp(base);
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
-    if (!login.ok) throw new Error(`sign-in failed: ${await login.text()}`);
-    const { token } = (await login.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await benchAdminAuth(base);
     const rows: string[][] = [];
     for (const [name, query] of NAME_SEARCH_CASES) {
       const sample = (await (await fetch(`${base}/api/voters?${query(0)}`, { headers })).json()) as { total: number };

@@ -6,7 +6,6 @@ import { openDatabase } from '../server/src/db/connection';
 import { migrateToLatest } from '../server/src/db/migrate';
 import { hashPassword } from '../server/src/features/auth/passwords';
 import { insertUser } from '../server/src/features/users/users-repository';
-import { fillMissingNameTerms } from '../server/src/features/voters/name-terms-fill';
 import { insertVoters } from '../server/src/features/voters/voters-repository';
 import { createVoterGenerator, voterInputOf } from './voter-generator';
 
@@ -15,6 +14,14 @@ import { createVoterGenerator, voterInputOf } from './voter-generator';
 const BATCH = 10_000;
 export const BENCH_DATA_DIR = path.resolve(import.meta.dirname, '.data');
 export const BENCH_ADMIN = { username: 'bench.admin', password: 'Bench-Admin-2026' };
+
+// Signs the benchmark's Admin in on a running server: the header every later call sends.
+export async function benchAdminAuth(base: string): Promise<{ authorization: string }> {
+  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
+  if (!login.ok) throw new Error(`sign-in failed: ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
 
 export function seededFile(total: number): string {
   return path.join(BENCH_DATA_DIR, `voters-${total}.sqlite`);
@@ -53,35 +60,4 @@ export async function seedDatabase(TOTAL: number): Promise<string> {
   const megabytes = statSync(sqliteFile).size / 1024 / 1024;
   console.log(`\r  loaded ${TOTAL.toLocaleString('en-IN')} voters in ${seconds.toFixed(1)} s (${megabytes.toFixed(0)} MB file)`);
   return sqliteFile;
-}
-
-// The same generated voters in a PostgreSQL database (BENCH_DATABASE_URL), filled up to TOTAL
-// through the database's own bulk path; the database is migrated first. Kept for the next run.
-export async function seedPostgres(databaseUrl: string, TOTAL: number): Promise<void> {
-  const handle = openDatabase({ dataDir: BENCH_DATA_DIR, databaseUrl, timeouts: { statementMs: 600_000, bulkStatementMs: 0 } });
-  try {
-    await migrateToLatest(handle.bulkDb);
-    if ((await fillMissingNameTerms(handle.bulkDb, handle.dialect)) > 0) await handle.dialect.tidyAfterRewrite(handle.bulkDb);
-    const admin = await handle.db.selectFrom('users').select('id').where('username', '=', BENCH_ADMIN.username).executeTakeFirst();
-    if (!admin) await insertUser(handle.db, { username: BENCH_ADMIN.username, passwordHash: await hashPassword(BENCH_ADMIN.password), full_name: 'Bench Admin', role: 'Admin', booth_access: ['Admin'] });
-    const have = Number((await handle.db.selectFrom('voters').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count);
-    if (have >= TOTAL) {
-      console.log(`Using the ${have.toLocaleString('en-IN')} voters already in the PostgreSQL database.`);
-      return;
-    }
-    const next = createVoterGenerator();
-    const started = performance.now();
-    const now = new Date().toISOString();
-    for (let index = 0; index < have; index += 1) next(index);
-    for (let from = have; from < TOTAL; from += BATCH) {
-      const voters = [];
-      for (let index = from; index < Math.min(from + BATCH, TOTAL); index += 1) voters.push(voterInputOf(next(index)));
-      await insertVoters(handle.bulkDb, handle.dialect, voters, { userId: 1, now });
-      process.stdout.write(`\r  loaded ${(from + voters.length).toLocaleString('en-IN')} voters`);
-    }
-    await sql`VACUUM ANALYZE voters`.execute(handle.bulkDb);
-    console.log(`\r  loaded ${TOTAL.toLocaleString('en-IN')} voters into PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    await handle.close();
-  }
 }

@@ -40,9 +40,16 @@ test('should link Recent Activity to the audit log and to the record', async ({ 
   await expect(page).toHaveURL(/\/audit-logs$/);
   await expect(page.getByRole('heading', { name: 'Audit Logs' })).toBeVisible();
 
-  await page.goto('/dashboard');
-  // The sign-in row names the user who signed in and opens /users on them.
-  await activity.getByRole('link', { name: `${E2E_USERS.superAdmin.full_name} (${E2E_USERS.superAdmin.username})` }).first().click();
+  // The sign-in row names the user who signed in and opens /users on them. Recent Activity
+  // shows the last 10 rows of the whole system and other specs write rows in parallel, so a
+  // fresh sign-in is made and the dashboard read again until that row is among them.
+  const signInRow = activity.getByRole('link', { name: `${E2E_USERS.superAdmin.full_name} (${E2E_USERS.superAdmin.username})` }).first();
+  await expect(async () => {
+    await apiToken(request, E2E_USERS.superAdmin);
+    await page.goto('/dashboard');
+    await expect(signInRow).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await signInRow.click();
   await expect(page).toHaveURL(new RegExp(`/users\\?search=${E2E_USERS.superAdmin.username.replace('.', '\\.')}$`));
 });
 

@@ -172,7 +172,7 @@ test.describe('on a phone', () => {
       await expect(card(second).getByTestId('contact-state')).toHaveText('Not contacted');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     } finally {
-      await request.put('/api/booths/1/assignments', { headers, data: { user_id: null, pages: { from: 10, to: 10 } } });
+      await request.put('/api/booths/1/assignments', { headers, data: { user_id: null, pages: { from: 10, to: 10 }, expected_holders: [workerId] } });
     }
   });
 });

@@ -32,6 +32,8 @@ test('should keep a Karyakarta\'s typing, show the Admin\'s changes and save on 
   await page.goto('/voters?tab=entry');
   let dialog = await openVoter(page, name);
   await dialog.getByLabel('Mobile Number').fill('9822000002');
+  // On a phone the form folds all but its main details (issue 21): the comment is under Other.
+  await dialog.getByRole('button', { name: 'Other', exact: true }).click();
   await dialog.getByLabel('Comment').fill('Met at the door');
 
   // Meanwhile the Admin corrects the name and adds a WhatsApp number.
@@ -58,6 +60,7 @@ test('should keep a Karyakarta\'s typing, show the Admin\'s changes and save on 
 
   // Again, and this time the Karyakarta takes the Admin's record as it is.
   dialog = await openVoter(page, name);
+  await dialog.getByRole('button', { name: 'Other', exact: true }).click();
   await dialog.getByLabel('Comment').fill('Typed, then dropped');
   expect((await adminEdit({ comment: 'Admin note', version: 3 })).status()).toBe(200);
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();

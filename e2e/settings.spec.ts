@@ -15,7 +15,7 @@ test('should show every tab with its fields and the spec options', async ({ page
   await signIn(page, E2E_USERS.admin);
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveText(['General', 'Data Management', 'Security', 'Notifications', 'Field Work']);
+  await expect(page.getByRole('tab')).toHaveText(['General', 'Data Management', 'Security', 'Notifications', 'Field Work', 'Election']);
 
   await expect(page.getByLabel('Application Name')).toHaveAttribute('placeholder', 'Voter Management System');
   await expect(page.getByLabel('Timezone').locator('option')).toHaveText(['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo']);

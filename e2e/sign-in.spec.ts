@@ -7,6 +7,9 @@ const ADMIN_MENU = [
   'Dashboard',
   'User Management',
   'Booths',
+  'Mark voted',
+  'Chase supporters',
+  'Turnout',
   'Voter Data Entry',
   'Search & Filter',
   'Import/Export',
@@ -20,13 +23,15 @@ const ADMIN_MENU = [
   'Settings',
 ];
 const FIELD_MENU = ['Voter Data Entry', 'Task Management', 'Notification Module'];
+// Issue 22: poll day's screens (the E2E server starts with a poll date set).
+const POLL_MENU = ['Mark voted', 'Chase supporters'];
 
 // Issue 20: a Supervisor lands on their booths, a Karyakarta on the voters of their pages.
 const cases: { user: E2eUser; landing: RegExp; menu: string[]; home: string }[] = [
   { user: E2E_USERS.superAdmin, landing: /\/dashboard$/, menu: ADMIN_MENU, home: 'Dashboard' },
   { user: E2E_USERS.admin, landing: /\/dashboard$/, menu: ADMIN_MENU, home: 'Dashboard' },
-  { user: E2E_USERS.supervisor, landing: /\/booths$/, menu: ['Booths', ...FIELD_MENU], home: 'Booths' },
-  { user: E2E_USERS.karyakarta, landing: /\/my-voters$/, menu: ['My voters', ...FIELD_MENU], home: 'My voters' },
+  { user: E2E_USERS.supervisor, landing: /\/booths$/, menu: ['Booths', ...POLL_MENU, 'Turnout', ...FIELD_MENU], home: 'Booths' },
+  { user: E2E_USERS.karyakarta, landing: /\/my-voters$/, menu: ['My voters', ...POLL_MENU, ...FIELD_MENU], home: 'My voters' },
 ];
 
 test.describe('/login', () => {

@@ -199,6 +199,8 @@ test('should let an Admin set a new password and the user change it again from t
   await expect(toast(userPage, 'Password changed successfully')).toBeVisible();
   await expect(change).toBeHidden();
   await userPage.getByRole('button', { name: 'Logout' }).click();
+  // Wait for the sign-out to finish: going to /login while the session still lives lands on the home screen.
+  await expect(userPage).toHaveURL(/\/login$/);
   await signIn(userPage, { username, password: 'Third-Pass-2026', full_name: fullName });
   await context.close();
 });

@@ -1,5 +1,6 @@
 // `npm test` never passes by skipping: it stops here, saying how to get what is missing.
 import { existsSync } from 'node:fs';
+import net from 'node:net';
 import pg from 'pg';
 
 const problems = [];
@@ -24,9 +25,29 @@ try {
   await client.end().catch(() => {});
 }
 
+// The several-nodes tests share limits through Redis (decision 043). A PING over a plain socket:
+// the answer must be +PONG (a server asking for a password answers -NOAUTH).
+const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const redisAnswer = await new Promise((resolve) => {
+  const socket = net.connect({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
+  const done = (answer) => {
+    socket.destroy();
+    resolve(answer);
+  };
+  socket.setTimeout(5000, () => done('no answer within 5 s'));
+  socket.once('error', (error) => done(error.message));
+  socket.once('connect', () => socket.write('PING\r\n'));
+  socket.once('data', (data) => done(data.toString('utf8').trim()));
+});
+if (redisAnswer !== '+PONG') {
+  problems.push(
+    `Redis is not answering at ${redisUrl.host} (${redisAnswer}). Install and start it (apt-get install -y redis-server && redis-server --daemonize yes) or set TEST_REDIS_URL to a Redis the tests may write to.`,
+  );
+}
+
 if (problems.length > 0) {
-  console.error('\nThe test suite needs PostgreSQL and Chromium; it does not skip what it cannot run.\n');
+  console.error('\nThe test suite needs PostgreSQL, Redis and Chromium; it does not skip what it cannot run.\n');
   for (const problem of problems) console.error(`- ${problem}\n`);
   process.exit(1);
 }
-console.log('Test prerequisites found: PostgreSQL and Chromium.');
+console.log('Test prerequisites found: PostgreSQL, Redis and Chromium.');

@@ -10,10 +10,14 @@ import { auditRoutes } from './features/audit/audit-routes';
 import { analyticsRoutes } from './features/analytics/analytics-routes';
 import { coverageRoutes } from './features/analytics/coverage-routes';
 import { contactsRoutes } from './features/contacts/contacts-routes';
+import { pollRoutes } from './features/poll/poll-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { boothsRoutes, myVotersRoutes } from './features/booths/booths-routes';
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './features/auth/login-throttle';
 import { createTokenSigner } from './features/auth/tokens';
+import { databaseSignInLimits, redisSignInLimits } from './features/auth/sign-in-limits-store';
+import { openRedis } from './plugins/redis-connection';
+import { startProcessLiveness } from './db/process-liveness';
 import { healthRoutes } from './features/health/health-routes';
 import { runningVersion } from './features/upgrades/app-version';
 import { announceWebBuild } from './features/upgrades/build-header';
@@ -30,14 +34,22 @@ import { twoFactorRoutes } from './features/two-factor/two-factor-routes';
 import { voterExportRoutes } from './features/voters/voter-export-routes';
 import { voterImportRoutes } from './features/voters/voter-import-routes';
 import { voterRoutes } from './features/voters/voters-routes';
+import { databasePhotoStore, diskPhotoStore } from './features/voters/voter-photos';
 import { householdRoutes } from './features/households/households-routes';
+import { slipsRoutes } from './features/slips/slips-routes';
 import { duplicateRoutes } from './features/duplicates/duplicates-routes';
+import { rollImportRoutes } from './features/rolls/roll-import-routes';
+import { realRollReader, type RollReader } from './features/rolls/roll-reader-seam';
 import { accessControlPlugin } from './plugins/access-control';
 import { registerAnswerLanguage } from './plugins/answer-language';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandlers } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { refuseTextWithNul } from './plugins/text-without-nul';
+import { registerIdempotency } from './plugins/idempotency';
+import { syncRoutes } from './features/sync/sync-routes';
 import { registerWebApp } from './plugins/web-app';
+import { type ProcessRole, SINGLE_PROCESS } from './processes/process-role';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -50,6 +62,12 @@ export interface BuildAppOptions {
   migrations?: Readonly<Record<string, Migration>>;
   // Where the upgrade says what it backed up; the console by default.
   upgradeLog?: (line: string) => void;
+  // Tests read rolls with a fake reader; otherwise the roll reader (features/rolls/reader).
+  rollReader?: RollReader;
+  // One of several server processes (decision 039); one process does everything by default.
+  role?: ProcessRole;
+  // Where a process without the SMS dispatcher sends its "dispatch now".
+  smsDispatchElsewhere?: () => void;
 }
 
 // JSON bodies up to 1 MiB; file uploads have their own limits on their routes.
@@ -69,7 +87,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     migrations: options.migrations,
     log: options.upgradeLog ?? ((line) => console.log(line)),
   });
-  await database.dialect.startUp(database.db);
+  const role = options.role ?? SINGLE_PROCESS;
+  // Repairs only before other processes serve: later, an unbuilt index may be another
+  // process's import at work.
+  await database.dialect.startUp(database.db, { repair: role.startsService });
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -91,21 +112,29 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     return defaultJsonParser(request, text, done);
   });
 
+  const liveness = await startProcessLiveness(config.databaseUrl);
+  const redis = config.redisUrl ? openRedis(config.redisUrl, config.redisKeyPrefix ?? 'vms:', (error) => app.log.warn({ err: error }, 'Redis connection trouble')) : undefined;
   const ctx: AppContext = {
     config,
     db: database.db,
     bulkDb: database.bulkDb,
     dialect: database.dialect,
     tokens: createTokenSigner(config.jwtSecret),
-    loginThrottle: createLoginThrottle(options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE),
+    loginThrottle: createLoginThrottle(options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE, redis ? redisSignInLimits(redis) : databaseSignInLimits),
     sms: createSmsDispatcher({
       db: database.db,
       gateway: options.smsGateway ?? createSmsGatewayFromEnv(process.env, (line) => app.log.info(line)),
       log: (line) => app.log.warn(line),
+      elsewhere: options.smsDispatchElsewhere,
     }),
+    photos: config.databaseUrl ? databasePhotoStore(database.db, config.dataDir) : diskPhotoStore(config.dataDir),
+    redis,
+    liveness,
   };
   app.addHook('onClose', async () => {
     await ctx.sms.stop();
+    await redis?.quit().catch(() => {});
+    await liveness.stop();
     await database.close();
   });
 
@@ -114,6 +143,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await registerSecurityHeaders(app);
   await app.register(accessControlPlugin, { db: ctx.db, tokens: ctx.tokens });
   refuseTextWithNul(app);
+  await registerCompression(app);
+  registerIdempotency(app, ctx.db);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -146,6 +177,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => myVotersRoutes(scope, ctx), { prefix: '/api/my-voters' });
   await app.register(async (scope) => householdRoutes(scope, ctx), { prefix: '/api/households' });
   await app.register(async (scope) => duplicateRoutes(scope, ctx), { prefix: '/api/duplicates' });
+  await app.register(async (scope) => slipsRoutes(scope, ctx, { recoverJobs: role.startsService }), { prefix: '/api/slips' });
+  await app.register(async (scope) => pollRoutes(scope, ctx), { prefix: '/api/poll' });
+  await app.register(async (scope) => syncRoutes(scope, ctx), { prefix: '/api/sync' });
+  await app.register(async (scope) => rollImportRoutes(scope, ctx, options.rollReader ?? realRollReader, { recoverJobs: role.startsService }), { prefix: '/api/rolls' });
 
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

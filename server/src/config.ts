@@ -22,6 +22,20 @@ export interface AppConfig {
   webDistDir: string;
   // Largest voter import upload, in MB (issue 5); unset means 250.
   importMaxMb?: number;
+  // Largest roll PDF upload, in MB (issue 19); unset means 300.
+  rollImportMaxMb?: number;
+  // The scheduled jobs' first run this long after start (SCHEDULED_JOBS_FIRST_RUN_MS); unset
+  // means a minute.
+  scheduledJobsFirstRunMs?: number;
+  // How often a node without the scheduled jobs' lock tries it again (JOBS_LEADER_RETRY_MS,
+  // PostgreSQL only); unset means 15 s.
+  jobsLeaderRetryMs?: number;
+  // Redis shared by several app nodes (REDIS_URL, decision 043): sign-in limits, rate limits
+  // and two-factor challenges live there. Unset: in the database, as on one node.
+  redisUrl?: string;
+  // Put before every key this app writes in Redis (REDIS_KEY_PREFIX), so that one Redis can
+  // serve several deployments; unset means "vms:".
+  redisKeyPrefix?: string;
   // Not environment settings: tests lower these to cover the large-file paths of an import
   // with small files (see voter-import.ts).
   importTuning?: ImportTuning;
@@ -118,6 +132,12 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+function redisUrlFrom(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (!/^rediss?:\/\//.test(raw.trim())) throw new Error('REDIS_URL must be a redis:// or rediss:// URL (leave it unset on a single node)');
+  return raw.trim();
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   mkdirSync(dataDir, { recursive: true });
@@ -140,6 +160,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     importMaxMb: positiveInt('IMPORT_MAX_MB', env.IMPORT_MAX_MB, 250),
+    rollImportMaxMb: positiveInt('ROLL_IMPORT_MAX_MB', env.ROLL_IMPORT_MAX_MB, 300),
+    scheduledJobsFirstRunMs: wholeNumber('SCHEDULED_JOBS_FIRST_RUN_MS', env.SCHEDULED_JOBS_FIRST_RUN_MS, 60_000),
+    jobsLeaderRetryMs: positiveInt('JOBS_LEADER_RETRY_MS', env.JOBS_LEADER_RETRY_MS, 15_000),
+    redisUrl: redisUrlFrom(env.REDIS_URL),
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'vms:',
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(import.meta.dirname, '../../web/dist')),
   };
 }

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { Database } from './db/schema';
@@ -5,6 +6,8 @@ import type { DatabaseDialect } from './db/dialects/database-dialect';
 import type { LoginThrottle } from './features/auth/login-throttle';
 import type { TokenSigner } from './features/auth/tokens';
 import type { SmsDispatcher } from './features/notifications/sms/sms-dispatcher';
+import type { PhotoStore } from './features/voters/voter-photos';
+import type { ProcessLiveness } from './db/process-liveness';
 
 // What route plugins need from the application, passed explicitly rather than decorated.
 export interface AppContext {
@@ -17,4 +20,10 @@ export interface AppContext {
   tokens: TokenSigner;
   loginThrottle: LoginThrottle;
   sms: SmsDispatcher;
+  // Voter photos: files on SQLite, rows on PostgreSQL so that every node serves them (decision 043).
+  photos: PhotoStore;
+  // REDIS_URL's Redis, shared by several nodes (decision 043); unset on one node.
+  redis?: Redis;
+  // This process's name on the jobs it runs, and whether another's is still alive (decision 043).
+  liveness: ProcessLiveness;
 }

@@ -1,36 +1,103 @@
-import { buildApp } from './app';
+import cluster from 'node:cluster';
+import { type BuildAppOptions, buildApp } from './app';
 import { loadConfig } from './config';
 import { markServerRunning } from './features/backups/server-pid';
 import { startScheduledJobs } from './features/maintenance/scheduled-jobs';
 import { ensureFirstAdmin } from './features/users/bootstrap-admin';
+import { reportImportsTo, setImportsElsewhere } from './features/voters/import/import-activity';
 import { removeLeftoverUploads } from './features/voters/voter-import-routes';
+import { runPrimary, workerRole } from './processes/cluster-primary';
+import { startJobLeadership, type JobLeadership } from './db/job-leadership';
+import { isMessage, type PrimaryMessage, type WorkerMessage } from './processes/process-messages';
+import { processCount, type ProcessRole, SINGLE_PROCESS } from './processes/process-role';
 
-// Starts the API (and the built web app, when present) on HOST:PORT.
-export async function startServer(): Promise<void> {
+// Starts the API (and the built web app, when present) on HOST:PORT, from APP_WORKERS
+// processes (one per core by default; decision 039). The browser tests' server passes its own
+// roll reader (e2e/support/start-e2e-server.ts); each worker runs the same entry file again.
+export async function startServer(options: Pick<BuildAppOptions, 'rollReader'> = {}): Promise<void> {
   const config = loadConfig();
-  const { app, ctx } = await buildApp({ config });
-  const admin = await ensureFirstAdmin(ctx.db, { username: config.adminUsername, password: config.adminPassword });
-  if (admin.created) {
-    const passwordLine = admin.generatedPassword
-      ? `Generated password (shown once, change it after signing in): ${admin.generatedPassword}`
-      : 'Password: the value of ADMIN_PASSWORD';
-    console.log(`\nCreated the first Super Admin.\n  Username: ${admin.username}\n  ${passwordLine}\n`);
+  if (cluster.isPrimary) {
+    const count = processCount();
+    if (count > 1) {
+      // The pid file tells `npm run restore` that the database is in use.
+      const clearPid = markServerRunning(config.dataDir);
+      process.once('exit', clearPid);
+      const primary = await runPrimary({ count, log: (line) => console.log(line) });
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        process.once(signal, () => {
+          primary.stop().then(() => process.exit(0), () => process.exit(1));
+        });
+      }
+      console.log(`Voter Management System is running at http://${config.host}:${config.port} (${count} processes)`);
+      return;
+    }
+  }
+  await serve(options, cluster.isWorker ? workerRole() : SINGLE_PROCESS);
+}
+
+async function serve(options: Pick<BuildAppOptions, 'rollReader'>, role: ProcessRole): Promise<void> {
+  const config = loadConfig();
+  const worker = cluster.isWorker;
+  const tell = (message: WorkerMessage) => process.send?.(message);
+  let leadership: JobLeadership | undefined;
+  const { app, ctx } = await buildApp({
+    config,
+    rollReader: options.rollReader,
+    role,
+    // A process without the SMS dispatcher asks the one that has it to dispatch now: on this
+    // machine through the primary, to another node through PostgreSQL (decision 043).
+    smsDispatchElsewhere: role.runsJobs ? () => leadership?.kickLeader() : () => tell({ type: 'sms-kick' }),
+  });
+  if (worker) {
+    reportImportsTo((running) => tell({ type: 'imports', running }));
+    process.on('message', (message: unknown) => {
+      if (!isMessage<PrimaryMessage>(message)) return;
+      if (message.type === 'imports-elsewhere') setImportsElsewhere(message.count);
+      else if (message.type === 'sms-kick') ctx.sms.kick();
+    });
   }
 
-  await removeLeftoverUploads(config.dataDir);
-  // Retention purge and backups run inside the server; the pid file tells
-  // `npm run restore` that the database is in use.
-  const stopJobs = startScheduledJobs(ctx, app.log);
-  const clearPid = markServerRunning(config.dataDir);
-  process.once('exit', clearPid);
+  if (role.startsService) {
+    const admin = await ensureFirstAdmin(ctx.db, { username: config.adminUsername, password: config.adminPassword });
+    if (admin.created) {
+      const passwordLine = admin.generatedPassword
+        ? `Generated password (shown once, change it after signing in): ${admin.generatedPassword}`
+        : 'Password: the value of ADMIN_PASSWORD';
+      console.log(`\nCreated the first Super Admin.\n  Username: ${admin.username}\n  ${passwordLine}\n`);
+    }
+    // Only before any process serves: later, another process's upload may be in flight.
+    await removeLeftoverUploads(config.dataDir);
+  }
+  // Retention purge, backups and SMS dispatch run inside the server, in one process of one node:
+  // the process with the jobs role, once it holds the jobs' lock (PostgreSQL; decision 043).
+  const startJobs = () => {
+    const stopScheduled = startScheduledJobs(ctx, app.log, { firstRunDelayMs: config.scheduledJobsFirstRunMs });
+    ctx.sms.start();
+    return () => {
+      stopScheduled();
+      void ctx.sms.stop();
+    };
+  };
+  if (!worker) {
+    // The pid file tells `npm run restore` that the database is in use (the primary's, with several).
+    const clearPid = markServerRunning(config.dataDir);
+    process.once('exit', clearPid);
+  }
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      stopJobs();
-      app.close().then(() => process.exit(0), () => process.exit(1));
+      (leadership?.stop() ?? Promise.resolve()).then(() => app.close()).then(() => process.exit(0), () => process.exit(1));
     });
   }
   await app.listen({ port: config.port, host: config.host });
-  ctx.sms.start();
-  console.log(`Voter Management System is running at http://${config.host}:${config.port}`);
+  if (role.runsJobs) {
+    leadership = startJobLeadership({
+      databaseUrl: config.databaseUrl,
+      lead: startJobs,
+      onKick: () => ctx.sms.kick(),
+      log: (line) => app.log.info(line),
+      retryMs: config.jobsLeaderRetryMs,
+    });
+  }
+  if (!worker) console.log(`Voter Management System is running at http://${config.host}:${config.port}`);
 }

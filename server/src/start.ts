@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { startServer } from './server';
@@ -7,9 +8,10 @@ import { ensureWebBuild } from './features/upgrades/web-build';
 
 // `npm start`: rebuild the web app when its sources changed since the last build (an update),
 // then serve everything; the server backs the database up before pending migrations.
+// With several processes only the primary builds; the workers run this file again.
 try {
   const { webDistDir } = loadConfig();
-  ensureWebBuild({ webRoot: path.join(PROJECT_ROOT, 'web'), distDir: webDistDir, log: (line) => console.log(line) });
+  if (cluster.isPrimary) ensureWebBuild({ webRoot: path.join(PROJECT_ROOT, 'web'), distDir: webDistDir, log: (line) => console.log(line) });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -49,6 +49,22 @@ export const EXTRA_AUDIT_ACTIONS = [
   'REOPEN_DUPLICATE',
   // Issue 20: booth classes.
   'SET_BOOTH_CLASS',
+  // Issue 22: voter slips printed and shared.
+  'PRINT_SLIPS',
+  'SHARE_SLIPS',
+  'CANCEL_SLIPS',
+  // Issue 22: poll day.
+  'MARK_VOTED',
+  'UNMARK_VOTED',
+  'CHASE_VOTER',
+  'OVERRIDE_SMS_SILENCE',
+  // Issue 21: a phone took a full copy of its booths' voters.
+  'SYNC_VOTERS',
+  // Issue 19: the roll import.
+  'UPLOAD_ROLL',
+  'CORRECT_ROLL_BOX',
+  'CANCEL_ROLL_IMPORT',
+  'IMPORT_ROLL',
 ] as const;
 export const AUDIT_ACTIONS = [...SPEC_AUDIT_ACTIONS, ...EXTRA_AUDIT_ACTIONS] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

@@ -10,6 +10,7 @@ const SUPER_ADMIN_ONLY = ['Super Admin'] as const satisfies readonly Role[];
 // Issue 20: who gives out roll pages (a Supervisor within their booths), and who holds them.
 const PAGE_ASSIGNERS = ['Super Admin', 'Admin', 'Supervisor'] as const satisfies readonly Role[];
 const KARYAKARTA_ONLY = ['Karyakarta'] as const satisfies readonly Role[];
+const BOOTH_WORKERS = ['Supervisor', 'Karyakarta'] as const satisfies readonly Role[];
 // Issue 20: who decides on households and reviews duplicate entries, Supervisors within their
 // booths (the features check booth access per record).
 export const HOUSEHOLD_DECIDERS = ['Super Admin', 'Admin', 'Supervisor'] as const satisfies readonly Role[];
@@ -54,6 +55,7 @@ export const ROUTE_ACCESS = {
   'GET /api/notifications/logs': ALL_ROLES,
   'GET /api/notifications/stats': ALL_ROLES,
   'GET /api/notifications/my': ALL_ROLES,
+  'GET /api/notifications/inbox': ALL_ROLES,
   'POST /api/notifications/read/:id': ALL_ROLES,
 
   'GET /api/audit-logs': ADMIN_ROLES,
@@ -100,6 +102,20 @@ export const ROUTE_ACCESS = {
   'GET /api/booths/:id/households': ALL_ROLES,
   'PUT /api/booths/:id/assignments': PAGE_ASSIGNERS,
   'GET /api/my-voters': KARYAKARTA_ONLY,
+  // Issue 22, voter slips: every role prints and shares the slips of the voters its booth
+  // access reaches (checked per record in features/slips).
+  'GET /api/slips/voters/:id': ALL_ROLES,
+  'GET /api/slips/households/:id': ALL_ROLES,
+  'GET /api/slips/booths/:id': ALL_ROLES,
+  'GET /api/slips/search': ALL_ROLES,
+  'GET /api/slips/voters/:id/share': ALL_ROLES,
+  'GET /api/slips/households/:id/share': ALL_ROLES,
+  // The whole constituency's slips, a background job: office roles.
+  'POST /api/slips/jobs': ADMIN_ROLES,
+  'GET /api/slips/jobs': ADMIN_ROLES,
+  'GET /api/slips/jobs/:id': ADMIN_ROLES,
+  'POST /api/slips/jobs/:id/cancel': ADMIN_ROLES,
+  'GET /api/slips/jobs/:id/file': ADMIN_ROLES,
   // Households: every role sees its booths' households; a Karyakarta's confirmation is a suggestion.
   'GET /api/households': ALL_ROLES,
   'GET /api/households/:id': ALL_ROLES,
@@ -116,6 +132,31 @@ export const ROUTE_ACCESS = {
   'POST /api/duplicates/:id/mark': DUPLICATE_REVIEWERS,
   'POST /api/duplicates/:id/dismiss': DUPLICATE_REVIEWERS,
   'POST /api/duplicates/:id/reopen': DUPLICATE_REVIEWERS,
+
+  // Issue 22, poll day: every role marks who voted in its booths; turnout and the booth chase
+  // lists for the office and Supervisors (their booths); a Karyakarta's own chase list.
+  'GET /api/poll/booths/:id/voters': ALL_ROLES,
+  'GET /api/poll/booths/:id/marks': ALL_ROLES,
+  'POST /api/poll/booths/:id/marks': ALL_ROLES,
+  'POST /api/poll/booths/:id/unmark': ALL_ROLES,
+  'GET /api/poll/turnout': COVERAGE_READERS,
+  'GET /api/poll/chase/mine': KARYAKARTA_ONLY,
+  'GET /api/poll/chase/booths': COVERAGE_READERS,
+  'GET /api/poll/chase/booths/:id': COVERAGE_READERS,
+  'PUT /api/poll/chase/voters/:id': ALL_ROLES,
+  // Issue 21: the phone's copy of its booths' voters, for the field roles (office roles reach
+  // every booth: no whole constituency on a phone; the feature refuses such a field user too).
+  'GET /api/sync/voters': BOOTH_WORKERS,
+  // Issue 19, the roll import: the office uploads, reviews and commits rolls.
+  'GET /api/rolls/imports': ADMIN_ROLES,
+  'POST /api/rolls/imports': ADMIN_ROLES,
+  'GET /api/rolls/imports/:id': ADMIN_ROLES,
+  'POST /api/rolls/imports/:id/cancel': ADMIN_ROLES,
+  'GET /api/rolls/imports/:id/voters': ADMIN_ROLES,
+  'PUT /api/rolls/imports/:id/voters/:n': ADMIN_ROLES,
+  'GET /api/rolls/imports/:id/voters/:n/crop.png': ADMIN_ROLES,
+  'GET /api/rolls/imports/:id/absent': ADMIN_ROLES,
+  'POST /api/rolls/imports/:id/commit': ADMIN_ROLES,
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof ROUTE_ACCESS;

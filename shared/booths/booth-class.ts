@@ -35,7 +35,9 @@ export type SupportCounts = z.infer<typeof supportCountsSchema>;
 export const emptySupportCounts = (): SupportCounts => Object.fromEntries(SUPPORT_LEVELS.map((level) => [level, 0])) as SupportCounts;
 
 // Live voters, those contacted (last_contact_at set), and the share contacted in percent.
-export const coverageSchema = z.object({ voters: z.number().int(), contacted: z.number().int(), percent: z.number() });
+// voters: listed voters to contact (not deceased, not shifted); contacted: of those; deceased and
+// shifted: listed voters counted apart (a voter both deceased and shifted counts as deceased).
+export const coverageSchema = z.object({ voters: z.number().int(), contacted: z.number().int(), percent: z.number(), deceased: z.number().int(), shifted: z.number().int() });
 export type Coverage = z.infer<typeof coverageSchema>;
 
 // Support among the booth's voters by level; supporters = strong + leaning; share = supporters
@@ -98,6 +100,9 @@ export const workerCoverageRowSchema = z.object({
   assigned: z.number().int(),
   contacted: z.number().int(),
   percent: z.number(),
+  // Voters of their pages and houses counted apart from the assigned ones.
+  deceased: z.number().int(),
+  shifted: z.number().int(),
 });
 export type WorkerCoverageRow = z.infer<typeof workerCoverageRowSchema>;
 export const workerCoverageSchema = z.object({ workers: z.array(workerCoverageRowSchema) });

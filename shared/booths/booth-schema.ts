@@ -202,6 +202,8 @@ export type BoothHousehold = z.infer<typeof boothHouseholdSchema>;
 // PUT /api/booths/:id/assignments: give pages (a range) or house numbers to a Karyakarta, or
 // with user_id null take them back. One request however many pages.
 export const HOUSE_NUMBERS_MAX = 200;
+const EXPECTED_HOLDERS = 'Expected holders must be a list of user ids';
+const EXPECTED_HOLDERS_MAX = 1000;
 const pageNumber = (label: string) =>
   z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(1, `${label} must be 1 or more`).max(MAX_ROLL_PAGE, `${label} must be ${MAX_ROLL_PAGE} or less`);
 export const pageAssignmentSchema = z
@@ -217,6 +219,12 @@ export const pageAssignmentSchema = z
       .min(1, 'Give at least one house number')
       .max(HOUSE_NUMBERS_MAX, `At most ${HOUSE_NUMBERS_MAX} house numbers at a time`)
       .optional(),
+    // The users the client saw holding these pages or houses (booth page's workers). Taking
+    // pages from anyone else answers 409 with the holders as they are now (no silent takeover).
+    expected_holders: z
+      .array(z.number({ error: EXPECTED_HOLDERS }).int(EXPECTED_HOLDERS).positive(EXPECTED_HOLDERS), { error: EXPECTED_HOLDERS })
+      .max(EXPECTED_HOLDERS_MAX, EXPECTED_HOLDERS)
+      .optional(),
   })
   .refine((body) => (body.pages === undefined) !== (body.house_numbers === undefined), { path: ['pages'], message: 'Give either a range of pages or a list of house numbers' });
 export type PageAssignment = z.input<typeof pageAssignmentSchema>;
@@ -227,11 +235,20 @@ export const assignmentResultSchema = z.object({
 });
 export type AssignmentResult = z.infer<typeof assignmentResultSchema>;
 
+// 409 to an assignment that would take pages or houses from someone the client did not name in
+// expected_holders: who holds those of the request now (the assignee left out).
+export const assignmentConflictSchema = z.object({ message: z.string(), current: z.object({ holders: z.array(boothWorkerSchema) }) });
+export type AssignmentConflict = z.infer<typeof assignmentConflictSchema>;
+
 // GET /api/my-voters: a Karyakarta's pages and houses, and their voters by household.
 export const myVotersSchema = z.object({
   page_size: z.number().int(),
   assignments: z.array(z.object({ booth_id: z.number().int(), booth: z.string(), pages: z.array(z.number().int()), house_numbers: z.array(z.string()) })),
-  households: z.array(z.object({ booth: z.string(), house_no: z.string().nullable(), voters: z.array(rollVoterSchema) })),
+  // A confirmed household record (household_id) groups its members, the head first; voters in
+  // no confirmed household are grouped by house number (household_id null).
+  households: z.array(
+    z.object({ booth: z.string(), house_no: z.string().nullable(), household_id: z.number().int().nullable(), head_voter_id: z.number().int().nullable(), voters: z.array(rollVoterSchema) }),
+  ),
   total: z.number().int(),
   // More voters than one answer holds (MY_VOTERS_MAX): the first ones are listed.
   truncated: z.boolean(),

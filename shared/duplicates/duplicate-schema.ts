@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedListFields, pageQueryFields } from '../records/paged-list';
 
 // Duplicate entries (दुबार, issue 20): two roll entries that look like one person, found by a
 // scan across the constituency, reviewed by an office role or a Supervisor.
@@ -14,8 +15,7 @@ export const duplicatePairParamsSchema = z.object({ id: idOf('Duplicate pair not
 
 export const duplicateListQuerySchema = z.object({
   status: z.preprocess((value) => (value === '' ? undefined : value), z.enum(DUPLICATE_STATUSES, { error: 'Status must be open, duplicate or dismissed' }).default('open')),
-  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').default(1),
-  limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be 1 or more').max(100, 'Limit must be 100 or less').default(DUPLICATE_PAGE_SIZE),
+  ...pageQueryFields(DUPLICATE_PAGE_SIZE),
 });
 export type DuplicateListQuery = z.output<typeof duplicateListQuerySchema>;
 
@@ -50,10 +50,7 @@ export type DuplicatePair = z.infer<typeof duplicatePairSchema>;
 
 export const duplicatePairListSchema = z.object({
   pairs: z.array(duplicatePairSchema),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  ...pagedListFields,
 });
 export type DuplicatePairList = z.infer<typeof duplicatePairListSchema>;
 

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 
-// Every /api answer names the web build the server serves; a page built from other sources
-// offers to reload (web/src/lib/app-build.ts). The value is the build stamp, a hash of the
-// web sources (web/build/web-build-stamp.ts), not a version number: it changes exactly when
-// the screens do.
-export const APP_BUILD_HEADER = 'X-App-Build';
+// The header naming the web build (kept without zod for the phone's first download).
+export { APP_BUILD_HEADER } from './app-build-header';
 
 // GET /api/health/details (office roles): what an installation runs.
 export const healthDetailsSchema = z.object({

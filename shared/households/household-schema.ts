@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isBooth } from '../reference/booths';
+import { pagedListFields, pageQueryFields } from '../records/paged-list';
 import { recordVersionSchema, sentVersionSchema } from '../records/record-version';
 
 // Households (issue 20): the voters of one booth living at one house number, proposed by the
@@ -17,13 +18,7 @@ export const householdIdParamsSchema = z.object({ id: idOf('Household not found'
 export const householdListQuerySchema = z.object({
   booth: boothParam,
   status: z.preprocess((value) => (value === '' ? undefined : value), z.enum(HOUSEHOLD_STATUSES, { error: 'Status must be proposed, suggested or confirmed' }).optional()),
-  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').default(1),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be 1 or more')
-    .max(HOUSEHOLD_PAGE_SIZE_MAX, `Limit must be ${HOUSEHOLD_PAGE_SIZE_MAX} or less`)
-    .default(HOUSEHOLD_PAGE_SIZE),
+  ...pageQueryFields(HOUSEHOLD_PAGE_SIZE, HOUSEHOLD_PAGE_SIZE_MAX),
 });
 export type HouseholdListQuery = z.output<typeof householdListQuerySchema>;
 
@@ -77,10 +72,7 @@ export type Household = z.infer<typeof householdSchema>;
 
 export const householdListSchema = z.object({
   households: z.array(householdSchema),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  ...pagedListFields,
 });
 export type HouseholdList = z.infer<typeof householdListSchema>;
 

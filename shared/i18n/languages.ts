@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { LANGUAGES } from '../settings/settings-schema';
+import { LANGUAGES } from '../settings/public-settings';
 
 // The interface languages (spec section 9's Language setting options). A user may choose one
 // for themselves; one who has not follows the Language setting, and English is the last resort.
@@ -16,11 +15,8 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-// PUT /api/users/me/language: the signed-in user's own choice; null goes back to the setting.
-export const userLanguageInputSchema = z.object({
-  language: z.enum(LANGUAGES, { error: 'Choose a language from the list' }).nullable(),
-});
-export type UserLanguageInput = z.infer<typeof userLanguageInputSchema>;
+// (The schema of a user's own choice: user-language-schema.ts. This module stays without zod:
+// the phone's first download reads it, issue 21.)
 
 // The language the screens and messages use: the user's own choice, else the setting, else English.
 export function effectiveLanguage(userChoice: string | null | undefined, setting: string | null | undefined): Language {

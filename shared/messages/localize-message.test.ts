@@ -3,7 +3,7 @@ import { loginInputSchema } from '../auth/auth-schemas';
 import { passwordPolicyProblem } from '../auth/password-policy';
 import { twoFactorInputSchema } from '../auth/two-factor-schemas';
 import { auditLogQuerySchema } from '../audit/audit-schemas';
-import { userLanguageInputSchema } from '../i18n/languages';
+import { userLanguageInputSchema } from '../i18n/user-language-schema';
 import { sendNotificationSchema } from '../notifications/notification-schema';
 import { settingsSchema } from '../settings/settings-schema';
 import { taskInputSchema, taskStatusUpdateSchema } from '../tasks/task-schema';

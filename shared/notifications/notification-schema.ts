@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const SMS_MAX_LENGTH = 160;
 export const MESSAGE_REQUIRED = 'Please enter a message';
 export const RECIPIENTS_REQUIRED = 'Please select a role and at least one user';
+export const SILENCE_REASON_TEXT = 'The reason must be text';
 
 export const sendNotificationSchema = z.object({
   message: z
@@ -16,6 +17,8 @@ export const sendNotificationSchema = z.object({
     .min(1, RECIPIENTS_REQUIRED)
     .max(1000, 'At most 1000 recipients per message'),
   type: z.literal('manual', { error: 'Only manual notifications can be sent' }).default('manual'),
+  // Issue 22: a Super Admin sends SMS during the silence period before the poll only with a reason.
+  silence_override_reason: z.string({ error: SILENCE_REASON_TEXT }).trim().max(300, 'The reason can be at most 300 characters').optional(),
 });
 export type SendNotificationInput = z.input<typeof sendNotificationSchema>;
 
@@ -73,3 +76,29 @@ export function smsParts(text: string): number {
   const length = [...text].length;
   return length <= single ? 1 : Math.ceil(length / multi);
 }
+
+// The inbox (issue 21): every user's received messages, newest first, a page at a time.
+export const INBOX_PAGE_SIZE = 20;
+export const inboxQuerySchema = z.object({
+  page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').default(1),
+  limit: z.coerce.number().int('Limit must be a whole number').min(1, 'Limit must be 1 or more').max(100, 'Limit must be 100 or less').default(INBOX_PAGE_SIZE),
+});
+export type InboxQuery = z.input<typeof inboxQuerySchema>;
+
+export const inboxItemSchema = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  createdAt: z.string(),
+  sender_name: z.string().nullable(),
+  readAt: z.string().nullable(),
+});
+export type InboxItem = z.infer<typeof inboxItemSchema>;
+
+export const inboxPageSchema = z.object({
+  items: z.array(inboxItemSchema),
+  total: z.number().int(),
+  unread: z.number().int(),
+  page: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type InboxPage = z.infer<typeof inboxPageSchema>;

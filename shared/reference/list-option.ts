@@ -33,3 +33,9 @@ export function toReferenceLanguage(language: string | null | undefined): Refere
   const base = (language ?? '').slice(0, 2).toLowerCase();
   return REFERENCE_LANGUAGES.find((code) => code === base) ?? 'en';
 }
+
+// A stored value's name in a language: the option's own, English where that language has none,
+// and the value as it was stored when it is no longer on the list (an older import).
+export function optionName(option: ListOption | undefined, value: string, lang: ReferenceLanguage): string {
+  return option ? option[lang] || option.en : value;
+}

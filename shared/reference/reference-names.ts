@@ -1,4 +1,4 @@
-import type { ListOption, ReferenceLanguage } from './list-option';
+import { type ListOption, optionName, type ReferenceLanguage } from './list-option';
 import { DESIGNATIONS, ORGANISATIONS } from './staff-lists';
 import {
   CASTE_OPTIONS,
@@ -63,8 +63,7 @@ export function referenceName(list: ReferenceListName, value: string, lang: Refe
 export function referenceName(list: ReferenceListName, value: string | null | undefined, lang: ReferenceLanguage): string | null;
 export function referenceName(list: ReferenceListName, value: string | null | undefined, lang: ReferenceLanguage): string | null {
   if (value === null || value === undefined || value === '') return null;
-  const option = referenceOption(list, value);
-  return option ? option[lang] || option.en : value;
+  return optionName(referenceOption(list, value), value, lang);
 }
 
 function namesOf(option: ListOption): readonly string[] {

@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { ROLES, type Role } from '../auth/roles';
 import { contactIssuesSettingSchema, DEFAULT_CONTACT_ISSUES, formatContactIssues } from '../contacts/contact-issues';
 import { recordVersionSchema, sentVersionSchema } from '../records/record-version';
+import { BOOTHS, isBooth } from '../reference/booths';
+import { DEFAULT_PUBLIC_SETTINGS, LANGUAGES, type PublicSettings, TIMEZONES } from './public-settings';
+
+export { DEFAULT_PUBLIC_SETTINGS, LANGUAGES, type PublicSettings, TIMEZONES };
 
 // Spec section 9: the options of each setting. Settings travel as text values (spec section 3).
-export const TIMEZONES = ['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo'] as const;
-export const LANGUAGES = ['en', 'hi', 'mr', 'gu'] as const;
+// (Timezones and languages: public-settings.ts, which the phone's first download reads.)
 export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export const PASSWORD_POLICIES = ['basic', 'medium', 'strong'] as const;
 export type PasswordPolicy = (typeof PASSWORD_POLICIES)[number];
@@ -50,6 +53,24 @@ const classMin = (name: string) =>
     .regex(/^\d+$/, `${name} must be a whole number`)
     .refine((value) => Number(value) >= 0 && Number(value) <= 100, `${name} must be between 0 and 100`);
 
+// Issue 22, the election: poll date (YYYY-MM-DD, empty until set), poll hours (HH:MM, office
+// timezone) and the booths that take part (comma-separated labels, empty = every booth). Voter
+// slips print them; poll day, turnout and the SMS silence period read them.
+const pollTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Poll hours must be a time like 07:00');
+const pollDate = z
+  .string()
+  .refine((value) => value === '' || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))), 'Poll date must be a date like 2029-10-20');
+const pollBooths = z
+  .string()
+  .max(20000, 'Choose booths from the list')
+  .refine((value) => value.trim() === '' || value.split(',').every((item) => isBooth(item.trim())), 'Choose booths from the list');
+export const POLL_END_AFTER_START = 'Polls must close after they open';
+// The booths taking part in one spelling: booth order, no repeats ('' stays every booth).
+export function formatPollBooths(value: string): string {
+  const chosen = new Set(value.split(',').map((item) => item.trim()));
+  return BOOTHS.filter((booth) => chosen.has(booth)).join(',');
+}
+
 export const settingsSchema = z.object({
   app_name: z.string().trim().max(80, 'Application name must be 80 characters or fewer'),
   timezone: z.enum(TIMEZONES, { error: 'Choose a timezone from the list' }),
@@ -71,8 +92,17 @@ export const settingsSchema = z.object({
   page_size: pageSize,
   booth_class_a_min: classMin('Class A threshold'),
   booth_class_b_min: classMin('Class B threshold'),
+  election_name: z.string().trim().max(120, 'Election name must be 120 characters or fewer'),
+  poll_date: pollDate,
+  poll_start: pollTime,
+  poll_end: pollTime,
+  poll_booths: pollBooths,
 });
 export type Settings = z.infer<typeof settingsSchema>;
+// The settings form checks across fields too: polls close after they open (issue 22).
+export const settingsFormSchema = settingsSchema.superRefine((settings, context) => {
+  if (settings.poll_end <= settings.poll_start) context.addIssue({ code: 'custom', path: ['poll_end'], message: POLL_END_AFTER_START });
+});
 
 // The settings travel with one version for them all (shared/records/record-version.ts): GET
 // returns it, PUT sends back the one the page loaded.
@@ -82,9 +112,7 @@ export const settingsUpdateSchema = settingsSchema.partial().extend({ version: s
 export type SettingsUpdate = z.input<typeof settingsUpdateSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
-  app_name: 'Voter Management',
-  timezone: 'Asia/Kolkata',
-  language: 'en',
+  ...DEFAULT_PUBLIC_SETTINGS,
   enable_2fa: 'false',
   two_factor_roles: 'Super Admin,Admin',
   password_policy: 'basic',
@@ -98,13 +126,15 @@ export const DEFAULT_SETTINGS: Settings = {
   page_size: '30',
   booth_class_a_min: '60',
   booth_class_b_min: '40',
+  election_name: '',
+  poll_date: '',
+  poll_start: '07:00',
+  poll_end: '18:00',
+  poll_booths: '',
 };
 
 // What every signed-in user's screens need: harmless display settings only.
 export const publicSettingsSchema = settingsSchema.pick({ app_name: true, timezone: true, language: true });
-export type PublicSettings = z.infer<typeof publicSettingsSchema>;
-export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
-  app_name: DEFAULT_SETTINGS.app_name,
-  timezone: DEFAULT_SETTINGS.timezone,
-  language: DEFAULT_SETTINGS.language,
-};
+// PublicSettings (public-settings.ts) is written out by hand for the zod-free first download;
+// this line stops the build if it and the schema ever part.
+export const publicSettingsMatchSchema: [PublicSettings, z.infer<typeof publicSettingsSchema>] extends [z.infer<typeof publicSettingsSchema>, PublicSettings] ? true : never = true;

@@ -1,3 +1,5 @@
+import { nameWords, phoneticKey } from '../search/name-keys';
+
 // How two roll names are compared: households (a shared surname, a relative's name that names
 // another member) and duplicate entries (the same name and relative's name). Every comparison
 // goes through nameWordKey, the key of one word, so that a cross-script phonetic key (the
@@ -72,6 +74,32 @@ export function keysNamePerson(relative: readonly string[], person: readonly str
 export function personKey(fullName: string | null | undefined, relativeName: string | null | undefined): string | null {
   const name = nameWordKeys(fullName);
   const relative = nameWordKeys(relativeName);
+  if (name.length === 0 || relative.length === 0) return null;
+  return `${[...name].sort().join(' ')}|${[...relative].sort().join(' ')}`;
+}
+
+// Joiners and other invisible marks split or hide nothing in a name; chandrabindu is written
+// for anusvara (सांगळे, साँगळे): folded here as nameWordKey folds them, so that every pair the
+// one-script key finds the cross-script key finds too.
+const PHONETIC_INVISIBLE = /\u200B|\u2060|\uFEFF/g;
+const CHANDRABINDU = /\u0901|\u0A81/g;
+
+function phoneticWordKeys(name: string | null | undefined): string[] {
+  if (!name) return [];
+  const text = name.replace(PHONETIC_INVISIBLE, '').replace(CHANDRABINDU, (char) => (char === '\u0901' ? '\u0902' : '\u0A82'));
+  return nameWords(text)
+    .map(phoneticKey)
+    .filter((key) => key !== '');
+}
+
+// One person as the duplicate scan compares them across scripts: personKey's shape (the words
+// of the name and of the relative's name, each in a fixed order) built from the voter search's
+// phonetic keys (shared/search/name-keys.ts), so "Rahul Shivaji Chavan" / "Shivaji Chavan" and
+// "राहुल शिवाजी चव्हाण" / "शिवाजी चव्हाण" are one key. Households keep nameWordKey (their
+// members are printed in one script). Null when either name is missing.
+export function crossScriptPersonKey(fullName: string | null | undefined, relativeName: string | null | undefined): string | null {
+  const name = phoneticWordKeys(fullName);
+  const relative = phoneticWordKeys(relativeName);
   if (name.length === 0 || relative.length === 0) return null;
   return `${[...name].sort().join(' ')}|${[...relative].sort().join(' ')}`;
 }

@@ -49,6 +49,9 @@ export interface VoterFieldForm {
   choices?: readonly number[];
   // The whole row of the form's two-column grid, or the whole row on a phone only.
   span?: 'full' | 'full-on-phone';
+  // Place in the form's open "main details" block at the top (issue 21): the fields a worker
+  // fills for nearly every voter. Every other field sits in its section, folded until opened.
+  main?: number;
 }
 
 interface FieldBase {
@@ -83,22 +86,22 @@ const ALL_SUBCASTES = [...new Set(CASTES.flatMap((caste) => caste.subcastes))];
 
 // prettier-ignore
 export const VOTER_FIELDS = [
-  { name: 'voter_no', kind: 'text', required: true, max: 30, label: 'Voter Number', section: 'voterNumber', aliases: ['Voter No', 'मतदार क्रमांक', 'मतदार क्र.', 'मतदाता क्रमांक'], example: '1', form: { placeholder: 'voterNo' } },
-  { name: 'full_name', kind: 'text', required: true, max: 120, label: 'Full Name', section: 'personal', restricted: true, wide: true, aliases: ['Name', 'Voter Name', 'नाव', 'पूर्ण नाव', 'मतदाराचे नाव', 'मतदाराचे पूर्ण नाव', 'नाम', 'पूरा नाम', 'मतदाता का नाम'], example: 'Rahul Shivaji Chavan', form: { span: 'full' } },
-  { name: 'voter_id', kind: 'voter-id', label: 'Voter ID', section: 'voterNumber', aliases: ['EPIC', 'EPIC No', 'EPIC Number', 'Voter ID No', 'Voter Card No', 'मतदार ओळखपत्र क्रमांक', 'मतदार ओळखपत्र क्र. (EPIC)', 'मतदार ओळखपत्र क्र.', 'मतदार ओळखपत्र', 'ओळखपत्र क्रमांक', 'EPIC क्रमांक', 'मतदाता पहचान पत्र सं. (EPIC)', 'मतदाता पहचान पत्र संख्या', 'मतदाता पहचान पत्र'], example: 'ABC1234567', form: { placeholder: 'voterId' } },
-  { name: 'age', kind: 'int', min: AGE_MIN, max: AGE_MAX, message: `Age must be between ${AGE_MIN} and ${AGE_MAX}`, label: 'Age', section: 'personal', restricted: true, aliases: ['वय', 'उम्र', 'आयु'], example: 34, form: { input: 'number' } },
-  { name: 'gender', kind: 'list', options: GENDERS, label: 'Gender', section: 'personal', filter: 'one-of', filterMessage: 'Choose Male, Female or Other', aliases: ['Sex', 'लिंग'], example: 'Male' },
+  { name: 'voter_no', kind: 'text', required: true, max: 30, label: 'Voter Number', section: 'voterNumber', aliases: ['Voter No', 'मतदार क्रमांक', 'मतदार क्र.', 'मतदाता क्रमांक'], example: '1', form: { main: 9, placeholder: 'voterNo' } },
+  { name: 'full_name', kind: 'text', required: true, max: 120, label: 'Full Name', section: 'personal', restricted: true, wide: true, aliases: ['Name', 'Voter Name', 'नाव', 'पूर्ण नाव', 'मतदाराचे नाव', 'मतदाराचे पूर्ण नाव', 'नाम', 'पूरा नाम', 'मतदाता का नाम'], example: 'Rahul Shivaji Chavan', form: { main: 1, span: 'full' } },
+  { name: 'voter_id', kind: 'voter-id', label: 'Voter ID', section: 'voterNumber', aliases: ['EPIC', 'EPIC No', 'EPIC Number', 'Voter ID No', 'Voter Card No', 'मतदार ओळखपत्र क्रमांक', 'मतदार ओळखपत्र क्र. (EPIC)', 'मतदार ओळखपत्र क्र.', 'मतदार ओळखपत्र', 'ओळखपत्र क्रमांक', 'EPIC क्रमांक', 'मतदाता पहचान पत्र सं. (EPIC)', 'मतदाता पहचान पत्र संख्या', 'मतदाता पहचान पत्र'], example: 'ABC1234567', form: { main: 10, placeholder: 'voterId' } },
+  { name: 'age', kind: 'int', min: AGE_MIN, max: AGE_MAX, message: `Age must be between ${AGE_MIN} and ${AGE_MAX}`, label: 'Age', section: 'personal', restricted: true, aliases: ['वय', 'उम्र', 'आयु'], example: 34, form: { main: 4, input: 'number' } },
+  { name: 'gender', kind: 'list', options: GENDERS, label: 'Gender', section: 'personal', filter: 'one-of', filterMessage: 'Choose Male, Female or Other', aliases: ['Sex', 'लिंग'], example: 'Male', form: { main: 5 } },
   { name: 'date_of_birth', kind: 'date', label: 'Date of Birth', section: 'personal', aliases: ['DOB', 'Birth Date', 'जन्म तारीख', 'जन्मदिनांक', 'जन्म दिनांक', 'जन्म तिथि'], example: '1991-05-02', form: { input: 'date' } },
-  { name: 'father_husband_name', kind: 'text', max: 120, label: 'Father/Husband Name', section: 'personal', restricted: true, wide: true, aliases: ['Father Name', 'Husband Name', 'Relative Name', 'Father/Husband', 'वडील/पतीचे नाव', 'वडिलांचे नाव', 'वडिलांचे/पतीचे नाव', 'नातेवाईकाचे नाव', 'पिता/पति का नाम', 'पिता का नाम', 'संबंधी का नाम'], example: 'Shivaji Chavan', form: { span: 'full-on-phone' } },
-  { name: 'relation_type', kind: 'list', options: RELATION_TYPES, label: 'Relation Type', section: 'personal', restricted: true, aliases: ['Relation', 'Relative Type', 'Relationship', 'नाते', 'नातेसंबंध', 'नात्याचा प्रकार', 'संबंध', 'संबंध का प्रकार'], example: 'Father' },
+  { name: 'father_husband_name', kind: 'text', max: 120, label: 'Father/Husband Name', section: 'personal', restricted: true, wide: true, aliases: ['Father Name', 'Husband Name', 'Relative Name', 'Father/Husband', 'वडील/पतीचे नाव', 'वडिलांचे नाव', 'वडिलांचे/पतीचे नाव', 'नातेवाईकाचे नाव', 'पिता/पति का नाम', 'पिता का नाम', 'संबंधी का नाम'], example: 'Shivaji Chavan', form: { main: 2, span: 'full-on-phone' } },
+  { name: 'relation_type', kind: 'list', options: RELATION_TYPES, label: 'Relation Type', section: 'personal', restricted: true, aliases: ['Relation', 'Relative Type', 'Relationship', 'नाते', 'नातेसंबंध', 'नात्याचा प्रकार', 'संबंध', 'संबंध का प्रकार'], example: 'Father', form: { main: 3 } },
   { name: 'religion', kind: 'list', options: RELIGIONS, label: 'Religion', section: 'personal', aliases: ['धर्म'], example: 'Hindu' },
   { name: 'disability', kind: 'list', options: DISABILITIES, label: 'Disability', section: 'personal', aliases: ['Divyang', 'दिव्यांग', 'दिव्यांगत्व', 'अपंगत्व', 'दिव्यांगता', 'विकलांगता'], example: 'No' },
-  { name: 'mobile_number', kind: 'mobile', label: 'Mobile Number', section: 'contact', aliases: ['Mobile', 'Mobile No', 'Phone', 'Phone Number', 'Contact No', 'मोबाईल', 'मोबाईल क्रमांक', 'मोबाईल क्र.', 'मोबाईल नंबर', 'मोबाइल', 'मोबाइल नंबर', 'मोबाइल संख्या', 'भ्रमणध्वनी', 'फोन नंबर'], example: '9876543210', form: { input: 'tel', placeholder: 'mobile' } },
+  { name: 'mobile_number', kind: 'mobile', label: 'Mobile Number', section: 'contact', aliases: ['Mobile', 'Mobile No', 'Phone', 'Phone Number', 'Contact No', 'मोबाईल', 'मोबाईल क्रमांक', 'मोबाईल क्र.', 'मोबाईल नंबर', 'मोबाइल', 'मोबाइल नंबर', 'मोबाइल संख्या', 'भ्रमणध्वनी', 'फोन नंबर'], example: '9876543210', form: { main: 6, input: 'tel', placeholder: 'mobile' } },
   { name: 'whatsapp_number', kind: 'mobile', label: 'WhatsApp Number', section: 'contact', aliases: ['WhatsApp', 'WhatsApp No', 'व्हॉट्सअॅप', 'व्हॉट्सअॅप क्रमांक', 'व्हॉट्सॲप', 'व्हॉट्सॲप क्रमांक', 'व्हाट्सएप', 'व्हाट्सएप नंबर'], example: '9876543210', form: { input: 'tel', placeholder: 'mobile' } },
-  { name: 'house_no', kind: 'text', max: 30, label: 'House No', section: 'address', restricted: true, aliases: ['House Number', 'घर क्रमांक', 'घर क्र.', 'घर नंबर', 'मकान नंबर', 'मकान संख्या'], example: '12/A' },
+  { name: 'house_no', kind: 'text', max: 30, label: 'House No', section: 'address', restricted: true, aliases: ['House Number', 'घर क्रमांक', 'घर क्र.', 'घर नंबर', 'मकान नंबर', 'मकान संख्या'], example: '12/A', form: { main: 8 } },
   { name: 'ward_area', kind: 'text', max: 100, label: 'Ward/Area', section: 'address', restricted: true, wide: true, aliases: ['Ward', 'Area', 'प्रभाग', 'प्रभाग/क्षेत्र', 'वस्ती', 'वार्ड', 'वार्ड/क्षेत्र', 'क्षेत्र'], example: 'Shivaji Nagar' },
   { name: 'village', kind: 'list', options: VILLAGES, label: 'Village', section: 'address', restricted: true, filter: 'equals', aliases: ['गाव', 'गावाचे नाव', 'गाँव', 'गांव', 'ग्राम'], example: 'Arambhi' },
-  { name: 'booth', kind: 'list', options: BOOTHS, label: 'Booth', section: 'address', restricted: true, filter: 'one-of', filterMessage: 'Choose a booth from the list', aliases: ['Booth No', 'Booth Name', 'Part No', 'बूथ', 'बूथ क्रमांक', 'बूथ क्र.', 'यादी भाग क्रमांक', 'भाग क्रमांक', 'बूथ संख्या'], example: 'Booth-01' },
+  { name: 'booth', kind: 'list', options: BOOTHS, label: 'Booth', section: 'address', restricted: true, filter: 'one-of', filterMessage: 'Choose a booth from the list', aliases: ['Booth No', 'Booth Name', 'Part No', 'बूथ', 'बूथ क्रमांक', 'बूथ क्र.', 'यादी भाग क्रमांक', 'भाग क्रमांक', 'बूथ संख्या'], example: 'Booth-01', form: { main: 7 } },
   { name: 'district', kind: 'text', max: 60, label: 'District', section: 'address', restricted: true, aliases: ['जिल्हा', 'जिला', 'ज़िला'], example: 'Yavatmal' },
   { name: 'taluka', kind: 'list', options: TALUKAS, label: 'Taluka', section: 'address', restricted: true, filter: 'equals', aliases: ['तालुका', 'तहसील'], example: 'Digras' },
   { name: 'present_in_city', kind: 'flag', default: true, label: 'Present in City', section: 'address', aliases: ['शहरात उपस्थित', 'शहर में उपस्थित'], example: 'Yes' },

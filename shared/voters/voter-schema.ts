@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SUPPORT_FILTERS, SUPPORT_LEVELS, VOTER_STATUS_FILTERS } from '../contacts/contact-schema';
 import { recordVersionSchema } from '../records/record-version';
 import { subcastesOf, villagesOf } from '../reference/voter-lists';
+import { QUERY_TEXT_MAX, queryTextTooLong } from './voter-query-keys';
 import { AGE_MAX, listValues, VOTER_FIELD_NAMES, VOTER_FIELDS, type VoterFieldDef, type VoterFieldSpec } from './voter-fields';
 
 // One schema validates the voter form in the browser and the multipart body on the server
@@ -158,7 +159,7 @@ const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 function queryParam<T extends z.ZodType>(schema: T) {
   return z.preprocess(blankToUndefined, schema.optional());
 }
-const queryText = (label: string) => queryParam(z.string().trim().max(100, `${label} must be at most 100 characters`));
+const queryText = (label: string) => queryParam(z.string().trim().max(QUERY_TEXT_MAX, queryTextTooLong(label)));
 const queryAge = (label: string) =>
   queryParam(z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0, `${label} must be 0 or more`).max(AGE_MAX, `${label} must be ${AGE_MAX} or less`));
 

@@ -134,7 +134,9 @@ export function openDatabase(options: {
       },
     };
   }
-  const sqlite = openSqliteFile(options.sqliteFile ?? path.join(options.dataDir, 'voters.sqlite'));
-  const db = new Kysely<Database>({ dialect: sqliteKyselyDialect(sqlite) });
+  const file = options.sqliteFile ?? path.join(options.dataDir, 'voters.sqlite');
+  // Two connections: transactions on the first, reads beside them on the second (decision 039).
+  const sqlite = openSqliteFile(file);
+  const db = new Kysely<Database>({ dialect: sqliteKyselyDialect(sqlite, openSqliteFile(file)) });
   return { db, bulkDb: db, dialect: sqliteDialect(sqlite), close: () => db.destroy() };
 }

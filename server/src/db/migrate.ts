@@ -23,6 +23,17 @@ import * as contactsSupport from './migrations/2026-11-24-023-contacts-support';
 import * as householdsDuplicates from './migrations/2026-11-24-024-households-duplicates';
 import * as boothClasses from './migrations/2026-11-24-025-booth-classes';
 import * as nameIndexListedVoters from './migrations/2026-11-24-026-name-index-listed-voters';
+import * as coverageListedActive from './migrations/2026-11-24-027-coverage-listed-active';
+import * as slipJobs from './migrations/2026-11-24-028-slip-jobs';
+import * as pollMarks from './migrations/2026-11-24-029-poll-marks';
+import * as offlineSync from './migrations/2026-11-24-030-offline-sync';
+import * as rollImports from './migrations/2026-11-24-031-roll-imports';
+import * as inboxIndex from './migrations/2026-11-24-032-inbox-index';
+import * as pageCoverage from './migrations/2026-11-24-033-page-coverage';
+import * as sharedRateLimits from './migrations/2026-11-24-034-shared-rate-limits';
+import * as oneIdempotencyStore from './migrations/2026-11-24-035-one-idempotency-store';
+import * as postgresScale from './migrations/2026-11-24-036-postgres-scale';
+import * as severalNodes from './migrations/2026-11-24-038-several-nodes';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -52,6 +63,17 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-24-024-households-duplicates': householdsDuplicates,
   '2026-11-24-025-booth-classes': boothClasses,
   '2026-11-24-026-name-index-listed-voters': nameIndexListedVoters,
+  '2026-11-24-027-coverage-listed-active': coverageListedActive,
+  '2026-11-24-028-slip-jobs': slipJobs,
+  '2026-11-24-029-poll-marks': pollMarks,
+  '2026-11-24-030-offline-sync': offlineSync,
+  '2026-11-24-031-roll-imports': rollImports,
+  '2026-11-24-032-inbox-index': inboxIndex,
+  '2026-11-24-033-page-coverage': pageCoverage,
+  '2026-11-24-034-shared-rate-limits': sharedRateLimits,
+  '2026-11-24-035-one-idempotency-store': oneIdempotencyStore,
+  '2026-11-24-036-postgres-scale': postgresScale,
+  '2026-11-24-038-several-nodes': severalNodes,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

@@ -42,6 +42,21 @@ export interface SessionsTable {
 }
 
 // Sign-in attempt counters shared by every app node (see features/auth/login-throttle.ts).
+// A shared rate limit's counter (migration 034, plugins/shared-rate-limit.ts).
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  expires_at: string;
+}
+
+// Voter photos on PostgreSQL (migration 038, decision 043); SQLite keeps them as files.
+export interface VoterPhotoFilesTable {
+  name: string;
+  full_size: Buffer;
+  thumbnail: Buffer;
+  created_at: string;
+}
+
 export interface SignInLimitsTable {
   key: string;
   attempts: number;
@@ -165,6 +180,27 @@ export interface VotersTable extends Omit<VoterFieldColumns, 'is_missing'> {
   // keys (shared/search/name-keys.ts, migration 020); NULL until the app has filled them.
   full_name_terms: string | null;
   father_husband_name_terms: string | null;
+  // Issue 21 (migration 030): the counter value of the voter's latest write, kept by triggers
+  // (the offline sync's cursor), and the booth it last moved out of.
+  change_seq: Generated<number>;
+  prev_booth: Generated<string | null>;
+}
+
+export interface VoterSyncCounterTable {
+  id: number;
+  value: number;
+}
+
+// Issue 21 (migration 030): the answer given to a change sent with an Idempotency-Key, for a day;
+// poll-day marks' keys too since migration 035 (poll_requests before).
+// status and response stay null while the first request is being answered.
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request: string;
+  status: number | null;
+  response: string | null;
+  created_at: string;
 }
 
 // Counts kept exact by triggers (migration 006): per location, and overall.
@@ -251,6 +287,44 @@ export interface BoothsTable {
   class_override_at: string | null;
 }
 
+// Issue 22 (migration 028): long work as a job (the constituency's voter slips).
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  // queued, running, done, failed, canceled
+  state: string;
+  params: string;
+  done: Generated<number>;
+  total: Generated<number>;
+  items: Generated<number>;
+  cancel_requested: Generated<number>;
+  file_name: string | null;
+  file_bytes: number | null;
+  error: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+  // The server process running it (migration 038): recovery at start leaves a living one's alone.
+  owner: string | null;
+}
+
+// Kept counts per roll page (migration 033, decision 038): the page's listed voters by coverage.
+export interface PageCoverageTable {
+  booth: string;
+  page: number;
+  active: number;
+  contacted: number;
+  deceased: number;
+  shifted: number;
+}
+
+// The page size page_coverage is kept for (one row, id 1).
+export interface PageCoverageSizeTable {
+  id: number;
+  size: number;
+}
+
 export interface PageAssignmentsTable {
   booth_id: number;
   page: number;
@@ -313,10 +387,85 @@ export interface DuplicateScansTable {
   error: string | null;
 }
 
+// Issue 22, poll day (migration 029): who voted, turnout counts, chasing, replayable requests.
+export interface PollMarksTable {
+  election: string;
+  voter_id: number;
+  booth: string;
+  part_serial: number | null;
+  gender: string;
+  marked_hour: number;
+  marked_at: string;
+  marked_by: number | null;
+  marked_by_name: string | null;
+}
+
+export interface PollTurnoutTable {
+  election: string;
+  booth: string;
+  hour: number;
+  gender: string;
+  marks: number;
+}
+
+export interface PollChasesTable {
+  election: string;
+  voter_id: number;
+  status: string;
+  updated_by: number | null;
+  updated_by_name: string | null;
+  updated_at: string;
+}
+
+// Issue 19, the roll import (migration 031).
+export type RollImportState = 'queued' | 'reading' | 'review' | 'committing' | 'done' | 'cancelled' | 'failed';
+export interface RollImportsTable {
+  id: Generated<number>;
+  state: RollImportState;
+  file_name: string;
+  file_path: string | null;
+  part_no: number | null;
+  booth: string | null;
+  page_count: Generated<number>;
+  pages_done: Generated<number>;
+  voters_found: Generated<number>;
+  error: string | null;
+  result: string | null;
+  created_by: number | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  // The server process running it (migration 038): recovery at start leaves a living one's alone.
+  owner: string | null;
+  version: Generated<number>;
+}
+
+export interface RollImportVotersTable {
+  import_id: number;
+  n: number;
+  page: number;
+  serial_no: number | null;
+  epic: string | null;
+  box: string;
+  corrected: string | null;
+  flagged: Generated<number>;
+  reviewed: Generated<number>;
+  apply: Generated<number>;
+  has_photo: Generated<number>;
+}
+
+export interface RollImportCoversTable {
+  import_id: number;
+  page: number;
+  facts: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   sign_in_limits: SignInLimitsTable;
+  rate_limits: RateLimitsTable;
+  voter_photo_files: VoterPhotoFilesTable;
   settings: SettingsTable;
   audit_logs: AuditLogsTable;
   tasks: TasksTable;
@@ -334,11 +483,22 @@ export interface Database {
   voter_flags: VoterFlagsTable;
   booths: BoothsTable;
   page_assignments: PageAssignmentsTable;
+  page_coverage: PageCoverageTable;
+  page_coverage_size: PageCoverageSizeTable;
   house_assignments: HouseAssignmentsTable;
   households: HouseholdsTable;
   voter_name_keys: VoterNameKeysTable;
   duplicate_pairs: DuplicatePairsTable;
   duplicate_scans: DuplicateScansTable;
+  jobs: JobsTable;
+  poll_marks: PollMarksTable;
+  poll_turnout: PollTurnoutTable;
+  poll_chases: PollChasesTable;
+  voter_sync_counter: VoterSyncCounterTable;
+  idempotency_keys: IdempotencyKeysTable;
+  roll_imports: RollImportsTable;
+  roll_import_voters: RollImportVotersTable;
+  roll_import_covers: RollImportCoversTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -355,3 +515,5 @@ export type BoothRow = Selectable<BoothsTable>;
 export type HouseholdRow = Selectable<HouseholdsTable>;
 export type DuplicatePairRow = Selectable<DuplicatePairsTable>;
 export type DuplicateScanRow = Selectable<DuplicateScansTable>;
+export type RollImportRow = Selectable<RollImportsTable>;
+export type RollImportVoterRow = Selectable<RollImportVotersTable>;

@@ -5,8 +5,7 @@ import type { Role } from '@shared/auth/roles';
 import { accessFor, type RouteAccess, sameAccess } from '@shared/auth/route-access';
 import type { Database, UserRow } from '../db/schema';
 import type { TokenSigner } from '../features/auth/tokens';
-import { findSession } from '../features/auth/sessions-repository';
-import { findUserById } from '../features/users/users-repository';
+import { findSessionWithUser } from '../features/auth/sessions-repository';
 
 // Every /api route is listed in shared/auth/route-access.ts with who may call it:
 // 'public' or a list of roles. A route missing from that table, or whose own
@@ -84,16 +83,19 @@ async function accessControl(app: FastifyInstance, options: AccessControlOptions
 
     const token = bearerToken(request);
     const claims = token ? await options.tokens.verify(token) : null;
-    const session = claims ? await findSession(options.db, claims.sid) : undefined;
+    // Read on every request, never cached: a sign-out, a revoked session or a deactivated user
+    // is refused from the next request on, by every server process alike.
+    const found = claims ? await findSessionWithUser(options.db, claims.sid) : undefined;
     const valid =
-      session !== undefined &&
-      String(session.user_id) === claims?.sub &&
-      session.revoked_at === null &&
-      session.expires_at > new Date().toISOString();
-    const user = valid ? await findUserById(options.db, session.user_id) : undefined;
-    if (!session || !user || user.is_active !== 1) {
+      found !== undefined &&
+      String(found.session.user_id) === claims?.sub &&
+      found.session.revoked_at === null &&
+      found.session.expires_at > new Date().toISOString() &&
+      found.user.is_active === 1;
+    if (!valid) {
       return reply.code(401).send({ message: NOT_SIGNED_IN });
     }
+    const { user, session } = found;
     request.auth = { user, sessionId: session.id };
 
     if (!access || !access.includes(user.role as Role)) {

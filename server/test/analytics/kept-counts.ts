@@ -2,9 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/schema';
 
-// Every kept count (voter_stats, voter_stats_totals, voter_stats_taluka, each dimension)
-// must equal a fresh GROUP BY over the listed voters (live, and not marked as a duplicate
-// entry), however they were written.
+// Every kept count (voter_stats, voter_stats_totals, voter_stats_taluka, each dimension, and
+// the per-page coverage counts) must equal a fresh GROUP BY over the listed voters (live, and
+// not marked as a duplicate entry), however they were written.
 export async function expectKeptCountsToMatchVoters(db: Kysely<Database>): Promise<void> {
     const ageGroup = sql<string>`CASE WHEN age IS NULL OR age < 18 THEN 'Unknown' WHEN age <= 25 THEN '18-25' WHEN age <= 35 THEN '26-35' WHEN age <= 45 THEN '36-45' WHEN age <= 55 THEN '46-55' WHEN age <= 65 THEN '56-65' ELSE '66+' END`;
     const fresh = async (value1: ReturnType<typeof sql<string>>, value2: ReturnType<typeof sql<string>>) =>
@@ -53,4 +53,37 @@ export async function expectKeptCountsToMatchVoters(db: Kysely<Database>): Promi
       const byTaluka = await db.selectFrom('voter_stats_taluka').selectAll().where('dimension', '=', dimension).where('count', '!=', 0).execute();
       expect(new Map(byTaluka.map((row) => [`${row.taluka}|${row.value1}|${row.value2}`, Number(row.count)])), `${dimension} by taluka`).toEqual(expectedTaluka);
     }
+    await expectPageCoverageToMatchVoters(db);
+}
+
+// The kept per-page coverage counts (page_coverage, migration 033) must equal a fresh GROUP BY
+// over the listed voters with a booth and a part serial, at the page size they are kept for.
+export async function expectPageCoverageToMatchVoters(db: Kysely<Database>): Promise<void> {
+  const size = Number((await db.selectFrom('page_coverage_size').select('size').where('id', '=', 1).executeTakeFirstOrThrow()).size);
+  const page = sql<number>`(part_serial - 1) / ${sql.lit(size)} + 1`;
+  const fresh = await db
+    .selectFrom('voters')
+    .select([
+      'booth',
+      page.as('page'),
+      sql<number>`sum(CASE WHEN is_dead = 0 AND present_in_city = 1 THEN 1 ELSE 0 END)`.as('active'),
+      sql<number>`sum(CASE WHEN is_dead = 0 AND present_in_city = 1 AND last_contact_at IS NOT NULL THEN 1 ELSE 0 END)`.as('contacted'),
+      sql<number>`sum(CASE WHEN is_dead = 1 THEN 1 ELSE 0 END)`.as('deceased'),
+      sql<number>`sum(CASE WHEN is_dead = 0 AND present_in_city = 0 THEN 1 ELSE 0 END)`.as('shifted'),
+    ])
+    .where('deleted_at', 'is', null)
+    .where('duplicate_of', 'is', null)
+    .where('booth', 'is not', null)
+    .where('part_serial', '>=', 1)
+    .groupBy(['booth', page])
+    .execute();
+  type Counts = { booth: string | null; page: number | string; active: number | string; contacted: number | string; deceased: number | string; shifted: number | string };
+  const byPage = (rows: Counts[]) =>
+    new Map(
+      rows
+        .map((row) => [`${row.booth}|${Number(row.page)}`, [Number(row.active), Number(row.contacted), Number(row.deceased), Number(row.shifted)]] as const)
+        .filter(([, counts]) => counts.some((count) => count !== 0)),
+    );
+  const kept = await db.selectFrom('page_coverage').selectAll().execute();
+  expect(byPage(kept), 'page_coverage').toEqual(byPage(fresh));
 }

@@ -56,7 +56,7 @@ describe('GET /api/booths/:id coverage, support and class', () => {
     const response = await get(`/api/booths/${BOOTH.id}`, admin);
     expect(response.statusCode).toBe(200);
     const detail = response.json<BoothDetail>();
-    expect(detail.coverage).toEqual({ voters: 10, contacted: 5, percent: 50 });
+    expect(detail.coverage).toEqual({ voters: 10, contacted: 5, percent: 50, deceased: 0, shifted: 0 });
     expect(detail.support).toEqual({ levels: { strong_supporter: 2, leaning_supporter: 1, undecided: 0, leaning_away: 0, opposed: 1 }, supporters: 3, share: 60 });
     expect(detail.class).toMatchObject({ class: 'A', computed: 'A', override: null });
     expect(detail.can_set_class).toBe(true);
@@ -77,7 +77,7 @@ describe('GET /api/booths/:id coverage, support and class', () => {
 
   it('should have no class when no voter of the booth is contacted', async () => {
     const detail = (await get('/api/booths/233', admin)).json<BoothDetail>();
-    expect(detail.coverage).toEqual({ voters: 0, contacted: 0, percent: 0 });
+    expect(detail.coverage).toEqual({ voters: 0, contacted: 0, percent: 0, deceased: 0, shifted: 0 });
     expect(detail.class.class).toBeNull();
   });
 
@@ -129,7 +129,7 @@ describe('GET /api/analytics/booths', () => {
     expect(response.statusCode).toBe(200);
     const data = response.json<BoothAnalytics>();
     expect(data.booths).toHaveLength(1);
-    expect(data.booths[0]).toMatchObject({ label: BOOTH.label, class: 'A', coverage: { voters: 10, contacted: 5, percent: 50 }, support: { supporters: 3, share: 60 } });
+    expect(data.booths[0]).toMatchObject({ label: BOOTH.label, class: 'A', coverage: { voters: 10, contacted: 5, percent: 50, deceased: 0, shifted: 0 }, support: { supporters: 3, share: 60 } });
     expect(data.classes).toEqual({ A: 1, B: 0, C: 0, none: 0 });
     const all = (await get('/api/analytics/booths', admin)).json<BoothAnalytics>();
     expect(all.booths).toHaveLength(396);
@@ -141,7 +141,7 @@ describe('GET /api/analytics/booths', () => {
     const response = await get('/api/analytics/booths', headers);
     expect(response.statusCode).toBe(200);
     expect(response.json<BoothAnalytics>().booths.map((booth) => booth.label)).toEqual([OTHER.label]);
-    expect(response.json<BoothAnalytics>().coverage).toEqual({ voters: 4, contacted: 1, percent: 25 });
+    expect(response.json<BoothAnalytics>().coverage).toEqual({ voters: 4, contacted: 1, percent: 25, deceased: 0, shifted: 0 });
     expect((await get(`/api/analytics/booths?booth=${BOOTH.label}`, headers)).statusCode).toBe(403);
   });
 
@@ -161,8 +161,8 @@ describe('GET /api/analytics/workers', () => {
     const { workers } = response.json<WorkerCoverage>();
     // Kavita holds page 1 (all 10); Kiran house H-1 (serials 1 and 2; serial 2 contacted).
     expect(workers).toEqual([
-      { user_id: k1, full_name: 'Kavita Pages', booths: [BOOTH.label], assigned: 10, contacted: 5, percent: 50 },
-      { user_id: k2, full_name: 'Kiran House', booths: [BOOTH.label], assigned: 2, contacted: 1, percent: 50 },
+      { user_id: k1, full_name: 'Kavita Pages', booths: [BOOTH.label], assigned: 10, contacted: 5, percent: 50, deceased: 0, shifted: 0 },
+      { user_id: k2, full_name: 'Kiran House', booths: [BOOTH.label], assigned: 2, contacted: 1, percent: 50, deceased: 0, shifted: 0 },
     ]);
   });
 
@@ -171,7 +171,7 @@ describe('GET /api/analytics/workers', () => {
     expect((await get('/api/analytics/workers?village=Somewhere%20Else', admin)).json<WorkerCoverage>().workers).toEqual([]);
     const booths = (await get('/api/analytics/booths?taluka=Ner', admin)).json<BoothAnalytics>();
     expect(booths.booths.map((booth) => booth.label)).toEqual([BOOTH.label]);
-    expect(booths.coverage).toEqual({ voters: 10, contacted: 5, percent: 50 });
+    expect(booths.coverage).toEqual({ voters: 10, contacted: 5, percent: 50, deceased: 0, shifted: 0 });
   });
 
   it('should give a Supervisor only the workers of their booths', async () => {
@@ -182,6 +182,54 @@ describe('GET /api/analytics/workers', () => {
     const { headers: own } = await signInAs(t, 'Supervisor', { booth_access: [BOOTH.label] });
     expect(response.statusCode).toBe(200);
     expect((await get('/api/analytics/workers', own)).json<WorkerCoverage>().workers.map((worker) => worker.assigned)).toEqual([10, 2]);
+  });
+});
+
+// Booth-234: 2 active voters (1 contacted, a strong supporter), and, each contacted before,
+// a deceased voter, a shifted one, one both deceased and shifted, and a duplicate entry marked
+// as such. Only the 2 active ones are voters to contact; 2 deceased and 1 shifted are counted
+// apart; the duplicate counts nowhere.
+describe('coverage of listed, active voters', () => {
+  const GONE_BOOTH = { id: 234, label: 'Booth-234' };
+  let worker: number;
+
+  beforeAll(async () => {
+    const ids: number[] = [];
+    for (let serial = 1; serial <= 6; serial += 1) ids.push((await seedVoter(t.ctx, { booth: GONE_BOOTH.label, part_serial: serial, taluka: 'Digras' } as never)).id);
+    const [active, , dead, shifted, both, duplicate] = ids as [number, number, number, number, number, number];
+    await contacted(active, 'strong_supporter');
+    await contacted(dead, 'strong_supporter');
+    await contacted(shifted, 'opposed');
+    await contacted(duplicate, 'strong_supporter');
+    await t.ctx.db.updateTable('voters').set({ is_dead: 1 }).where('id', 'in', [dead, both]).execute();
+    await t.ctx.db.updateTable('voters').set({ present_in_city: 0 }).where('id', 'in', [shifted, both]).execute();
+    await t.ctx.db.updateTable('voters').set({ duplicate_of: active }).where('id', '=', duplicate).execute();
+    worker = (await createUser(t.ctx, { role: 'Karyakarta', booth_access: [GONE_BOOTH.label], full_name: 'Ganga Pages' })).id;
+    expect((await put(`/api/booths/${GONE_BOOTH.id}/assignments`, { user_id: worker, pages: { from: 1, to: 1 } }, admin)).statusCode).toBe(200);
+  });
+
+  const expected = { voters: 2, contacted: 1, percent: 50, deceased: 2, shifted: 1 };
+
+  it('should count deceased and shifted voters apart and leave out a duplicate entry on the booth page', async () => {
+    const detail = (await get(`/api/booths/${GONE_BOOTH.id}`, admin)).json<BoothDetail>();
+    expect(detail.coverage).toEqual(expected);
+    expect(detail.support).toEqual({ levels: { strong_supporter: 1, leaning_supporter: 0, undecided: 0, leaning_away: 0, opposed: 0 }, supporters: 1, share: 100 });
+    expect(detail.class.computed).toBe('A');
+  });
+
+  it('should count the same in analytics by booth, with and without a location filter', async () => {
+    for (const query of [`booth=${GONE_BOOTH.label}`, 'taluka=Digras']) {
+      const data = (await get(`/api/analytics/booths?${query}`, admin)).json<BoothAnalytics>();
+      expect(data.booths.map((booth) => [booth.label, booth.coverage])).toEqual([[GONE_BOOTH.label, expected]]);
+      expect(data.coverage).toEqual(expected);
+    }
+    const { headers } = await signInAs(t, 'Supervisor', { booth_access: [GONE_BOOTH.label] });
+    expect((await get('/api/analytics/booths', headers)).json<BoothAnalytics>().coverage).toEqual(expected);
+  });
+
+  it('should give a worker only the active voters of their pages as assigned, and the others apart', async () => {
+    const { workers } = (await get(`/api/analytics/workers?booth=${GONE_BOOTH.label}`, admin)).json<WorkerCoverage>();
+    expect(workers).toEqual([{ user_id: worker, full_name: 'Ganga Pages', booths: [GONE_BOOTH.label], assigned: 2, contacted: 1, percent: 50, deceased: 2, shifted: 1 }]);
   });
 });
 

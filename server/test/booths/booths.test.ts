@@ -309,7 +309,7 @@ describe('PUT /api/booths/:id/assignments', () => {
     const first = await createUser(t.ctx, { role: 'Karyakarta', booth_access: [booth.label], full_name: 'First Holder' });
     const second = await createUser(t.ctx, { role: 'Karyakarta', booth_access: [booth.label], full_name: 'Second Holder' });
     await put(`/api/booths/${booth.id}/assignments`, { user_id: first.id, pages: { from: 1, to: 4 } }, admin);
-    const response = await put(`/api/booths/${booth.id}/assignments`, { user_id: second.id, pages: { from: 3, to: 5 } }, superAdmin);
+    const response = await put(`/api/booths/${booth.id}/assignments`, { user_id: second.id, pages: { from: 3, to: 5 }, expected_holders: [first.id] }, superAdmin);
     expect(response.json().workers).toEqual([
       { user_id: first.id, full_name: 'First Holder', has_access: true, pages: [1, 2], house_numbers: [] },
       { user_id: second.id, full_name: 'Second Holder', has_access: true, pages: [3, 4, 5], house_numbers: [] },
@@ -326,15 +326,80 @@ describe('PUT /api/booths/:id/assignments', () => {
     const worker = await createUser(t.ctx, { role: 'Karyakarta', booth_access: [booth.label], full_name: 'Leaving Worker' });
     await put(`/api/booths/${booth.id}/assignments`, { user_id: worker.id, pages: { from: 1, to: 6 } }, admin);
     await put(`/api/booths/${booth.id}/assignments`, { user_id: worker.id, house_numbers: ['4', '5', '4'] }, admin);
-    const pages = await put(`/api/booths/${booth.id}/assignments`, { user_id: null, pages: { from: 2, to: 3 } }, admin);
+    const pages = await put(`/api/booths/${booth.id}/assignments`, { user_id: null, pages: { from: 2, to: 3 }, expected_holders: [worker.id] }, admin);
     expect(pages.json()).toMatchObject({ message: `Pages 2–3 of ${booth.label} unassigned`, workers: [{ pages: [1, 4, 5, 6], house_numbers: ['4', '5'] }] });
-    const houses = await put(`/api/booths/${booth.id}/assignments`, { user_id: null, house_numbers: ['4'] }, admin);
+    const houses = await put(`/api/booths/${booth.id}/assignments`, { user_id: null, house_numbers: ['4'], expected_holders: [worker.id] }, admin);
     expect(houses.json()).toMatchObject({ message: `House 4 of ${booth.label} unassigned`, workers: [{ house_numbers: ['5'] }] });
     const rows = await auditRows('UNASSIGN_PAGES', booth.id);
     expect(rows.map((row) => JSON.parse(row.details!))).toEqual([
       { pages: '2–3', user_id: null, user_name: null, previous: [{ user_id: worker.id, name: 'Leaving Worker', page: 2 }, { user_id: worker.id, name: 'Leaving Worker', page: 3 }] },
       { house_numbers: ['4'], user_id: null, user_name: null, previous: [{ user_id: worker.id, name: 'Leaving Worker', house_no: '4' }] },
     ]);
+  });
+
+  it('should answer 409 with the current holders, and change nothing, when pages held by someone the client did not name are given', async () => {
+    const booth = freshBooth();
+    const holder = await createUser(t.ctx, { role: 'Karyakarta', booth_access: [booth.label], full_name: 'Asha Holder' });
+    const other = await createUser(t.ctx, { role: 'Karyakarta', booth_access: [booth.label], full_name: 'Bala Other' });
+    const newcomer = await createUser(t.ctx, { role: 'Karyakarta', booth_access: [booth.label], full_name: 'Chetan New' });
+    const { headers: supervisor } = await signInAs(t, 'Supervisor', { booth_access: [booth.label] });
+    // The Supervisor gives pages 2-3 while an Admin, whose booth page showed page 4 with Bala
+    // only, gives 1-4 to Chetan.
+    expect((await put(`/api/booths/${booth.id}/assignments`, { user_id: other.id, pages: { from: 4, to: 4 } }, admin)).statusCode).toBe(200);
+    expect((await put(`/api/booths/${booth.id}/assignments`, { user_id: holder.id, pages: { from: 2, to: 3 } }, supervisor)).statusCode).toBe(200);
+    const before = await auditRows('ASSIGN_PAGES', booth.id);
+
+    const refused = await put(`/api/booths/${booth.id}/assignments`, { user_id: newcomer.id, pages: { from: 1, to: 4 }, expected_holders: [other.id] }, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: 'Someone else holds some of these pages or houses now. Check who holds them, then confirm.',
+      current: {
+        holders: [
+          { user_id: holder.id, full_name: 'Asha Holder', has_access: true, pages: [2, 3], house_numbers: [] },
+          { user_id: other.id, full_name: 'Bala Other', has_access: true, pages: [4], house_numbers: [] },
+        ],
+      },
+    });
+    expect(await auditRows('ASSIGN_PAGES', booth.id)).toHaveLength(before.length);
+    const unchanged = (await get(`/api/booths/${booth.id}`, admin)).json<BoothDetail>().workers;
+    expect(unchanged.map((worker) => [worker.full_name, worker.pages])).toEqual([
+      ['Asha Holder', [2, 3]],
+      ['Bala Other', [4]],
+    ]);
+    // Sent without expected_holders at all, the same: nothing is taken silently.
+    expect((await put(`/api/booths/${booth.id}/assignments`, { user_id: newcomer.id, pages: { from: 1, to: 4 } }, admin)).statusCode).toBe(409);
+
+    // Confirmed: naming the holders the 409 showed gives the pages.
+    const confirmed = await put(`/api/booths/${booth.id}/assignments`, { user_id: newcomer.id, pages: { from: 1, to: 4 }, expected_holders: [holder.id, other.id] }, admin);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json<{ workers: { full_name: string; pages: number[] }[] }>().workers.map((worker) => [worker.full_name, worker.pages])).toEqual([['Chetan New', [1, 2, 3, 4]]]);
+  });
+
+  it('should answer 409 for houses and for taking back pages held by someone unseen, and never for the assignee’s own pages', async () => {
+    const booth = freshBooth();
+    const holder = await createUser(t.ctx, { role: 'Karyakarta', booth_access: [booth.label], full_name: 'House Holder' });
+    const newcomer = await createUser(t.ctx, { role: 'Karyakarta', booth_access: [booth.label], full_name: 'House Newcomer' });
+    expect((await put(`/api/booths/${booth.id}/assignments`, { user_id: holder.id, house_numbers: ['12'] }, admin)).statusCode).toBe(200);
+    expect((await put(`/api/booths/${booth.id}/assignments`, { user_id: holder.id, pages: { from: 1, to: 2 } }, admin)).statusCode).toBe(200);
+
+    const houses = await put(`/api/booths/${booth.id}/assignments`, { user_id: newcomer.id, house_numbers: ['12', '13'], expected_holders: [] }, admin);
+    expect(houses.statusCode).toBe(409);
+    expect(houses.json<{ current: { holders: unknown[] } }>().current.holders).toEqual([{ user_id: holder.id, full_name: 'House Holder', has_access: true, pages: [], house_numbers: ['12'] }]);
+    expect((await put(`/api/booths/${booth.id}/assignments`, { user_id: null, pages: { from: 2, to: 2 } }, admin)).statusCode).toBe(409);
+    // More pages to their own holder, and pages nobody holds, need no names.
+    expect((await put(`/api/booths/${booth.id}/assignments`, { user_id: holder.id, pages: { from: 1, to: 5 } }, admin)).statusCode).toBe(200);
+    expect((await put(`/api/booths/${booth.id}/assignments`, { user_id: newcomer.id, pages: { from: 6, to: 7 } }, admin)).statusCode).toBe(200);
+    expect((await put(`/api/booths/${booth.id}/assignments`, { user_id: null, pages: { from: 2, to: 2 }, expected_holders: [holder.id] }, admin)).statusCode).toBe(200);
+  });
+
+  it('should answer 400 when expected_holders is not a list of user ids', async () => {
+    const booth = freshBooth();
+    const worker = await createUser(t.ctx, { role: 'Karyakarta', booth_access: [booth.label] });
+    for (const expected of [['x'], 'all', [0]]) {
+      const response = await put(`/api/booths/${booth.id}/assignments`, { user_id: worker.id, pages: { from: 1, to: 1 }, expected_holders: expected }, admin);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toBe('Expected holders must be a list of user ids');
+    }
   });
 
   it('should let a Supervisor assign pages in their own booths and refuse another booth with 403', async () => {
@@ -430,6 +495,44 @@ describe('GET /api/my-voters', () => {
     ]);
     expect(mine.households[0]!.voters[0]).toMatchObject({ id: onPage[0]!.id, mobile_number: '9876500001', booth: booth.label });
     expect(mine.households[2]!.voters[0]!.id).toBe(inHouse.id);
+  });
+
+  it('should group by confirmed household records, head first, and by house number for voters in none or in an undecided one', async () => {
+    const booth = freshBooth();
+    const { user, headers } = await signInAs(t, 'Karyakarta', { booth_access: [booth.label] });
+    const voter = async (serial: number, house: string, name: string) => (await seedVoter(t.ctx, { booth: booth.label, part_serial: serial, house_no: house, full_name: name })).id;
+    const son = await voter(1, '7', 'Amol Kale');
+    const father = await voter(2, '7', 'Shivaji Kale');
+    const lodger = await voter(3, '7', 'Ravi Jadhav');
+    const proposedA = await voter(4, '8', 'Meena Pawar');
+    const proposedB = await voter(5, '8', 'Suresh Pawar');
+    const firstFamily = await voter(6, '9', 'Anil More');
+    const secondFamily = await voter(7, '9', 'Vijay Shinde');
+    const now = new Date().toISOString();
+    const household = async (status: 'proposed' | 'confirmed', house: string, head: number, members: number[]) => {
+      const row = await t.ctx.db
+        .insertInto('households')
+        .values({ booth: booth.label, house_no: house, head_voter_id: head, status, suggested_by: null, suggested_at: null, confirmed_by: null, confirmed_at: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.ctx.db.updateTable('voters').set({ household_id: row.id }).where('id', 'in', members).execute();
+      return row.id;
+    };
+    const kale = await household('confirmed', '7', father, [son, father]);
+    await household('proposed', '8', proposedA, [proposedA, proposedB]);
+    const more = await household('confirmed', '9', firstFamily, [firstFamily]);
+    const shinde = await household('confirmed', '9', secondFamily, [secondFamily]);
+    await put(`/api/booths/${booth.id}/assignments`, { user_id: user.id, pages: { from: 1, to: 1 } }, admin);
+
+    const mine = (await get('/api/my-voters', headers)).json<MyVoters>();
+    expect(mine.total).toBe(7);
+    expect(mine.households.map((group) => ({ house_no: group.house_no, household_id: group.household_id, head_voter_id: group.head_voter_id, voters: group.voters.map((row) => row.id) }))).toEqual([
+      { house_no: '7', household_id: kale, head_voter_id: father, voters: [father, son] },
+      { house_no: '7', household_id: null, head_voter_id: null, voters: [lodger] },
+      { house_no: '8', household_id: null, head_voter_id: null, voters: [proposedA, proposedB] },
+      { house_no: '9', household_id: more, head_voter_id: firstFamily, voters: [firstFamily] },
+      { house_no: '9', household_id: shinde, head_voter_id: secondFamily, voters: [secondFamily] },
+    ]);
   });
 
   it('should show nothing of a booth the Karyakarta has lost access to, though the pages stay assigned', async () => {

@@ -72,7 +72,8 @@ describe('part_serial on the voter form', () => {
       expect(plan.rows.map((row) => row.detail).join(' ')).toContain('voters_booth_serial_contact_idx');
     } else {
       const { rows } = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = 'voters_booth_serial_contact_idx'`.execute(t.ctx.db);
-      expect(rows[0]?.indexdef).toMatch(/\(booth, part_serial, last_contact_at\) WHERE \(deleted_at IS NULL\)/);
+      // Migration 027 carries the coverage columns too, so the counts read the index alone.
+      expect(rows[0]?.indexdef).toMatch(/\(booth, part_serial, last_contact_at, duplicate_of, is_dead, present_in_city, deleted_at\) WHERE \(deleted_at IS NULL\)/);
     }
   });
 });

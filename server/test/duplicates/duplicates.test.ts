@@ -50,18 +50,31 @@ async function seedRollEntries() {
 describe('the duplicate scan', () => {
   let entries: Awaited<ReturnType<typeof seedRollEntries>>;
   let latin: { a: number; b: number };
+  let crossScript: { latin: number; devanagari: number; gujarati: number; tooFar: number };
 
   beforeAll(async () => {
     entries = await seedRollEntries();
     const a = await seedVoter(t.ctx, { booth: 'Booth-20', full_name: 'Sunita Ganesh Jadhav', father_husband_name: 'Ganesh Jadhav', age: 30, gender: 'Female' });
     const b = await seedVoter(t.ctx, { booth: 'Booth-21', full_name: 'JADHAV Sunita Ganesh', father_husband_name: 'Ganesh  Jadhav', age: 28, gender: 'Female' });
     latin = { a: a.id, b: b.id };
+    // One person in Latin letters, in Devanagari and in Gujarati, in three booths, ages within
+    // two years of each other; a namesake three years off the Devanagari entry pairs with none.
+    const cross = [
+      { booth: 'Booth-40', full_name: 'Rahul Shivaji Chavan', father_husband_name: 'Shivaji Chavan', age: 40 },
+      { booth: 'Booth-41', full_name: 'राहुल शिवाजी चव्हाण', father_husband_name: 'शिवाजी चव्हाण', age: 41 },
+      { booth: 'Booth-42', full_name: 'ચવ્હાણ રાહુલ શિવાજી', father_husband_name: 'શિવાજી ચવ્હાણ', age: 42 },
+      { booth: 'Booth-43', full_name: 'राहुल शिवाजी चव्हाण', father_husband_name: 'शिवाजी चव्हाण', age: 45 },
+    ];
+    const ids: number[] = [];
+    for (const voter of cross) ids.push((await seedVoter(t.ctx, { ...voter, gender: 'Male' })).id);
+    const [x, y, z, far] = ids;
+    crossScript = { latin: x!, devanagari: y!, gujarati: z!, tooFar: far! };
   });
 
   it('should find one person entered in two booths with ages a year apart and leave namesakes alone', async () => {
     const scan = await scanAndWait(t, admin);
     expect(scan).toMatchObject({ status: 'finished', started_by_name: 'Vikas Jadhav' });
-    expect(scan.pairs_found).toBe(3);
+    expect(scan.pairs_found).toBe(6);
     const pairs = await pairsOf(admin);
     const found = pairOf(pairs, entries.first.id)!;
     expect(found.voters.map((voter) => voter.id)).toEqual([entries.first.id, entries.second.id]);
@@ -73,6 +86,19 @@ describe('the duplicate scan', () => {
     for (const alone of [entries.otherFather.id, entries.noRelative.id]) expect(pairOf(pairs, alone)).toBeUndefined();
     // Latin letters, words in another order, two years apart.
     expect(pairOf(pairs, latin.a)!.voters.map((voter) => voter.id)).toEqual([latin.a, latin.b]);
+    // Across scripts and booths: Latin–Devanagari, Latin–Gujarati, Devanagari–Gujarati.
+    const crossPairs = pairs.pairs
+      .filter((pair) => pair.voters.some((voter) => Object.values(crossScript).includes(voter.id)))
+      .map((pair) => pair.voters.map((voter) => voter.id));
+    expect(crossPairs).toEqual(
+      expect.arrayContaining([
+        [crossScript.latin, crossScript.devanagari],
+        [crossScript.latin, crossScript.gujarati],
+        [crossScript.devanagari, crossScript.gujarati],
+      ]),
+    );
+    expect(crossPairs).toHaveLength(3);
+    expect(pairOf(pairs, crossScript.tooFar)).toBeUndefined();
     const audit = await t.ctx.db.selectFrom('audit_logs').selectAll().where('action', '=', 'SCAN_DUPLICATES').execute();
     expect(audit).toHaveLength(1);
   });

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { ALL_ROLES } from '@shared/auth/roles';
+import { migrateTo, migrateToLatest, MIGRATIONS } from '../../src/db/migrate';
 import { createFast2SmsGateway } from '../../src/features/notifications/sms/fast2sms-gateway';
 import { createSmsDispatcher } from '../../src/features/notifications/sms/sms-dispatcher';
 import { type FakeSmsServer, startFakeSmsServer } from '../support/fake-sms-server';
+import { testDialect } from '../support/test-database';
 import { createTestApp, createUser, signInAs, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -246,5 +249,92 @@ describe('GET /api/notifications/logs and /stats', () => {
     ] as const) {
       expect((await t.app.inject({ method, url })).statusCode).toBe(401);
     }
+  });
+});
+
+describe('GET /api/notifications/inbox', () => {
+  type Inbox = { items: { id: number; message: string; sender_name: string | null; createdAt: string; readAt: string | null }[]; total: number; unread: number; page: number; totalPages: number };
+
+  it('should list what a Karyakarta received, newest first with sender, time and read state, a page at a time', async () => {
+    const sender = await signInAs(t, 'Supervisor', { full_name: 'Inbox Sender' });
+    const me = await signInAs(t, 'Karyakarta');
+    const other = await signInAs(t, 'Karyakarta');
+    const ids: number[] = [];
+    for (const text of ['First', 'Second', 'Third']) {
+      ids.push((await send(sender.headers, { message: text, recipients: [me.user.id] })).json()._id as number);
+    }
+    await send(sender.headers, { message: 'Not mine', recipients: [other.user.id] });
+    await t.app.inject({ method: 'POST', url: `/api/notifications/read/${ids[0]}`, headers: me.headers });
+
+    const first = await getJson<Inbox>('/api/notifications/inbox?limit=2', me.headers);
+    expect(first).toMatchObject({ total: 3, unread: 2, page: 1, totalPages: 2 });
+    expect(first.items.map((item) => item.message)).toEqual(['Third', 'Second']);
+    expect(first.items[0]).toMatchObject({ id: ids[2], sender_name: 'Inbox Sender', readAt: null });
+    expect(Number.isNaN(Date.parse(first.items[0]?.createdAt ?? ''))).toBe(false);
+
+    const second = await getJson<Inbox>('/api/notifications/inbox?limit=2&page=2', me.headers);
+    expect(second.items.map((item) => item.message)).toEqual(['First']);
+    expect(second.items[0]?.readAt).not.toBeNull();
+
+    // The Karyakarta sent nothing: the sender's counts stay 0 while the inbox has three.
+    expect(await getJson('/api/notifications/stats', me.headers)).toEqual({ total_notifications: 0, total_reads: 0, unread_notifications: 0 });
+  });
+
+  for (const role of ALL_ROLES) {
+    it(`should answer a ${role} with their own inbox only`, async () => {
+      const sender = await signInAs(t, 'Admin');
+      const me = await signInAs(t, role);
+      const id = (await send(sender.headers, { message: `For ${role}`, recipients: [me.user.id] })).json()._id as number;
+      const response = await t.app.inject({ method: 'GET', url: '/api/notifications/inbox', headers: me.headers });
+      expect(response.statusCode).toBe(200);
+      expect((response.json() as Inbox).items.map((item) => item.id)).toEqual([id]);
+    });
+  }
+
+  it('should answer 400 with a message for a bad page or limit', async () => {
+    const me = await signInAs(t, 'Karyakarta');
+    for (const [query, message] of [
+      ['page=0', 'Page must be 1 or more'],
+      ['page=abc', undefined],
+      ['limit=101', 'Limit must be 100 or less'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/notifications/inbox?${query}`, headers: me.headers });
+      expect(response.statusCode).toBe(400);
+      expect(typeof response.json().message).toBe('string');
+      if (message) expect(response.json().message).toBe(message);
+    }
+  });
+
+  it('should answer 401 when signed out', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/notifications/inbox' })).statusCode).toBe(401);
+  });
+});
+
+describe('migration 032', () => {
+  const INDEX = 'notification_recipients_user_notification_idx';
+  const hasIndex = async () => {
+    const found =
+      testDialect() === 'postgres'
+        ? await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE indexname = ${INDEX}`.execute(t.ctx.db)
+        : await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND name = ${INDEX}`.execute(t.ctx.db);
+    return found.rows.length === 1;
+  };
+
+  it('should add the inbox index and step down and up again keeping the messages', async () => {
+    const sender = await signInAs(t, 'Admin');
+    const me = await signInAs(t, 'Karyakarta');
+    const id = (await send(sender.headers, { message: 'Across the migration', recipients: [me.user.id] })).json()._id as number;
+    expect(await hasIndex()).toBe(true);
+    const names = Object.keys(MIGRATIONS).sort();
+    const mine = names.indexOf('2026-11-24-032-inbox-index');
+    await migrateTo(t.ctx.db, names[mine - 1]!);
+    try {
+      expect(await hasIndex()).toBe(false);
+    } finally {
+      await migrateToLatest(t.ctx.db);
+    }
+    expect(await hasIndex()).toBe(true);
+    const inbox = (await t.app.inject({ method: 'GET', url: '/api/notifications/inbox', headers: me.headers })).json() as { items: { id: number }[] };
+    expect(inbox.items.map((item) => item.id)).toEqual([id]);
   });
 });

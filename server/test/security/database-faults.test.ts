@@ -250,8 +250,10 @@ if (dialect === 'sqlite') {
   // Node itself runs the server (tsx as a loader), so SIGKILL reaches the process that holds
   // the database; the tsx command would be a wrapper whose child survives the kill.
   function startServerProcess(dataDir: string, port: number): ChildProcess {
+    // One process: the kill below must stop the process that imports (several processes are
+    // server/test/app/several-processes.test.ts).
     return spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD, LOG_LEVEL: 'silent', DATABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD, LOG_LEVEL: 'silent', DATABASE_URL: '', APP_WORKERS: '1' },
       stdio: 'ignore',
     });
   }

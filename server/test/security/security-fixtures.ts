@@ -1,3 +1,6 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { Role } from '@shared/auth/roles';
@@ -6,6 +9,13 @@ import { TEST_PASSWORD, createUser, login, type TestApp } from '../support/test-
 import { testDialect } from '../support/test-database';
 import { multipart, seedVoter, voterForm } from '../voters/voter-test-helpers';
 import { seedHousehold, seedPair } from '../households/household-test-helpers';
+import { writeSettings } from '../../src/features/settings/settings-repository';
+
+// Poll day (issue 22): an election to mark in, and a voter with serial 1 in Booth-01.
+async function pollDay(t: TestApp): Promise<void> {
+  await writeSettings(t.ctx.db, { poll_date: '2029-10-20' });
+}
+import { seedRollImportInReview, tinyRollUpload } from '../rolls/roll-test-helpers';
 
 export type Identity = Role | 'signed out';
 export const IDENTITIES: readonly Identity[] = ['Super Admin', 'Admin', 'Supervisor', 'Karyakarta', 'signed out'];
@@ -55,6 +65,20 @@ async function notificationFor(t: TestApp, caller: Caller | null): Promise<numbe
 
 // Field users sign in with Booth-01 (createUser's default), so this voter is in their scope.
 const voterInCallerBooth = async (t: TestApp) => seedVoter(t.ctx, { booth: 'Booth-01' });
+
+// A finished constituency slip job with a file (issue 22), made straight in the database and on disk.
+async function finishedSlipJob(t: TestApp): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await t.ctx.db
+    .insertInto('jobs')
+    .values({ kind: 'constituency_slips', state: 'done', params: '{"lang":"mr","format":"a4"}', total: 396, done: 396, items: 0, created_by: null, created_at: now, updated_at: now, file_name: 'job.pdf', file_bytes: 9, error: null, finished_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const dir = path.join(t.ctx.config.dataDir, 'slip-jobs');
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, `voter-slips-constituency-${row.id}.pdf`), '%PDF-1.3\n');
+  return row.id;
+}
 
 // A fresh voter with a pending flag of the kind, raised as a field worker's contact would.
 async function pendingFlag(t: TestApp, kind: 'deceased' | 'moved_away'): Promise<number> {
@@ -108,6 +132,7 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'GET /api/notifications/logs': async () => ({ url: '/api/notifications/logs' }),
   'GET /api/notifications/stats': async () => ({ url: '/api/notifications/stats' }),
   'GET /api/notifications/my': async () => ({ url: '/api/notifications/my' }),
+  'GET /api/notifications/inbox': async () => ({ url: '/api/notifications/inbox?page=1' }),
   'POST /api/notifications/read/:id': async (t, caller) => ({ url: `/api/notifications/read/${await notificationFor(t, caller)}` }),
   'GET /api/audit-logs': async () => ({ url: '/api/audit-logs' }),
   'GET /api/voters': async () => ({ url: '/api/voters?search=Voter' }),
@@ -157,9 +182,29 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'GET /api/booths/:id/households': async () => ({ url: '/api/booths/1/households' }),
   'PUT /api/booths/:id/assignments': async (t) => {
     const worker = await createUser(t.ctx, { role: 'Karyakarta', booth_access: ['Booth-01'] });
-    return { url: '/api/booths/1/assignments', payload: { user_id: worker.id, pages: { from: 1, to: 2 } } };
+    // Whoever holds the pages from an earlier call is named, so the call is not a 409.
+    const holders = await t.ctx.db.selectFrom('page_assignments').select('user_id').where('booth_id', '=', 1).execute();
+    return { url: '/api/booths/1/assignments', payload: { user_id: worker.id, pages: { from: 1, to: 2 }, expected_holders: holders.map((row) => row.user_id) } };
   },
   'GET /api/my-voters': async () => ({ url: '/api/my-voters' }),
+  'GET /api/slips/voters/:id': async (t) => ({ url: `/api/slips/voters/${(await voterInCallerBooth(t)).id}` }),
+  'GET /api/slips/households/:id': async (t) => ({ url: `/api/slips/households/${(await seedHousehold(t)).id}` }),
+  'GET /api/slips/booths/:id': async (t) => {
+    await voterInCallerBooth(t);
+    return { url: '/api/slips/booths/1?format=thermal58' };
+  },
+  'GET /api/slips/search': async (t) => {
+    const voter = await seedVoter(t.ctx, { booth: 'Booth-01', full_name: `Slipfind ${randomUUID().slice(0, 8)}` });
+    return { url: `/api/slips/search?booth=Booth-01&search=${encodeURIComponent(voter.full_name)}` };
+  },
+  'GET /api/slips/voters/:id/share': async (t) => ({ url: `/api/slips/voters/${(await voterInCallerBooth(t)).id}/share` }),
+  'GET /api/slips/households/:id/share': async (t) => ({ url: `/api/slips/households/${(await seedHousehold(t)).id}/share` }),
+  'POST /api/slips/jobs': async () => ({ url: '/api/slips/jobs', payload: { lang: 'en', format: 'thermal58' } }),
+  'GET /api/slips/jobs': async () => ({ url: '/api/slips/jobs' }),
+  'GET /api/slips/jobs/:id': async (t) => ({ url: `/api/slips/jobs/${await finishedSlipJob(t)}` }),
+  'POST /api/slips/jobs/:id/cancel': async (t) => ({ url: `/api/slips/jobs/${await finishedSlipJob(t)}/cancel`, payload: {} }),
+  'GET /api/slips/jobs/:id/file': async (t) => ({ url: `/api/slips/jobs/${await finishedSlipJob(t)}/file` }),
+  'GET /api/sync/voters': async () => ({ url: '/api/sync/voters?limit=10' }),
   'GET /api/households': async () => ({ url: '/api/households?booth=Booth-01' }),
   'GET /api/households/:id': async (t) => ({ url: `/api/households/${(await seedHousehold(t)).id}` }),
   'POST /api/households/propose': async () => ({ url: '/api/households/propose', payload: { booth: 'Booth-01' } }),
@@ -189,6 +234,63 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
     await t.ctx.db.updateTable('duplicate_pairs').set({ status: 'dismissed' }).where('id', '=', pair.id).execute();
     return { url: `/api/duplicates/${pair.id}/reopen` };
   },
+  'GET /api/poll/booths/:id/voters': async (t) => {
+    await pollDay(t);
+    return { url: '/api/poll/booths/1/voters?serials=1,2' };
+  },
+  'GET /api/poll/booths/:id/marks': async (t) => {
+    await pollDay(t);
+    return { url: '/api/poll/booths/1/marks' };
+  },
+  'POST /api/poll/booths/:id/marks': async (t) => {
+    await pollDay(t);
+    await seedVoter(t.ctx, { booth: 'Booth-01', part_serial: 1 });
+    return { url: '/api/poll/booths/1/marks', payload: { serials: [1] } };
+  },
+  'POST /api/poll/booths/:id/unmark': async (t) => {
+    await pollDay(t);
+    return { url: '/api/poll/booths/1/unmark', payload: { serials: [1] } };
+  },
+  'GET /api/poll/turnout': async (t) => {
+    await pollDay(t);
+    return { url: '/api/poll/turnout' };
+  },
+  'GET /api/poll/chase/mine': async (t) => {
+    await pollDay(t);
+    return { url: '/api/poll/chase/mine' };
+  },
+  'GET /api/poll/chase/booths': async (t) => {
+    await pollDay(t);
+    return { url: '/api/poll/chase/booths' };
+  },
+  'GET /api/poll/chase/booths/:id': async (t) => {
+    await pollDay(t);
+    return { url: '/api/poll/chase/booths/1' };
+  },
+  'PUT /api/poll/chase/voters/:id': async (t) => {
+    await pollDay(t);
+    const voter = await seedVoter(t.ctx, { booth: 'Booth-01' });
+    return { url: `/api/poll/chase/voters/${voter.id}`, payload: { status: 'called' } };
+  },
+  // Issue 19, the roll import: each call gets its own import waiting for review.
+  'GET /api/rolls/imports': async () => ({ url: '/api/rolls/imports' }),
+  'POST /api/rolls/imports': async () => {
+    const upload = tinyRollUpload();
+    return { url: '/api/rolls/imports', headers: upload.headers, payload: upload.payload };
+  },
+  'GET /api/rolls/imports/:id': async (t) => ({ url: `/api/rolls/imports/${(await seedRollImportInReview(t)).id}` }),
+  'POST /api/rolls/imports/:id/cancel': async (t) => ({ url: `/api/rolls/imports/${(await seedRollImportInReview(t)).id}/cancel` }),
+  'GET /api/rolls/imports/:id/voters': async (t) => ({ url: `/api/rolls/imports/${(await seedRollImportInReview(t)).id}/voters` }),
+  'PUT /api/rolls/imports/:id/voters/:n': async (t) => {
+    const seeded = await seedRollImportInReview(t);
+    return { url: `/api/rolls/imports/${seeded.id}/voters/${seeded.n}`, payload: { values: { age: 44 } } };
+  },
+  'GET /api/rolls/imports/:id/voters/:n/crop.png': async (t) => {
+    const seeded = await seedRollImportInReview(t);
+    return { url: `/api/rolls/imports/${seeded.id}/voters/${seeded.n}/crop.png` };
+  },
+  'GET /api/rolls/imports/:id/absent': async (t) => ({ url: `/api/rolls/imports/${(await seedRollImportInReview(t)).id}/absent` }),
+  'POST /api/rolls/imports/:id/commit': async (t) => ({ url: `/api/rolls/imports/${(await seedRollImportInReview(t)).id}/commit`, payload: {} }),
 };
 
 // A fingerprint of every table's rows, to prove a refused request changed nothing.

@@ -108,7 +108,7 @@ describe('retention purge of deleted voters', () => {
     const recentVoter = await insert('RETNEW1', recent);
     const liveVoter = await insert('RETLIVE', null);
 
-    const result = await runRetention(t.ctx.db, { now, dataDir });
+    const result = await runRetention(t.ctx.db, { now, photos: t.ctx.photos });
     expect(result.purged.voters).toBe(1);
     const left = (await t.ctx.db.selectFrom('voters').select('id').where('voter_id', 'like', 'RET%').execute()).map((row) => row.id);
     expect(left.sort()).toEqual([recentVoter.id, liveVoter.id].sort());

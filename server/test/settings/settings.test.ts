@@ -62,6 +62,11 @@ describe('PUT /api/settings', () => {
       page_size: '25',
       booth_class_a_min: '70',
       booth_class_b_min: '35',
+      election_name: 'Vidhan Sabha 2029',
+      poll_date: '2029-10-20',
+      poll_start: '07:00',
+      poll_end: '18:00',
+      poll_booths: 'Booth-01,Booth-02',
     };
     const response = await put(next);
     expect(response.statusCode).toBe(200);

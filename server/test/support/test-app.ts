@@ -6,6 +6,7 @@ import type { AppConfig } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import type { LoginThrottleOptions } from '../../src/features/auth/login-throttle';
 import type { SmsGateway } from '../../src/features/notifications/sms/sms-gateway';
+import type { RollReader } from '../../src/features/rolls/roll-reader-seam';
 import { hashPassword } from '../../src/features/auth/passwords';
 import { insertUser, type NewUser } from '../../src/features/users/users-repository';
 import type { UserRow } from '../../src/db/schema';
@@ -37,11 +38,11 @@ export function testConfig(database: TestDatabase, overrides: Partial<AppConfig>
 }
 
 export async function createTestApp(
-  options: { loginThrottle?: LoginThrottleOptions; config?: Partial<AppConfig>; smsGateway?: SmsGateway } = {},
+  options: { loginThrottle?: LoginThrottleOptions; config?: Partial<AppConfig>; smsGateway?: SmsGateway; rollReader?: RollReader } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(database, options.config);
-  const { app, ctx } = await buildApp({ config, database: database.handle, logger: false, loginThrottle: options.loginThrottle, smsGateway: options.smsGateway });
+  const { app, ctx } = await buildApp({ config, database: database.handle, logger: false, loginThrottle: options.loginThrottle, smsGateway: options.smsGateway, rollReader: options.rollReader });
   await app.ready();
   return {
     app,

@@ -276,7 +276,7 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
       ['Ner', 'Udapur', 'Booth-300'],
       ['', '', ''],
     ];
-    const header = ['Voter Number', 'Full Name', 'Voter ID', 'Age', 'Gender', 'Father/Husband Name', 'House No', 'Ward/Area', 'Taluka', 'Village', 'Booth', 'Caste', 'Political Preference', 'Present in City', 'Deceased'];
+    const header = ['Voter Number', 'Full Name', 'Voter ID', 'Age', 'Gender', 'Father/Husband Name', 'House No', 'Ward/Area', 'Taluka', 'Village', 'Booth', 'Caste', 'Political Preference', 'Present in City', 'Deceased', 'Part Serial No'];
     const rows: string[][] = [header];
     for (let index = 0; index < 300; index += 1) {
       const [taluka, village, booth] = places[index % places.length]!;
@@ -296,6 +296,8 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
         ['BJP', 'Congress', 'Prahar', ''][index % 5 === 0 ? 3 : index % 3]!,
         index % 6 === 0 ? 'No' : 'Yes',
         index % 13 === 0 ? 'Yes' : 'No',
+        // Roll pages for the kept per-page coverage counts (decision 038); a few without a serial.
+        index % 17 === 0 ? '' : String(1 + index),
       ]);
     }
     const result = (await upload(as.admin, { filename: 'bulk.csv', data: csvFile(rows) })).json<ImportResult>();
@@ -310,11 +312,15 @@ describe('POST /api/voters/import: row errors and duplicates', () => {
     expect(await names('area=H-4471')).toEqual(['Bulk Voter 9']);
     expect(await names('area=kalamb')).toEqual(['Bulk Voter 10']);
     await expectKeptCountsToMatchVoters(t.ctx.db);
+    const paged = await t.ctx.db.selectFrom('page_coverage').select((eb) => eb.fn.sum<number>('active').as('active')).where('booth', '=', 'Booth-300').executeTakeFirst();
+    expect(Number(paged?.active)).toBeGreaterThan(0);
 
     // The same file again with "update existing": a quarter of the voters change age, gender,
     // deceased flag and one name; the rest are saved unchanged (their counts must not move).
     const changed = rows.map((row, index) =>
-      index === 0 || index % 4 !== 1 ? row : [row[0]!, index === 5 ? 'Renamed Voter Five' : row[1]!, row[2]!, String(20 + (index % 60)), 'Female', ...row.slice(5, 14), index % 8 === 1 ? 'Yes' : 'No'],
+      index === 0 || index % 4 !== 1
+        ? row
+        : [row[0]!, index === 5 ? 'Renamed Voter Five' : row[1]!, row[2]!, String(20 + (index % 60)), 'Female', ...row.slice(5, 14), index % 8 === 1 ? 'Yes' : 'No', String(400 + index)],
     );
     const untouched = await liveVoter(rows[2]![2]!);
     const again = (await upload(as.admin, { filename: 'bulk.csv', data: csvFile(changed) }, { update_existing: 'true' })).json<ImportResult>();

@@ -24,8 +24,11 @@ afterAll(async () => {
 function uploadsDir(): string {
   return path.join(t.ctx.config.dataDir, 'uploads', 'voters');
 }
-function storedFiles(): string[] {
-  return existsSync(uploadsDir()) ? readdirSync(uploadsDir()) : [];
+// What the photo store holds, as file names: files on SQLite, rows on PostgreSQL (decision 043).
+async function storedFiles(): Promise<string[]> {
+  if (!t.database.databaseUrl) return existsSync(uploadsDir()) ? readdirSync(uploadsDir()) : [];
+  const rows = await t.ctx.db.selectFrom('voter_photo_files').select('name').execute();
+  return rows.flatMap((row) => [row.name, row.name.replace('.webp', '-thumb.webp')]);
 }
 function create(headers: Headers, fields: Record<string, string | number | boolean | null>, file?: FilePart) {
   const body = multipart(fields, file);
@@ -40,7 +43,7 @@ describe('voter photos', () => {
       expect(response.statusCode, response.body).toBe(201);
       const voter = response.json();
       expect(voter.voter_image).toMatch(/^[a-f0-9]{32}\.webp$/);
-      expect(storedFiles()).toEqual(expect.arrayContaining([voter.voter_image, voter.voter_image.replace('.webp', '-thumb.webp')]));
+      expect(await storedFiles()).toEqual(expect.arrayContaining([voter.voter_image, voter.voter_image.replace('.webp', '-thumb.webp')]));
 
       const full = await t.app.inject({ method: 'GET', url: `/api/voters/${voter.id}/photo`, headers: karyakarta });
       expect(full.statusCode).toBe(200);
@@ -64,12 +67,12 @@ describe('voter photos', () => {
   });
 
   it('should refuse a text file renamed to .jpg and save nothing', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const fields = voterForm({ voter_id: 'TXT0000001' });
     const response = await create(admin, fields, { filename: 'photo.jpg', contentType: 'image/jpeg', data: Buffer.from('just some text, not a picture') });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Photo must be a JPEG, PNG, GIF or WebP image', fields: { voter_image: 'Photo must be a JPEG, PNG, GIF or WebP image' } });
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
     expect((await t.app.inject({ method: 'GET', url: '/api/voters?search=TXT0000001', headers: admin })).json().total).toBe(0);
   });
 
@@ -81,12 +84,12 @@ describe('voter photos', () => {
   });
 
   it('should answer 413 "Photo must be 5 MB or smaller" for a bigger file and save nothing', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const big = Buffer.concat([await tinyImage('jpeg'), Buffer.alloc(5 * 1024 * 1024 + 10)]);
     const response = await create(admin, voterForm({ voter_id: 'BIG0000001' }), { filename: 'big.jpg', contentType: 'image/jpeg', data: big });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('Photo must be 5 MB or smaller');
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
     expect((await t.app.inject({ method: 'GET', url: '/api/voters?search=BIG0000001', headers: admin })).json().total).toBe(0);
   });
 
@@ -102,13 +105,13 @@ describe('voter photos', () => {
     expect(updated.statusCode).toBe(200);
     const newName = updated.json().voter_image;
     expect(newName).not.toBe(voter.voter_image);
-    expect(storedFiles()).not.toContain(voter.voter_image);
-    expect(storedFiles()).toContain(newName);
+    expect(await storedFiles()).not.toContain(voter.voter_image);
+    expect(await storedFiles()).toContain(newName);
 
     const removeBody = multipart({ remove_image: 'true' });
     const removed = await t.app.inject({ method: 'PUT', url: `/api/voters/${voter.id}`, headers: { ...karyakarta, ...removeBody.headers }, payload: removeBody.payload });
     expect(removed.json().voter_image).toBeNull();
-    expect(storedFiles()).not.toContain(newName);
+    expect(await storedFiles()).not.toContain(newName);
     const photo = await t.app.inject({ method: 'GET', url: `/api/voters/${voter.id}/photo`, headers: karyakarta });
     expect(photo.statusCode).toBe(404);
     expect(photo.json()).toEqual({ message: 'This voter has no photo' });

@@ -1,31 +1,89 @@
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
-import { ADMIN_ROLES, homePathFor } from '@shared/auth/roles';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { ADMIN_ROLES, homePathFor, type Role } from '@shared/auth/roles';
 import { DUPLICATE_REVIEWERS } from '@shared/auth/route-access';
 import { AppShell } from '@web/components/layout/app-shell';
+import { OfflineStatus } from '@web/features/offline/components/offline-status';
 import { RequireAuth } from '@web/components/layout/require-auth';
+import { myVotersQueryOptions } from '@web/features/my-voters/api/get-my-voters';
 import { HeaderNotificationBell } from '@web/features/notifications/components/header-notification-bell';
+import { votersQueryOptions } from '@web/features/voters/api/get-voters';
+import { voterListStateOf } from '@web/features/voters/components/voter-list-state';
 import { ChangePasswordButton } from '@web/features/users/components/change-password-button';
-import { AuditLogsPage } from './routes/audit-logs-page';
-import { BoothPage } from './routes/booth-page';
-import { BoothsPage } from './routes/booths-page';
-import { MyVotersPage } from './routes/my-voters-page';
 import { FullPageSpinner } from '@web/components/ui/spinner';
-import { DashboardPage } from './routes/dashboard-page';
-import { LoginPage } from './routes/login-page';
-import { NotificationsPage } from './routes/notifications-page';
-import { PlaceholderPage } from './routes/placeholder-page';
-import { UsersPage } from './routes/users-page';
-import { TasksPage } from './routes/tasks-page';
-import { SettingsPage } from './routes/settings-page';
-import { VoterFlagsPage } from './routes/voter-flags-page';
-import { VotersPage } from './routes/voters-page';
+import { queryClient } from '@web/lib/query-client';
 import { useSession } from '@web/lib/session';
-import { DuplicatesPage } from './routes/duplicates-page';
-import { HouseholdsPage } from './routes/households-page';
+import { LoginPage } from './routes/login-page';
+import { START_PAGES, type StartPath, startPathOf } from './page-loaders';
+import { PlaceholderPage } from './routes/placeholder-page';
 
-// Chart.js is large and only the analytics screen needs it: load that screen on demand.
-const AnalyticsPage = lazy(() => import('./routes/analytics-page').then((module) => ({ default: module.AnalyticsPage })));
+// Issue 21: a Karyakarta on weak mobile data downloads only the sign-in page and the shell at
+// first; every other screen (and what it alone needs: Chart.js, the forms of the admin screens,
+// the import and export steps) comes as its own file when first opened, and the service worker
+// keeps it afterwards (docs/decisions/032-fast-first-load-and-installing.md).
+// The screens a start may open, by path (page-loaders.ts): app/start-early.ts asks for the one
+// an address opens (and its data) first; main.tsx then puts that data in the query cache before
+// the first render, rather than after it and the session check (issue 21: a warm start to the
+// voter list in under 1 s).
+const pageStarts = new Map<StartPath, (search: URLSearchParams) => void>();
+
+function lazyPage(load: () => Promise<ComponentType>) {
+  const Page = lazy(() => load().then((component) => ({ default: component })));
+  return function LazyPage() {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <Page />
+      </Suspense>
+    );
+  };
+}
+
+// A start screen: its file through the loader app/start-early.ts used (page-loaders.ts). Once
+// the file is in, the screen draws in the same render, without a spinner first: a start has
+// it before the first render, and its list then shows in that render (issue 21).
+function lazyPageAt<P extends StartPath>(path: P, page: (module: Awaited<ReturnType<(typeof START_PAGES)[P]>>) => ComponentType, prefetch?: (search: URLSearchParams) => void) {
+  let loaded: ComponentType | undefined;
+  const load = () =>
+    (START_PAGES[path] as () => Promise<Awaited<ReturnType<(typeof START_PAGES)[P]>>>)().then((module) => {
+      loaded = page(module);
+      return loaded;
+    });
+  pageStarts.set(path, (search) => {
+    load().catch(() => undefined);
+    prefetch?.(search);
+  });
+  const LazyPage = lazyPage(load);
+  return function StartPage() {
+    const Page = loaded;
+    return Page ? <Page /> : <LazyPage />;
+  };
+}
+
+// The voter list's data, in the query cache before the first render (the list the address asks
+// for, as the screen reads it: voter-list-state.ts).
+function prefetchVoterList(search: URLSearchParams): void {
+  const list = voterListStateOf(search);
+  if (list.tab !== 'import' && list.queryValid) void queryClient.prefetchQuery(votersQueryOptions(list.listParams));
+}
+
+const AnalyticsPage = lazyPage(() => import('./routes/analytics-page').then((module) => module.AnalyticsPage));
+const AuditLogsPage = lazyPage(() => import('./routes/audit-logs-page').then((module) => module.AuditLogsPage));
+const BoothPage = lazyPageAt('/booths/:id', (module) => module.BoothPage);
+const BoothsPage = lazyPageAt('/booths', (module) => module.BoothsPage);
+const DashboardPage = lazyPageAt('/dashboard', (module) => module.DashboardPage);
+const DuplicatesPage = lazyPage(() => import('./routes/duplicates-page').then((module) => module.DuplicatesPage));
+const HouseholdsPage = lazyPage(() => import('./routes/households-page').then((module) => module.HouseholdsPage));
+const MyVotersPage = lazyPageAt('/my-voters', (module) => module.MyVotersPage, () => void queryClient.prefetchQuery(myVotersQueryOptions));
+const NotificationsPage = lazyPage(() => import('./routes/notifications-page').then((module) => module.NotificationsPage));
+const SettingsPage = lazyPage(() => import('./routes/settings-page').then((module) => module.SettingsPage));
+const TasksPage = lazyPage(() => import('./routes/tasks-page').then((module) => module.TasksPage));
+const UsersPage = lazyPage(() => import('./routes/users-page').then((module) => module.UsersPage));
+const VoterFlagsPage = lazyPage(() => import('./routes/voter-flags-page').then((module) => module.VoterFlagsPage));
+const VotersPage = lazyPageAt('/voters', (module) => module.VotersPage, prefetchVoterList);
+const PollChasePage = lazyPage(() => import('./routes/poll-chase-page').then((module) => module.PollChasePage));
+const PollMarkPage = lazyPage(() => import('./routes/poll-mark-page').then((module) => module.PollMarkPage));
+// Chart.js again: the poll-day dashboard.
+const PollTurnoutPage = lazyPage(() => import('./routes/poll-turnout-page').then((module) => module.PollTurnoutPage));
 
 function adminOnly(element: React.ReactNode) {
   return <RequireAuth roles={ADMIN_ROLES}>{element}</RequireAuth>;
@@ -38,13 +96,15 @@ function Home() {
 }
 
 // The route table of spec section 2. Every route but /login sits behind the guard
-// and inside the app shell.
-export const router = createBrowserRouter([
+// and inside the app shell. Matched by the declarative router (app.tsx: BrowserRouter +
+// useRoutes): the app uses no loaders or actions, and the data router costs a phone about
+// 15 KB more to download (issue 21).
+const ROUTES: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   {
     element: (
       <RequireAuth>
-        <AppShell bell={<HeaderNotificationBell />} account={<ChangePasswordButton />} />
+        <AppShell bell={<><OfflineStatus /><HeaderNotificationBell /></>} account={<ChangePasswordButton />} />
       </RequireAuth>
     ),
     children: [
@@ -59,16 +119,21 @@ export const router = createBrowserRouter([
       { path: '/my-voters', element: <RequireAuth roles={['Karyakarta']}>{<MyVotersPage />}</RequireAuth> },
       { path: '/households', element: <HouseholdsPage /> },
       { path: '/duplicates', element: <RequireAuth roles={DUPLICATE_REVIEWERS}><DuplicatesPage /></RequireAuth> },
-      { path: '/tasks', element: <TasksPage /> },
-      { path: '/notifications', element: <NotificationsPage /> },
+      // Issue 22, poll day: every role marks who voted in its booths and chases supporters; the
+      // office and Supervisors watch turnout.
+      { path: '/poll/mark', element: <PollMarkPage /> },
+      { path: '/poll/chase', element: <PollChasePage /> },
       {
-        path: '/analytics',
-        element: adminOnly(
-          <Suspense fallback={<FullPageSpinner />}>
-            <AnalyticsPage />
-          </Suspense>,
+        path: '/poll/turnout',
+        element: (
+          <RequireAuth roles={['Super Admin', 'Admin', 'Supervisor']}>
+            <PollTurnoutPage />
+          </RequireAuth>
         ),
       },
+      { path: '/tasks', element: <TasksPage /> },
+      { path: '/notifications', element: <NotificationsPage /> },
+      { path: '/analytics', element: adminOnly(<AnalyticsPage />) },
       { path: '/audit-logs', element: adminOnly(<AuditLogsPage />) },
       { path: '/voter-flags', element: adminOnly(<VoterFlagsPage />) },
       { path: '/settings', element: adminOnly(<SettingsPage />) },
@@ -78,4 +143,16 @@ export const router = createBrowserRouter([
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
-]);
+];
+
+// Starts fetching the screen an address shows (a role's home for "/") and, for the voter lists,
+// its data; nothing for other screens. Only for a signed-in start (main.tsx): the server checks
+// the token on the data call as on any other.
+export function preloadPage(pathname: string, search: string, role: Role | undefined): void {
+  const path = startPathOf(pathname, role);
+  if (path) pageStarts.get(path)?.(new URLSearchParams(search));
+}
+
+export function AppRoutes() {
+  return useRoutes(ROUTES);
+}

@@ -1,12 +1,15 @@
-import { APP_BUILD_HEADER } from '@shared/health/health-schema';
+import { APP_BUILD_HEADER } from '@shared/health/app-build-header';
+import { apiHeaders, type ApiQuery, apiUrl, getStoredToken } from './api-basics';
 import { noticeServerBuild } from './app-build';
+import { takeEarlyResponse } from './early-requests';
 import { i18n } from './i18n';
+import { rememberedLanguage } from './language-files';
+
+export { getStoredToken, storeToken, TOKEN_KEY } from './api-basics';
 
 // The one door to the API: every call goes to /api with the Bearer token from
 // localStorage (spec sections 4 and 7) and errors come back as ApiError with the
 // server's message, so screens can show it or fall back to the spec's text.
-export const TOKEN_KEY = 'token';
-
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -26,29 +29,13 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined): void 
   onUnauthorized = handler;
 }
 
-export function getStoredToken(): string | null {
-  return localStorage.getItem(TOKEN_KEY);
-}
-
-export function storeToken(token: string | null): void {
-  if (token) localStorage.setItem(TOKEN_KEY, token);
-  else localStorage.removeItem(TOKEN_KEY);
-}
-
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
-  query?: Record<string, string | number | undefined | null>;
+  query?: ApiQuery;
   signal?: AbortSignal;
-}
-
-function buildUrl(path: string, query?: RequestOptions['query']): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return `/api${path}${search ? `?${search}` : ''}`;
+  // A change queued on the phone (lib/offline/outbox.ts): the server answers each key once.
+  idempotencyKey?: string;
 }
 
 async function readError(response: Response): Promise<ApiError> {
@@ -62,17 +49,20 @@ async function readError(response: Response): Promise<ApiError> {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  // The server words its error messages in the language on screen (plugins/answer-language.ts).
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language };
   const token = getStoredToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  // (A start's first calls may leave before i18next has switched: the language it is loading.)
+  const headers = apiHeaders(i18n.language || rememberedLanguage() || 'en', token);
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  const url = apiUrl(path, options.query);
+  // A read a start asked for already (lib/early-requests.ts) is not asked again.
+  const early = (options.method ?? 'GET') === 'GET' ? takeEarlyResponse(url, token) : undefined;
+  const response = await (early ?? fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal }));
   // Every answer names the build the server serves; another than ours offers a reload.
   noticeServerBuild(response.headers.get(APP_BUILD_HEADER));
   if (!response.ok) {
@@ -82,6 +72,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
+}
+
+// The request never reached the server (no connection, the connection dropped): fetch rejects
+// with a TypeError. An aborted request is not one.
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError;
 }
 
 // The server's message when it gave one, else the spec's fallback text (spec section 8).

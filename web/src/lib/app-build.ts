@@ -5,9 +5,9 @@ import { useSyncExternalStore } from 'react';
 // (components/layout/new-version-banner.tsx). The api client reports each answer's
 // X-App-Build header here.
 //
-// Service worker hook: when the app gets one (the phone issue), its update flow ("a new worker
-// is waiting") should call announceNewVersion() too, and the banner's Reload should first tell
-// the waiting worker to skipWaiting, then reload once it controls the page.
+// The service worker (lib/service-worker.ts) announces a waiting new worker here too, and the
+// banner's Reload goes through reloadToNewVersion(): the waiting worker takes over first, so
+// the reload shows the new screens rather than the ones it kept.
 const OWN_BUILD: string | undefined = import.meta.env.VITE_APP_BUILD;
 
 let newVersionAvailable = false;
@@ -17,6 +17,18 @@ export function announceNewVersion(): void {
   if (newVersionAvailable) return;
   newVersionAvailable = true;
   for (const listener of listeners) listener();
+}
+
+// Set by the service worker: hands over to a new worker and reloads; false when there is none.
+let newVersionReloader: (() => Promise<boolean>) | null = null;
+
+export function setNewVersionReloader(reloader: () => Promise<boolean>): void {
+  newVersionReloader = reloader;
+}
+
+export async function reloadToNewVersion(): Promise<void> {
+  const handedOver = newVersionReloader ? await newVersionReloader().catch(() => false) : false;
+  if (!handedOver) window.location.reload();
 }
 
 // A page without a build stamp (dev server, unit tests) or an answer without the header

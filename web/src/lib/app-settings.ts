@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '@shared/settings/settings-schema';
+import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '@shared/settings/public-settings';
 import { apiRequest } from './api-client';
-import { rememberedLanguage } from './i18n';
+import { rememberedLanguage } from './language-files';
 import { applyLanguage } from './language';
 import { useSession } from './session';
 

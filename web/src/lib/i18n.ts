@@ -1,13 +1,25 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isLanguage, type Language } from '@shared/i18n/languages';
-import { en } from '../locales/en';
-import { gu } from '../locales/gu';
-import { hi } from '../locales/hi';
-import { mr } from '../locales/mr';
+import { isLanguage } from '@shared/i18n/languages';
+import type { en } from '../locales/en';
+import { LANGUAGE_FILES, rememberedLanguage } from './language-files';
 
 // Every user-visible text goes through here; screens never hard-code their words.
-export const RESOURCES = { en: { translation: en }, mr: { translation: mr }, hi: { translation: hi }, gu: { translation: gu } } as const;
+// Each language is its own file (lib/language-files.ts); i18next waits for the file before it
+// switches, so a screen never shows keys. No fallback language is needed: every file has every
+// key (locale-texts.ts and locales.test.ts fail otherwise).
+// (The wording of the forms' messages loads with the first form: lib/form-message.ts.)
+const languageFiles: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    if (!isLanguage(language)) return callback(null, {});
+    LANGUAGE_FILES[language]().then(
+      (texts) => callback(null, texts as unknown as ResourceKey),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 // Typed keys: t('no.such.key') does not compile, and every language file has the English
 // file's shape (locales/locale-texts.ts).
@@ -18,27 +30,25 @@ declare module 'i18next' {
   }
 }
 
-// The language this device showed last (the sign-in page's choice, or the signed-in user's),
-// so a reload paints in it at once (lib/language.ts keeps it).
-export const LANGUAGE_STORAGE_KEY = 'language';
-
-export function rememberedLanguage(): Language | null {
-  try {
-    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources: RESOURCES,
-  lng: rememberedLanguage() ?? 'en',
-  fallbackLng: 'en',
-  supportedLngs: ['en', 'mr', 'hi', 'gu'],
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+// The remembered language's file was asked for before this module ran (app/start-early.ts);
+// i18next's read below gets that same import.
+const firstLanguage = rememberedLanguage() ?? 'en';
+
+// Resolves once the remembered language's file is in: main.tsx paints after it, so a Marathi
+// phone never flashes English.
+export const i18nReady: Promise<unknown> = i18n
+  .use(languageFiles)
+  .use(initReactI18next)
+  .init({
+    lng: firstLanguage,
+    fallbackLng: false,
+    load: 'currentOnly',
+    supportedLngs: ['en', 'mr', 'hi', 'gu'],
+    interpolation: { escapeValue: false },
+    // Suspending on a missing language would blank the screen; the switch waits instead.
+    react: { useSuspense: false },
+  })
+  .catch(() => undefined);
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;

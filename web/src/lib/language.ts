@@ -1,5 +1,6 @@
 import { isLanguage, type Language } from '@shared/i18n/languages';
-import { i18n, LANGUAGE_STORAGE_KEY } from './i18n';
+import { i18n } from './i18n';
+import { LANGUAGE_STORAGE_KEY } from './language-files';
 
 // Shows the interface in `language` at once (no reload), sets <html lang> for screen readers
 // and fonts, and remembers it on this device for the next paint and the sign-in page.

@@ -4,12 +4,18 @@ import type { LoginResponse } from '@shared/auth/auth-schemas';
 import type { LoginOrChallenge, TwoFactorChallenge, TwoFactorLoginResponse } from '@shared/auth/two-factor-schemas';
 import type { Language } from '@shared/i18n/languages';
 import type { User } from '@shared/users/user-schema';
-import { apiRequest, errorMessage, getStoredToken, setUnauthorizedHandler, storeToken } from './api-client';
+import { apiRequest, errorMessage, getStoredToken, isNetworkError, setUnauthorizedHandler, storeToken } from './api-client';
 import { i18n } from './i18n';
 import { applyLanguage } from './language';
+import { clearOfflineCopy, clearOfflineData, pendingCount } from './offline/offline-api';
+import { rememberedUser, rememberUser } from './remembered-user';
 
 // The session of spec section 4: loading while the stored token is checked, the user
-// once /auth/me answers, nothing (and no token) when it fails.
+// once /auth/me answers, nothing (and no token) when it fails. A phone that knows the user
+// behind its token (kept beside it) does not wait for /auth/me (issue 21, decision 037): the
+// screens and their data calls start at once while it answers; the server checks the token on
+// every call, and a refused one signs out as before. Until /auth/me answers, a role check that
+// would send the user away waits for it (`checking`), since the role may have changed.
 // With two-factor sign-in on, the password step ends in a challenge and the code step
 // signs in; right after enrolment it hands back recovery codes to show before going on.
 export type LoginOutcome = { status: 'signed-in' } | { status: 'two-factor'; challenge: TwoFactorChallenge } | { status: 'failed' };
@@ -18,6 +24,8 @@ export type TwoFactorOutcome = { status: 'signed-in' } | { status: 'recovery-cod
 interface Session {
   user: User | null;
   loading: boolean;
+  // The user shown is the one remembered with the token, not yet confirmed by /auth/me.
+  checking: boolean;
   login: (username: string, password: string) => Promise<LoginOutcome>;
   verifyTwoFactor: (challengeToken: string, code: string) => Promise<TwoFactorOutcome>;
   logout: () => Promise<void>;
@@ -35,13 +43,19 @@ const SessionContext = createContext<Session | null>(null);
 const SIGN_IN_TOAST = 'sign-in-failed';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(null);
-  // Loading only while a stored token waits for /auth/me (spec section 4).
-  const [loading, setLoading] = useState(() => getStoredToken() !== null);
+  // The user remembered with a stored token, shown at once (checked by /auth/me below).
+  const [user, setUser] = useState<User | null>(() => (getStoredToken() !== null ? rememberedUser() : null));
+  // Loading only while a stored token nobody is remembered for waits for /auth/me (spec section 4).
+  const [loading, setLoading] = useState(() => getStoredToken() !== null && user === null);
+  const [checking, setChecking] = useState(() => getStoredToken() !== null && user !== null);
 
+  // The phone's copy of the voters goes with the session (issue 21); changes still waiting stay
+  // for the same user's next sign-in (an expired session must not lose them).
   const clear = useCallback(() => {
     storeToken(null);
     setUser(null);
+    rememberUser(null);
+    void clearOfflineCopy();
   }, []);
 
   useEffect(() => {
@@ -52,9 +66,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!getStoredToken()) return;
     apiRequest<User>('/auth/me')
-      .then(setUser)
-      .catch(clear)
-      .finally(() => setLoading(false));
+      .then((me) => {
+        rememberUser(me);
+        setUser(me);
+      })
+      .catch((error: unknown) => {
+        // Opened without a connection (issue 21): the user last seen with this token goes on
+        // working from the phone's copy; the server checks the token at the next call.
+        const remembered = isNetworkError(error) ? rememberedUser() : null;
+        if (remembered) setUser(remembered);
+        else clear();
+      })
+      .finally(() => {
+        setLoading(false);
+        setChecking(false);
+      });
   }, [clear]);
 
   // A language picked on the sign-in page before anyone was known.
@@ -80,6 +106,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser({ ...result.user, language: choice });
       void storeLanguage(choice);
     } else setUser(result.user);
+    rememberUser(result.user);
     // Gone at once rather than fading out beside the success (other stale errors fade: toast-layer).
     toast.remove(SIGN_IN_TOAST);
     toast.success(i18n.t('login.success'));
@@ -117,6 +144,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
+    // Signing out drops changes made offline that were not sent yet: only when the user says so.
+    const waiting = await pendingCount().catch(() => 0);
+    if (waiting > 0 && !window.confirm(i18n.t('offline.signOutWaiting', { count: waiting }))) return;
     try {
       await apiRequest('/auth/logout', { method: 'POST' });
     } catch (error) {
@@ -124,6 +154,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       console.error('Logout failed', error);
     }
     clear();
+    void clearOfflineData();
     toast.success(i18n.t('logout.success'));
   }, [clear]);
 
@@ -143,8 +174,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo(
-    () => ({ user, loading, login, verifyTwoFactor, logout, userSaved, chooseLanguage }),
-    [user, loading, login, verifyTwoFactor, logout, userSaved, chooseLanguage],
+    () => ({ user, loading, checking, login, verifyTwoFactor, logout, userSaved, chooseLanguage }),
+    [user, loading, checking, login, verifyTwoFactor, logout, userSaved, chooseLanguage],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -32,3 +32,13 @@ if (typeof HTMLDialogElement !== 'undefined' && !('showModal' in HTMLDialogEleme
     },
   });
 }
+
+// Interface texts load as files, one language at a time (lib/i18n.ts, issue 21): screens under
+// test start with all four in (and the forms' message wording), so a test switches language as fast as it did when they were
+// bundled.
+if (typeof document !== 'undefined') {
+  const { i18n, i18nReady } = await import('@web/lib/i18n');
+  const { loadFormMessageWording } = await import('@web/lib/form-message');
+  await i18nReady;
+  await Promise.all([i18n.loadLanguages(['mr', 'hi', 'gu']), loadFormMessageWording('mr'), loadFormMessageWording('hi'), loadFormMessageWording('gu')]);
+}

@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool, Transaction } from 'kysely';
 import type { Database, VoterRow } from '../schema';
 
 // The one seam between the app and its database (docs/decisions/014-one-database-seam.md).
@@ -6,6 +6,8 @@ import type { Database, VoterRow } from '../schema';
 // never hold a driver's handle or ask which database they are on.
 
 export type DialectName = 'sqlite' | 'postgres';
+// The voter indexes a query may name (votersThrough): a migration renaming one fails its tests.
+export type VoterIndexName = 'voters_booth_serial_contact_idx';
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 // What a database error means to the app, whatever the driver's code for it.
@@ -89,6 +91,10 @@ export interface DatabaseDialect {
   lockUser(trx: Transaction<Database>, userId: number): Promise<void>;
   // The same for any named piece of work (a booth's household proposals): one at a time.
   lockName(trx: Transaction<Database>, name: string): Promise<void>;
+  // The voters table for a raw FROM clause, read through the named index where the database
+  // lets a query name one (SQLite's INDEXED BY): for hot lookups whose plan must not depend on
+  // the planner's statistics (a roll import that filled part serials leaves SQLite's stale).
+  votersThrough(index: VoterIndexName): RawBuilder<unknown>;
   // Adds voters inside the caller's transaction the fastest way the database offers.
   startVoterInsert(trx: Transaction<Database>, audit: VoterInsertAudit): VoterInserter;
   readonly voterImport: VoterImportTuning;
@@ -97,8 +103,9 @@ export interface DatabaseDialect {
   // After most voters were rewritten at once (a fill of new columns): reclaims what the old
   // versions of the rows hold and refreshes the planner's statistics. Outside a transaction.
   tidyAfterRewrite(db: Kysely<Database>): Promise<void>;
-  // Once when the server starts: repairs and tuning the database needs.
-  startUp(db: Kysely<Database>): Promise<void>;
+  // Once when a server process starts: the tuning its connection needs, and with repair (the
+  // first process of a start only, decision 039) the repairs a crash may have left.
+  startUp(db: Kysely<Database>, options: { repair: boolean }): Promise<void>;
   classifyError(error: unknown): DatabaseErrorKind | undefined;
   // A consistent copy of the live database into a file (the embedded database only).
   backup?(file: string): Promise<void>;

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { HttpError } from '../../plugins/http-error';
-import { admitAttempt, clearAttempts, findAttempts, forgetExpiredAttempts, refundAttempt, type AttemptSchedule } from './sign-in-limits-repository';
+import type { AttemptSchedule } from './sign-in-limits-repository';
+import { databaseSignInLimits, type SignInLimitsStore } from './sign-in-limits-store';
 
 // Sign-in limits (issue 17, docs/decisions/018-sign-in-limits.md). Every attempt is counted
 // in the database BEFORE its password or code is checked, by one atomic upsert, so N
@@ -85,7 +86,8 @@ export function retryAfterMs(rule: LimitRule, row: { attempts: number; blocked_u
   return Math.max(slowDown, locked);
 }
 
-export function createLoginThrottle(options: LoginThrottleOptions = DEFAULT_LOGIN_THROTTLE) {
+// The counters live in the database, or in Redis when several nodes share one (REDIS_URL).
+export function createLoginThrottle(options: LoginThrottleOptions = DEFAULT_LOGIN_THROTTLE, store: SignInLimitsStore = databaseSignInLimits) {
   const settings = { ...DEFAULT_LOGIN_THROTTLE, ...options };
   const clock = options.clock ?? Date.now;
   const noSlowDown = { freeAttempts: Number.POSITIVE_INFINITY, firstDelayMs: 0, maxDelayMs: 0 };
@@ -118,7 +120,7 @@ export function createLoginThrottle(options: LoginThrottleOptions = DEFAULT_LOGI
       const admitted: LimitKey[] = [];
       for (const limit of keys) {
         const now = clock();
-        const ok = await admitAttempt(db, {
+        const ok = await store.admit(db, {
           key: limit.key,
           now: new Date(now).toISOString(),
           expiresAt: new Date(now + limit.rule.windowMs).toISOString(),
@@ -130,8 +132,8 @@ export function createLoginThrottle(options: LoginThrottleOptions = DEFAULT_LOGI
           admitted.push(limit);
           continue;
         }
-        for (const earlier of admitted) await refundAttempt(db, earlier.key);
-        const row = await findAttempts(db, limit.key);
+        for (const earlier of admitted) await store.refund(db, earlier.key);
+        const row = await store.find(db, limit.key);
         const waitMs = Math.max(1_000, row ? retryAfterMs(limit.rule, row, clock()) : 0);
         throw new HttpError(429, message(waitMs), undefined, { 'Retry-After': String(Math.ceil(waitMs / 1000)) });
       }
@@ -140,18 +142,18 @@ export function createLoginThrottle(options: LoginThrottleOptions = DEFAULT_LOGI
     // A right password that still needs its code: it was no failure, so its attempt is
     // given back; the counts themselves stay until the code is right.
     async passwordAccepted(db: Kysely<Database>, keys: LimitKey[]): Promise<void> {
-      for (const limit of keys) await refundAttempt(db, limit.key);
+      for (const limit of keys) await store.refund(db, limit.key);
     },
 
     // A completed sign-in (or a right current password): the IP gets its attempt back (its earlier failures still count),
     // the username's or device's counter starts again.
     async succeeded(db: Kysely<Database>, keys: LimitKey[]): Promise<void> {
       for (const limit of keys) {
-        if (limit.key.startsWith('ip:')) await refundAttempt(db, limit.key);
-        else await clearAttempts(db, limit.key);
+        if (limit.key.startsWith('ip:')) await store.refund(db, limit.key);
+        else await store.clear(db, limit.key);
       }
       // Expired counters are useless; dropping them here keeps the table small without a job.
-      await forgetExpiredAttempts(db, new Date(clock()).toISOString());
+      await store.forgetExpired(db, new Date(clock()).toISOString());
     },
   };
 }

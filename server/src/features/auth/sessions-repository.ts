@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, SessionRow } from '../../db/schema';
+import type { Database, SessionRow, UserRow } from '../../db/schema';
 
 export async function createSession(
   db: Kysely<Database>,
@@ -21,8 +21,22 @@ export async function createSession(
   return session;
 }
 
-export function findSession(db: Kysely<Database>, id: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+// The session and its user in one read: every request asks this (plugins/access-control.ts),
+// so revocation and deactivation count from the next request on.
+export async function findSessionWithUser(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ session: Pick<SessionRow, 'id' | 'user_id' | 'expires_at' | 'revoked_at'>; user: UserRow } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.user_id as session_user_id', 'sessions.expires_at as session_expires_at', 'sessions.revoked_at as session_revoked_at'])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_id, session_user_id, session_expires_at, session_revoked_at, ...user } = row;
+  return { session: { id: session_id, user_id: session_user_id, expires_at: session_expires_at, revoked_at: session_revoked_at }, user };
 }
 
 export async function revokeSession(db: Kysely<Database>, id: string): Promise<void> {

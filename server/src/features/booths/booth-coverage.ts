@@ -18,19 +18,33 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/dialects/database-dialect';
 import type { BoothRow } from '../../db/schema';
 import { readSettings } from '../settings/settings-repository';
+import { whereListed } from '../voters/voter-filters';
 import { userReachesBooth } from './booth-access';
+import { keptPageSize } from './page-coverage';
 
-// Coverage and support by booth and by worker (issue 20, decision 028). Exact counts read
-// from indexes: the live voters per booth from the kept counts (migration 006), the contacted
-// ones from voters_contacted_idx, which holds the contacted live voters only (migration 025).
+// Coverage and support by booth and by worker (issue 20, decisions 028 and 029). Coverage is of
+// listed (whereListed: not deleted, not a marked duplicate) and active voters: a deceased or
+// shifted voter (is_dead, present_in_city) is no one to contact, and is counted apart. Exact
+// counts read from indexes: the active listed voters per booth from the kept counts (migration
+// 006's status dimension, listed voters since 024), the contacted ones from voters_contacted_idx
+// and the deceased and shifted from voters_gone_idx (migration 027).
 
 export interface BoothTally {
+  // Listed, active voters: the ones to contact.
   voters: number;
   contacted: number;
   levels: Record<SupportLevel, number>;
+  // Listed voters counted apart: deceased (whether or not shifted too), and shifted.
+  deceased: number;
+  shifted: number;
 }
 
-const emptyTally = (): BoothTally => ({ voters: 0, contacted: 0, levels: emptySupportCounts() });
+const emptyTally = (): BoothTally => ({ voters: 0, contacted: 0, levels: emptySupportCounts(), deceased: 0, shifted: 0 });
+
+// Literal conditions, as the partial indexes of migration 027 spell them: SQLite uses a partial
+// index only when the query's terms match its condition, and a bound parameter does not.
+const ACTIVE = sql<boolean>`voters.is_dead = 0 AND voters.present_in_city = 1`;
+const GONE = sql<boolean>`(voters.is_dead = 1 OR voters.present_in_city = 0)`;
 
 export async function classThresholds(db: Executor): Promise<ClassThresholds> {
   const settings = await readSettings(db);
@@ -54,31 +68,46 @@ export async function boothTallies(db: Executor, labels: readonly string[] | und
     return found;
   };
 
-  let live = db.selectFrom('voter_stats').select(['booth', (eb) => eb.fn.sum<number | string>('count').as('count')]).where('dimension', '=', 'status').where('booth', '<>', '');
-  let contacted = db
-    .selectFrom('voters')
-    .select(['booth', 'support_level', (eb) => eb.fn.countAll<number | string>().as('count')])
-    .where('deleted_at', 'is', null)
+  let live = db
+    .selectFrom('voter_stats')
+    .select(['booth', (eb) => eb.fn.sum<number | string>('count').as('count')])
+    .where('dimension', '=', 'status')
+    .where('value1', '=', 'active')
+    .where('booth', '<>', '');
+  let contacted = whereListed(db.selectFrom('voters').select(['booth', 'support_level', (eb) => eb.fn.countAll<number | string>().as('count')]))
     .where('last_contact_at', 'is not', null)
+    .where(ACTIVE)
+    .where('booth', 'is not', null);
+  let gone = whereListed(db.selectFrom('voters').select(['booth', 'is_dead', (eb) => eb.fn.countAll<number | string>().as('count')]))
+    .where(GONE)
     .where('booth', 'is not', null);
   if (labels) {
     live = live.where('booth', 'in', [...labels]);
     contacted = contacted.where('booth', 'in', [...labels]);
+    gone = gone.where('booth', 'in', [...labels]);
   }
   if (filters.booth) {
     live = live.where('booth', '=', filters.booth);
     contacted = contacted.where('booth', '=', filters.booth);
+    gone = gone.where('booth', '=', filters.booth);
   }
   if (filters.taluka) {
     live = live.where('taluka', '=', filters.taluka);
     contacted = contacted.where('taluka', '=', filters.taluka);
+    gone = gone.where('taluka', '=', filters.taluka);
   }
   if (filters.village) {
     live = live.where('village', '=', filters.village);
     contacted = contacted.where('village', '=', filters.village);
+    gone = gone.where('village', '=', filters.village);
   }
   for (const row of await live.groupBy('booth').execute()) {
     if (Number(row.count) > 0) tally(row.booth).voters = Number(row.count);
+  }
+  for (const row of await gone.groupBy(['booth', 'is_dead']).execute()) {
+    if (row.booth === null) continue;
+    if (row.is_dead === 1) tally(row.booth).deceased += Number(row.count);
+    else tally(row.booth).shifted += Number(row.count);
   }
   for (const row of await contacted.groupBy(['booth', 'support_level']).execute()) {
     if (row.booth === null) continue;
@@ -91,7 +120,7 @@ export async function boothTallies(db: Executor, labels: readonly string[] | und
 }
 
 export function coverageOf(tally: BoothTally): Coverage {
-  return { voters: tally.voters, contacted: tally.contacted, percent: shareOf(tally.contacted, tally.voters) };
+  return { voters: tally.voters, contacted: tally.contacted, percent: shareOf(tally.contacted, tally.voters), deceased: tally.deceased, shifted: tally.shifted };
 }
 
 export function supportOf(tally: BoothTally): Support {
@@ -104,6 +133,8 @@ export function sumTallies(tallies: Iterable<BoothTally>): BoothTally {
   for (const tally of tallies) {
     total.voters += tally.voters;
     total.contacted += tally.contacted;
+    total.deceased += tally.deceased;
+    total.shifted += tally.shifted;
     for (const level of SUPPORT_LEVELS) total.levels[level] += tally.levels[level];
   }
   return total;
@@ -129,10 +160,10 @@ export { emptyTally };
 
 // Each Karyakarta's voters (the pages and houses they hold, as My voters lists them: on one
 // of their pages or in one of their houses) per booth, and how many of them are contacted.
-// Two grouped reads of the (booth, part_serial, last_contact_at) and (booth, house_no, …)
-// indexes; a house voter already on one of the holder's pages is counted once. CROSS JOIN
-// keeps SQLite's join order (assignments first, then one index range per page); PostgreSQL
-// plans it as an inner join.
+// The pages from the kept per-page counts (page_coverage, decision 038): one row a held page;
+// the houses from the (booth, house_no, …) index, a house voter already on one of the holder's
+// pages counted once. CROSS JOIN keeps SQLite's join order (assignments first, then one row or
+// index range per page); PostgreSQL plans it as an inner join.
 export async function workerCoverage(db: Executor, pageSize: number, labels: readonly string[] | undefined, filters: AnalyticsFilters = {}): Promise<WorkerCoverageRow[]> {
   // A taluka or village filter picks the booths with live voters there (from the kept counts):
   // a worker's coverage is of the booths, whatever the village typed on each voter.
@@ -146,21 +177,37 @@ export async function workerCoverage(db: Executor, pageSize: number, labels: rea
   }
   if (booths && booths.length === 0) return [];
   const size = sql.lit(pageSize);
-  const voterFilter = (alias: string) => sql`${sql.ref(`${alias}.deleted_at`)} IS NULL`;
+  // Listed voters; the active ones are assigned, the deceased and shifted counted apart.
+  const voterFilter = (alias: string) => sql`${sql.ref(`${alias}.deleted_at`)} IS NULL AND ${sql.ref(`${alias}.duplicate_of`)} IS NULL`;
+  const counts = sql`count(CASE WHEN v.is_dead = 0 AND v.present_in_city = 1 THEN 1 END) AS assigned,
+    count(CASE WHEN v.is_dead = 0 AND v.present_in_city = 1 AND v.last_contact_at IS NOT NULL THEN 1 END) AS contacted,
+    count(CASE WHEN v.is_dead = 1 THEN 1 END) AS deceased,
+    count(CASE WHEN v.is_dead = 0 AND v.present_in_city = 0 THEN 1 END) AS shifted`;
   const boothFilter = () => {
     const parts = [sql`1 = 1`];
     if (booths) parts.push(sql`b.label IN (${sql.join([...booths])})`);
     if (filters.booth) parts.push(sql`b.label = ${filters.booth}`);
     return sql.join(parts, sql` AND `);
   };
-  const onPages = await sql<{ user_id: number; label: string; assigned: number | string; contacted: number | string }>`
-    SELECT pa.user_id AS user_id, b.label AS label, count(*) AS assigned, count(v.last_contact_at) AS contacted
+  type Counted = { user_id: number; label: string; assigned: number | string; contacted: number | string; deceased: number | string; shifted: number | string };
+  // The pages: one kept row a page (decision 038) when the counters are kept at this page size,
+  // else every voter of the pages counted from the index as before (decision 029). A page whose
+  // voters all left keeps a row of zeros: it counts as no page, as a page with no voters did.
+  const onPages =
+    (await keptPageSize(db)) === pageSize
+      ? await sql<Counted>`
+    SELECT pa.user_id AS user_id, b.label AS label, sum(pc.active) AS assigned, sum(pc.contacted) AS contacted, sum(pc.deceased) AS deceased, sum(pc.shifted) AS shifted
+    FROM page_assignments pa CROSS JOIN booths b CROSS JOIN page_coverage pc
+    WHERE b.id = pa.booth_id AND pc.booth = b.label AND pc.page = pa.page AND pc.active + pc.deceased + pc.shifted > 0 AND ${boothFilter()}
+    GROUP BY pa.user_id, b.label`.execute(db)
+      : await sql<Counted>`
+    SELECT pa.user_id AS user_id, b.label AS label, ${counts}
     FROM page_assignments pa CROSS JOIN booths b CROSS JOIN voters v
     WHERE b.id = pa.booth_id AND v.booth = b.label AND v.part_serial >= (pa.page - 1) * ${size} + 1 AND v.part_serial <= pa.page * ${size} AND ${voterFilter('v')}
       AND ${boothFilter()}
     GROUP BY pa.user_id, b.label`.execute(db);
-  const inHouses = await sql<{ user_id: number; label: string; assigned: number | string; contacted: number | string }>`
-    SELECT ha.user_id AS user_id, b.label AS label, count(*) AS assigned, count(v.last_contact_at) AS contacted
+  const inHouses = await sql<Counted>`
+    SELECT ha.user_id AS user_id, b.label AS label, ${counts}
     FROM house_assignments ha CROSS JOIN booths b CROSS JOIN voters v
     WHERE b.id = ha.booth_id AND v.booth = b.label AND v.house_no = ha.house_no AND ${voterFilter('v')}
       AND ${boothFilter()}
@@ -179,12 +226,14 @@ export async function workerCoverage(db: Executor, pageSize: number, labels: rea
     if (!user || !userReachesBooth(user, row.label)) continue;
     let found = rows.get(user.id);
     if (!found) {
-      found = { user_id: user.id, full_name: user.full_name, booths: [], assigned: 0, contacted: 0, percent: 0 };
+      found = { user_id: user.id, full_name: user.full_name, booths: [], assigned: 0, contacted: 0, percent: 0, deceased: 0, shifted: 0 };
       rows.set(user.id, found);
     }
     if (!found.booths.includes(row.label)) found.booths.push(row.label);
     found.assigned += Number(row.assigned);
     found.contacted += Number(row.contacted);
+    found.deceased += Number(row.deceased);
+    found.shifted += Number(row.shifted);
   }
   return [...rows.values()]
     .map((row) => ({ ...row, booths: row.booths.sort((a, b) => (boothNumberOf(a) ?? 0) - (boothNumberOf(b) ?? 0)), percent: shareOf(row.contacted, row.assigned) }))

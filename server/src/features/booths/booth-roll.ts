@@ -104,7 +104,8 @@ export async function boothHouseholds(db: Executor, boothId: number, label: stri
 
 // A Karyakarta's voters: those on the pages and in the houses they hold, in the booths their
 // booth access reaches (an assignment in a booth they lost access to shows nothing), grouped
-// by household (booth and house number), households in roll order.
+// by household: their confirmed household record where they have one (its head first), else
+// booth and house number; households in roll order of their first voter.
 export async function myVoters(db: Executor, user: UserRow, size: number): Promise<MyVoters> {
   const assignments = (await assignmentsOf(db, user.id)).filter((assignment) => userReachesBooth(user, assignment.label));
   const listed = assignments.map((assignment) => ({ booth_id: assignment.boothId, booth: assignment.label, pages: assignment.pages, house_numbers: assignment.houseNumbers }));
@@ -112,7 +113,7 @@ export async function myVoters(db: Executor, user: UserRow, size: number): Promi
 
   const voters = await db
     .selectFrom('voters')
-    .select(ROLL_COLUMNS)
+    .select([...ROLL_COLUMNS, 'household_id'])
     .$narrowType<SupportNarrowed>()
     .where('deleted_at', 'is', null)
     .where('duplicate_of', 'is', null)
@@ -133,15 +134,41 @@ export async function myVoters(db: Executor, user: UserRow, size: number): Promi
   const boothOrder = (voter: RollVoter) => boothNumberOf(voter.booth) ?? 0;
   kept.sort((a, b) => boothOrder(a) - boothOrder(b) || byRollOrder(a, b));
 
-  const households = new Map<string, { booth: string; house_no: string | null; voters: RollVoter[] }>();
-  for (const voter of kept) {
-    const key = `${voter.booth}\u0000${voter.house_no ?? ''}`;
+  // Confirmed household records group their members; proposed and suggested ones are not yet
+  // decided, so those voters (and voters in none) fall back to their house number.
+  const householdIds = [...new Set(kept.map((voter) => voter.household_id).filter((id): id is number => id !== null))];
+  const confirmed = new Map<number, { house_no: string; head_voter_id: number | null }>();
+  for (let start = 0; start < householdIds.length; start += HOUSEHOLD_CHUNK) {
+    const rows = await db
+      .selectFrom('households')
+      .select(['id', 'house_no', 'head_voter_id'])
+      .where('id', 'in', householdIds.slice(start, start + HOUSEHOLD_CHUNK))
+      .where('status', '=', 'confirmed')
+      .execute();
+    for (const row of rows) confirmed.set(row.id, { house_no: row.house_no, head_voter_id: row.head_voter_id });
+  }
+
+  type Group = MyVoters['households'][number];
+  const households = new Map<string, Group>();
+  for (const { household_id: householdId, ...voter } of kept) {
+    const record = householdId === null ? undefined : confirmed.get(householdId);
+    const key = record ? `h${householdId}` : `${voter.booth}\u0000${voter.house_no ?? ''}`;
     let household = households.get(key);
     if (!household) {
-      household = { booth: voter.booth ?? '', house_no: voter.house_no, voters: [] };
+      household = record
+        ? { booth: voter.booth ?? '', house_no: record.house_no, household_id: householdId, head_voter_id: record.head_voter_id, voters: [] }
+        : { booth: voter.booth ?? '', house_no: voter.house_no, household_id: null, head_voter_id: null, voters: [] };
       households.set(key, household);
     }
     household.voters.push(voter);
   }
+  // The head of a confirmed household first, then the members in roll order.
+  for (const household of households.values()) {
+    const head = household.voters.findIndex((voter) => voter.id === household.head_voter_id);
+    if (head > 0) household.voters.unshift(...household.voters.splice(head, 1));
+  }
   return { page_size: size, assignments: listed, households: [...households.values()], total: kept.length, truncated };
 }
+
+// Household ids per statement (well under either database's parameter limit).
+const HOUSEHOLD_CHUNK = 500;

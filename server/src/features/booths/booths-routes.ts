@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/auth/auth-schemas';
 import { ADMIN_ROLES, ALL_ROLES } from '@shared/auth/roles';
 import {
+  assignmentConflictSchema,
   assignmentResultSchema,
   boothDetailSchema,
   boothHouseholdsSchema,
@@ -133,7 +134,7 @@ export async function boothsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       summary: 'Give a range of roll pages, or a list of house numbers, of the booth to a Karyakarta who has access to it (user_id null takes them back)',
       params: boothIdParamsSchema,
       body: pageAssignmentSchema,
-      response: { 200: assignmentResultSchema, ...readErrors },
+      response: { 200: assignmentResultSchema, ...readErrors, 409: assignmentConflictSchema },
     },
     handler: async (request) => assignPages(ctx, actorOf(request), request.params.id, request.body),
   });

@@ -14,6 +14,7 @@ import { boothTallies, classInfoOf, classThresholds, coverageOf, emptyTally, sup
 import {
   boothRecordOf,
   findBooth,
+  type HolderRow,
   holdHouses,
   holdPages,
   houseHolders,
@@ -158,6 +159,7 @@ async function updateBoothRow(trx: Executor, id: number, record: ReturnType<type
 }
 
 export const ONLY_KARYAKARTAS = 'Pages and houses go to a Karyakarta';
+export const HOLDERS_CHANGED = 'Someone else holds some of these pages or houses now. Check who holds them, then confirm.';
 
 // The Karyakarta who is to hold pages of the booth: active, and with booth access to it.
 async function assigneeFor(db: Executor, userId: number, label: string): Promise<UserRow> {
@@ -184,8 +186,21 @@ export async function assignPages(ctx: AppContext, actor: BoothActor, id: number
   assertCanAssign(actor.user, label);
   const now = new Date();
   const message = await ctx.db.transaction().execute(async (trx) => {
+    // One assignment of a booth at a time (PostgreSQL; SQLite writes one at a time anyway), so
+    // the holders checked below are still the holders when the pages change hands.
+    await ctx.dialect.lockName(trx, `booth-assignments-${id}`);
     await boothRow(trx, id);
     const assignee = input.user_id === null ? null : await assigneeFor(trx, input.user_id, label);
+    // Pages or houses held by someone the client did not see (a Supervisor and an Admin at
+    // once, or a booth page open since yesterday) are not taken silently: 409 with who holds
+    // them now; the client sends them back in expected_holders to confirm.
+    const expected = new Set(input.expected_holders ?? []);
+    const assertSeen = (pageRows: HolderRow[], houseRows: HolderRow[]) => {
+      const others = (rows: HolderRow[]) => rows.filter((holder) => holder.user_id !== assignee?.id);
+      if ([...others(pageRows), ...others(houseRows)].some((holder) => !expected.has(holder.user_id))) {
+        throw new EditConflictError(HOLDERS_CHANGED, { holders: workersOf(others(pageRows), others(houseRows), (holder) => holder.role === 'Karyakarta' && userReachesBooth(holder, label)) });
+      }
+    };
     const audit = (details: Record<string, unknown>) =>
       recordAudit(trx, { ...auditBase(actor), action: assignee ? 'ASSIGN_PAGES' : 'UNASSIGN_PAGES', recordId: id, recordName: label, details, now });
     const previous = (holders: { user_id: number; full_name: string; key: string | number }[]) =>
@@ -194,7 +209,9 @@ export async function assignPages(ctx: AppContext, actor: BoothActor, id: number
     if (input.pages) {
       const range = { from: Number(input.pages.from), to: Number(input.pages.to) };
       const pages = rangeOf(range.from, range.to);
-      const replaced = previous(await pageHolders(trx, id, range));
+      const held = await pageHolders(trx, id, range);
+      assertSeen(held, []);
+      const replaced = previous(held);
       if (assignee) await holdPages(trx, id, pages, assignee.id, actor.user.id, now);
       else await releasePages(trx, id, range);
       await audit({ pages: formatPageRuns(pages), user_id: assignee?.id ?? null, user_name: assignee?.full_name ?? null, previous: replaced.map(({ key, ...holder }) => ({ ...holder, page: key })) });
@@ -202,7 +219,9 @@ export async function assignPages(ctx: AppContext, actor: BoothActor, id: number
       return assignee ? `${what} of ${label} assigned to ${assignee.full_name}` : `${what} of ${label} unassigned`;
     }
     const houses = [...new Set(input.house_numbers ?? [])];
-    const replaced = previous(await houseHolders(trx, id, houses));
+    const held = await houseHolders(trx, id, houses);
+    assertSeen([], held);
+    const replaced = previous(held);
     if (assignee) await holdHouses(trx, id, houses, assignee.id, actor.user.id, now);
     else await releaseHouses(trx, id, houses);
     await audit({ house_numbers: houses, user_id: assignee?.id ?? null, user_name: assignee?.full_name ?? null, previous: replaced.map(({ key, ...holder }) => ({ ...holder, house_no: key })) });

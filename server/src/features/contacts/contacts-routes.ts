@@ -27,7 +27,7 @@ export async function contactsRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post('/voters/:id/contacts', {
-    config: { access: ALL_ROLES },
+    config: { access: ALL_ROLES, idempotent: true },
     schema: {
       tags: ['contacts'],
       summary:

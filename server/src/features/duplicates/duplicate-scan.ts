@@ -1,4 +1,4 @@
-import { personKey } from '@shared/voters/name-match';
+import { crossScriptPersonKey } from '@shared/voters/name-match';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
@@ -6,8 +6,11 @@ import type { DuplicateScanRow, UserRow } from '../../db/schema';
 import { countKeys, deleteKeys, dropOutdatedPairs, finishScan, insertPairsFrom, insertScan, keyIdRange, keysBetween, latestScan, pairIdRange, saveKeys, votersAfter } from './duplicates-repository';
 
 // The duplicate scan (docs/decisions/027-households-and-duplicates.md), a job in the background:
-// 1. every voter's name and relative's name become one normalised key (shared/voters/name-match.ts),
-//    kept in voter_name_keys; a rescan writes only the keys that changed;
+// 1. every voter's name and relative's name become one key, the same in Latin letters,
+//    Devanagari and Gujarati (crossScriptPersonKey, shared/voters/name-match.ts, from the voter
+//    search's phonetic keys), kept in voter_name_keys; a rescan writes only the keys that changed,
+//    so keys follow every write path (form, import, bulk edit, restore) without a hook on each;
+//    keys written by an older scan are rewritten by the next one;
 // 2. the keys are joined to themselves through their index (same key, ages within the gap),
 //    a range of voter ids at a time, into duplicate_pairs, where a known pair keeps its review.
 // Work goes in short transactions with a pause between them, so other requests (all of them,
@@ -50,7 +53,7 @@ async function keyVoters(ctx: AppContext, stopped: () => boolean): Promise<void>
       const save: { voter_id: number; name_key: string; age: number }[] = [];
       const drop: number[] = [];
       for (const voter of voters) {
-        const key = voter.listed && voter.age !== null ? personKey(voter.full_name, voter.father_husband_name) : null;
+        const key = voter.listed && voter.age !== null ? crossScriptPersonKey(voter.full_name, voter.father_husband_name) : null;
         const stored = existing.get(voter.id);
         if (key === null) {
           if (stored) drop.push(voter.id);

@@ -4,6 +4,7 @@ import { createBackup, isBackupDue, lastBackupTime } from '../backups/sqlite-bac
 import { runRetention } from '../retention/retention';
 import { importInProgress } from '../voters/import/import-activity';
 import { readSettings } from '../settings/settings-repository';
+import { forgetExpiredHits } from '../../plugins/rate-limit-repository';
 
 export interface ScheduledBackupResult {
   status: 'created' | 'not-due' | 'not-sqlite' | 'import-running';
@@ -25,12 +26,14 @@ export async function runScheduledBackup(ctx: AppContext, now: Date = new Date()
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-// Started by the server (not by tests): the retention purge daily, a backup check hourly
+// Started by the server (not by tests), in one process of several (decision 039): the retention purge daily, a backup check hourly
 // (so a changed frequency applies within the hour). Both run once shortly after start.
 export function startScheduledJobs(ctx: AppContext, log: FastifyBaseLogger, options: { firstRunDelayMs?: number } = {}): () => void {
   const retention = async () => {
     try {
-      const result = await runRetention(ctx.bulkDb, { dataDir: ctx.config.dataDir });
+      const result = await runRetention(ctx.bulkDb, { photos: ctx.photos });
+      // Rate-limit counters whose window ended (plugins/shared-rate-limit.ts).
+      await forgetExpiredHits(ctx.db, new Date().toISOString());
       log.info({ retention: result }, 'retention purge finished');
     } catch (error) {
       log.error({ err: error }, 'retention purge failed');

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { MyNotification, NotificationLog, NotificationStats, SmsStatus } from '@shared/notifications/notification-schema';
+import type { InboxPage, MyNotification, NotificationLog, NotificationStats, SmsStatus } from '@shared/notifications/notification-schema';
 import type { Database, NotificationRecipientRow, UserRow } from '../../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -111,8 +111,7 @@ export async function listMyNotifications(db: Executor, userId: number, limit: n
     .innerJoin('notifications', 'notifications.id', 'notification_recipients.notification_id')
     .select(['notifications.id', 'notifications.message', 'notifications.created_at', 'notifications.sender_name', 'notification_recipients.read_at'])
     .where('notification_recipients.user_id', '=', userId)
-    .orderBy('notifications.created_at', 'desc')
-    .orderBy('notifications.id', 'desc')
+    .orderBy('notification_recipients.notification_id', 'desc')
     .limit(limit)
     .execute();
   return rows.map((row) => ({
@@ -123,6 +122,35 @@ export async function listMyNotifications(db: Executor, userId: number, limit: n
     sender_name: row.sender_name,
     readBy: row.read_at ? [userId] : [],
   }));
+}
+
+// One page of what the user received, newest first, with their own read state and the
+// counts over all of it: the page from the (user_id, notification_id) index (migration 032), the
+// counts from (user_id, read_at).
+export async function listInbox(db: Executor, userId: number, options: { page: number; limit: number }): Promise<InboxPage> {
+  const counts = await db
+    .selectFrom('notification_recipients')
+    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.count<number>('read_at').as('reads')])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const total = Number(counts.total);
+  const rows = await db
+    .selectFrom('notification_recipients')
+    .innerJoin('notifications', 'notifications.id', 'notification_recipients.notification_id')
+    .select(['notifications.id', 'notifications.message', 'notifications.created_at', 'notifications.sender_name', 'notification_recipients.read_at'])
+    .where('notification_recipients.user_id', '=', userId)
+    // Ids grow with sending time: newest first, read backwards from the (user_id, notification_id) index.
+    .orderBy('notification_recipients.notification_id', 'desc')
+    .limit(options.limit)
+    .offset((options.page - 1) * options.limit)
+    .execute();
+  return {
+    items: rows.map((row) => ({ id: row.id, message: row.message, createdAt: row.created_at, sender_name: row.sender_name, readAt: row.read_at })),
+    total,
+    unread: total - Number(counts.reads),
+    page: options.page,
+    totalPages: Math.max(1, Math.ceil(total / options.limit)),
+  };
 }
 
 // Returns false when the user is not a recipient of that notification. Marking twice is

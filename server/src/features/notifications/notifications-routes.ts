@@ -4,10 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, messageSchema } from '@shared/auth/auth-schemas';
 import { ALL_ROLES } from '@shared/auth/roles';
-import { myNotificationSchema, notificationLogSchema, notificationStatsSchema, sendNotificationSchema } from '@shared/notifications/notification-schema';
+import { inboxPageSchema, inboxQuerySchema, myNotificationSchema, notificationLogSchema, notificationStatsSchema, sendNotificationSchema } from '@shared/notifications/notification-schema';
 import type { AppContext } from '../../context';
+import { sharedRateLimitOptions } from '../../plugins/shared-rate-limit';
 import { involvedUserScope, requestActor } from '../audit/actor';
-import { listMyNotifications, listNotificationLogs, notificationStats } from './notifications-repository';
+import { listInbox, listMyNotifications, listNotificationLogs, notificationStats } from './notifications-repository';
 import { markNotificationRead, sendNotification } from './notifications-use-cases';
 
 const idParams = z.object({ id: z.coerce.number().int().positive('Notification id must be a positive number') });
@@ -18,7 +19,8 @@ export const SEND_LIMIT = { max: 10, timeWindow: 60_000 };
 
 // Office roles see every notification; others the ones they sent (involvedUserScope).
 export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await app.register(rateLimit, { global: false });
+  // Counted in the database: every server process shares the sender's quota.
+  await app.register(rateLimit, { global: false, ...sharedRateLimitOptions(ctx.db, ctx.redis) });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post('/send', {
@@ -32,9 +34,9 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
     },
     schema: {
       tags: ['notifications'],
-      summary: 'Send a message to staff: in-app notifications plus an SMS to each mobile',
+      summary: 'Send a message to staff: in-app notifications plus an SMS to each mobile (refused with 423 in the silence period before the poll unless a Super Admin gives silence_override_reason)',
       body: sendNotificationSchema,
-      response: { 201: z.object({ message: z.string(), _id: z.number().int(), recipients: z.number().int() }), 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      response: { 201: z.object({ message: z.string(), _id: z.number().int(), recipients: z.number().int() }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 423: errorSchema, 429: errorSchema },
     },
     handler: async (request, reply) => {
       const { id, recipients } = await sendNotification(ctx.db, requestActor(request), request.body, ctx.sms);
@@ -58,6 +60,18 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
     config: { access: ALL_ROLES },
     schema: { tags: ['notifications'], summary: "The signed-in user's own notifications (latest 50)", response: { 200: z.array(myNotificationSchema), 401: errorSchema } },
     handler: async (request) => listMyNotifications(ctx.db, requestActor(request).userId, 50),
+  });
+
+  // Every user's inbox, whatever their role: the messages they received (issue 21).
+  routes.get('/inbox', {
+    config: { access: ALL_ROLES },
+    schema: {
+      tags: ['notifications'],
+      summary: "The signed-in user's received messages, a page at a time, with sender, time and read state",
+      querystring: inboxQuerySchema,
+      response: { 200: inboxPageSchema, 400: errorSchema, 401: errorSchema },
+    },
+    handler: async (request) => listInbox(ctx.db, requestActor(request).userId, request.query),
   });
 
   routes.post('/read/:id', {

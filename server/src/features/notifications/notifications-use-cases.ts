@@ -6,18 +6,36 @@ import { HttpError } from '../../plugins/http-error';
 import type { Actor } from '../audit/actor';
 import { recordAudit } from '../audit/audit-repository';
 import { notificationRecordName } from '../audit/record-names';
-import { notificationChannels } from '../settings/settings-repository';
+import { inSilencePeriod } from '@shared/poll/poll-window';
+import { zonedTimestamp } from '@shared/time/zoned-time';
+import { notificationChannels, readSettings } from '../settings/settings-repository';
 import { findRecipientUsers, insertNotification, markRead, type NewRecipient } from './notifications-repository';
 import type { SmsDispatcher } from './sms/sms-dispatcher';
 
 const NOT_TO_SELF = 'You cannot send a notification to yourself';
 const ACTIVE_RECIPIENTS_ONLY = 'Every recipient must be an active user';
+export const silenceRefusal = (until: string) => `SMS sending is paused for the silence period before the poll, until ${until}. A Super Admin can send with a reason.`;
+export const SILENCE_OVERRIDE_SUPER_ADMIN = 'Only a Super Admin can send SMS during the silence period';
+export const SILENCE_REASON_REQUIRED = 'Give the reason for sending SMS during the silence period';
+
+// Issue 22: from 48 hours before polls open until they close, SMS is refused (423) unless a
+// Super Admin sends with a reason, which is audited. Undefined: send as usual; else the reason.
+async function silenceOverride(db: Kysely<Database>, actor: { role?: string }, reason: string | undefined, now: Date): Promise<{ reason: string; until: string } | undefined> {
+  const settings = await readSettings(db);
+  const window = inSilencePeriod(settings, now);
+  if (!window) return undefined;
+  const until = zonedTimestamp(window.closes, settings.timezone).slice(0, 16).replace('T', ' ');
+  if (reason === undefined) throw new HttpError(423, silenceRefusal(until));
+  if (actor.role !== 'Super Admin') throw new HttpError(403, SILENCE_OVERRIDE_SUPER_ADMIN);
+  if (reason === '') throw new HttpError(400, SILENCE_REASON_REQUIRED, { silence_override_reason: SILENCE_REASON_REQUIRED });
+  return { reason, until };
+}
 
 // An in-app notification for each recipient plus an SMS to each mobile; the SMS goes out
 // from the dispatcher's queue, woken once the notification is saved.
 export async function sendNotification(
   db: Kysely<Database>,
-  actor: Actor & { userId: number; userName: string },
+  actor: Actor & { userId: number; userName: string; role?: string },
   input: z.output<typeof sendNotificationSchema>,
   sms: Pick<SmsDispatcher, 'kick'>,
 ): Promise<{ id: number; recipients: number }> {
@@ -27,6 +45,8 @@ export async function sendNotification(
   if (active.length !== ids.length) throw new HttpError(400, ACTIVE_RECIPIENTS_ONLY, { recipients: ACTIVE_RECIPIENTS_ONLY });
   // The sms_notifications setting off means in-app only.
   const smsOn = (await notificationChannels(db)).sms;
+  const smsGoesOut = smsOn && active.some((recipient) => recipient.mobile);
+  const override = smsGoesOut ? await silenceOverride(db, actor, input.silence_override_reason, new Date()) : undefined;
   const recipients: NewRecipient[] = active.map((recipient) => ({
     user_id: recipient.id,
     recipient_name: recipient.full_name,
@@ -36,6 +56,18 @@ export async function sendNotification(
   }));
   const id = await db.transaction().execute(async (trx) => {
     const notificationId = await insertNotification(trx, { message: input.message, type: input.type, senderId: actor.userId, senderName: actor.userName, recipients });
+    if (override) {
+      await recordAudit(trx, {
+        action: 'OVERRIDE_SMS_SILENCE',
+        userId: actor.userId,
+        userName: actor.userName,
+        ipAddress: actor.ipAddress,
+        tableName: 'notifications',
+        recordId: notificationId,
+        recordName: notificationRecordName(input),
+        details: { reason: override.reason, silence_until: override.until, recipients: recipients.length },
+      });
+    }
     await recordAudit(trx, {
       action: 'SEND_SMS',
       ...actor,

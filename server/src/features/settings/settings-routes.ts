@@ -54,6 +54,6 @@ export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: settingsUpdateSchema,
       response: { 200: versionedSettingsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: conflictSchema(versionedSettingsSchema) },
     },
-    handler: async (request) => updateSettings(ctx.db, requestActor(request), request.body),
+    handler: async (request) => updateSettings(ctx.db, ctx.dialect, requestActor(request), request.body),
   });
 }

@@ -13,7 +13,7 @@ import {
   userIdParamsSchema,
   usersByRoleQuerySchema,
 } from '@shared/users/user-input-schemas';
-import { userLanguageInputSchema } from '@shared/i18n/languages';
+import { userLanguageInputSchema } from '@shared/i18n/user-language-schema';
 import { userSchema } from '@shared/users/user-schema';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';

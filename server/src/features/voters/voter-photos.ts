@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
+import { deletePhotoFile, findPhotoFile, insertPhotoFile } from './voter-photo-files-repository';
 
 // Voter photos: checked by content, re-encoded (which drops EXIF, GPS and any payload hidden
-// in the file), stored with a thumbnail under a random name in DATA_DIR/uploads/voters, and
-// only ever served through the authenticated, booth-scoped GET /api/voters/{id}/photo.
+// in the file), stored with a thumbnail under a random name (a PhotoStore: files in
+// DATA_DIR/uploads/voters on SQLite, rows in PostgreSQL), and only ever served through the
+// authenticated, booth-scoped GET /api/voters/{id}/photo.
 export const NOT_AN_IMAGE = 'Photo must be a JPEG, PNG, GIF or WebP image';
 const FULL_SIZE = 1200;
 const THUMB_SIZE = 160;
@@ -58,9 +62,54 @@ export function photoPath(dataDir: string, fileName: string, size: PhotoSize): s
   return path.join(photoDir(dataDir), name);
 }
 
+const newPhotoName = () => `${randomBytes(16).toString('hex')}.webp`;
+
+// Where photos are kept (decision 043): one seam, chosen once in buildApp.
+export interface PhotoStore {
+  // Saves both sizes under a new random name and returns it (the voters.voter_image value).
+  save(photo: ProcessedPhoto): Promise<string>;
+  read(name: string, size: PhotoSize): Promise<Buffer | null>;
+  // Nothing for no name or a name already gone.
+  remove(name: string | null): Promise<void>;
+}
+
+// One machine (SQLite): files beside the database, backed up with DATA_DIR.
+export function diskPhotoStore(dataDir: string): PhotoStore {
+  return {
+    save: (photo) => savePhoto(dataDir, photo),
+    async read(name, size) {
+      const file = photoPath(dataDir, name, size);
+      return file ? readFile(file).catch(() => null) : null;
+    },
+    remove: (name) => removePhoto(dataDir, name),
+  };
+}
+
+// PostgreSQL: in the database, so every app node serves every photo (issue 23). A photo saved as
+// a file before the move (one node on PostgreSQL before migration 038) is still read from disk.
+export function databasePhotoStore(db: Kysely<Database>, dataDir: string): PhotoStore {
+  const disk = diskPhotoStore(dataDir);
+  return {
+    async save(photo) {
+      const name = newPhotoName();
+      await insertPhotoFile(db, { name, full: photo.full, thumb: photo.thumb, now: new Date().toISOString() });
+      return name;
+    },
+    async read(name, size) {
+      if (!FILE_NAME.test(name)) return null;
+      return (await findPhotoFile(db, name, size)) ?? disk.read(name, size);
+    },
+    async remove(name) {
+      if (!name) return;
+      await deletePhotoFile(db, name);
+      await disk.remove(name);
+    },
+  };
+}
+
 export async function savePhoto(dataDir: string, photo: ProcessedPhoto): Promise<string> {
   await mkdir(photoDir(dataDir), { recursive: true, mode: 0o700 });
-  const fileName = `${randomBytes(16).toString('hex')}.webp`;
+  const fileName = newPhotoName();
   const fullPath = photoPath(dataDir, fileName, 'full');
   const thumbPath = photoPath(dataDir, fileName, 'thumb');
   if (!fullPath || !thumbPath) throw new Error('generated photo name is invalid');

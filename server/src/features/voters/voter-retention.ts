@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { removePhoto } from './voter-photos';
+import type { PhotoStore } from './voter-photos';
 
 const BATCH = 500;
 
 // Retention (data_retention_days): voters soft-deleted before the cutoff are removed for
 // good, with their photos, in batches so a large purge never holds a long write lock.
-export async function purgeSoftDeletedVotersBefore(db: Kysely<Database>, cutoff: string, dataDir: string | undefined): Promise<number> {
+export async function purgeSoftDeletedVotersBefore(db: Kysely<Database>, cutoff: string, photos: PhotoStore | undefined): Promise<number> {
   let purged = 0;
   for (;;) {
     const rows = await db
@@ -26,7 +26,7 @@ export async function purgeSoftDeletedVotersBefore(db: Kysely<Database>, cutoff:
         rows.map((row) => row.id),
       )
       .execute();
-    if (dataDir) for (const row of rows) await removePhoto(dataDir, row.voter_image);
+    if (photos) for (const row of rows) await photos.remove(row.voter_image);
     purged += rows.length;
   }
 }

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +18,6 @@ import { signedInUser } from '../../plugins/access-control';
 import { HttpError } from '../../plugins/error-handler';
 import { assertBoothAllowed, boothScopeFor, VOTER_NOT_FOUND } from './voter-access';
 import { readVoterForm } from './voter-form';
-import { photoPath } from './voter-photos';
 import { toVoterDto } from './voter-rows';
 import { changeVoter, createVoter, deleteVoter, type VoterActor } from './voters-use-cases';
 import { findVoter, listVoters } from './voters-repository';
@@ -74,8 +72,7 @@ export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promis
     handler: async (request, reply) => {
       const row = await findVoter(ctx.db, request.params.id, boothScopeFor(signedInUser(request).user));
       if (!row) throw new HttpError(404, VOTER_NOT_FOUND);
-      const file = row.voter_image ? photoPath(ctx.config.dataDir, row.voter_image, request.query.size) : null;
-      const bytes = file ? await readFile(file).catch(() => null) : null;
+      const bytes = row.voter_image ? await ctx.photos.read(row.voter_image, request.query.size) : null;
       if (!bytes) throw new HttpError(404, 'This voter has no photo');
       // Private: a shared cache must never keep a voter's photo.
       return reply.header('Content-Type', 'image/webp').header('Cache-Control', 'private, max-age=3600').send(bytes);
@@ -83,7 +80,7 @@ export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   routes.post('/', {
-    config: { access: ALL_ROLES },
+    config: { access: ALL_ROLES, idempotent: true },
     schema: {
       tags: ['voters'],
       summary: 'Add a voter (multipart form; the photo is the file field voter_image)',
@@ -97,7 +94,7 @@ export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   routes.put('/:id', {
-    config: { access: ALL_ROLES },
+    config: { access: ALL_ROLES, idempotent: true },
     schema: {
       tags: ['voters'],
       summary: 'Change a voter (multipart form; fields left out stay as they are; remove_image=true drops the photo; version = the version edited, else the last writer wins)',

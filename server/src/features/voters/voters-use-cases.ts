@@ -21,7 +21,7 @@ import { assertBoothAllowed, assertRestrictedUnchanged, boothScopeFor, VOTER_NOT
 import { assertVoterIdFree, voterIdTaken } from './voter-id-conflicts';
 import type { BoothScope } from './voter-filters';
 import type { VoterForm } from './voter-form';
-import { processPhoto, removePhoto, savePhoto } from './voter-photos';
+import { processPhoto } from './voter-photos';
 import { rowToInput, toVoterDto } from './voter-rows';
 import { writeVoterExport } from './voter-spreadsheets';
 import { findVoter, insertVoter, softDeleteVoter, updateVoter, voterPageAfter } from './voters-repository';
@@ -59,7 +59,7 @@ export async function createVoter(ctx: AppContext, actor: VoterActor, form: Vote
   assertBoothAllowed(boothScopeFor(actor.user), input.booth, 'save');
   await assertVoterIdFree(ctx, actor, input.voter_id);
   const photo = form.photo ? await processPhoto(form.photo) : null;
-  const voterImage = photo ? await savePhoto(ctx.config.dataDir, photo) : null;
+  const voterImage = photo ? await ctx.photos.save(photo) : null;
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const inserted = await insertVoter(trx, input, { userId: actor.user.id, voterImage });
@@ -68,7 +68,7 @@ export async function createVoter(ctx: AppContext, actor: VoterActor, form: Vote
     });
   } catch (error) {
     // A failed save changes nothing: not the database, not the uploads folder.
-    await removePhoto(ctx.config.dataDir, voterImage);
+    await ctx.photos.remove(voterImage);
     if (isVoterIdTaken(ctx, error)) throw voterIdTaken();
     throw error;
   }
@@ -83,7 +83,7 @@ export const VOTER_CHANGED = 'Someone else changed this voter after you opened i
 export async function changeVoter(ctx: AppContext, actor: VoterActor, id: number, form: VoterForm): Promise<VoterRow> {
   const scope = boothScopeFor(actor.user);
   const photo = form.photo ? await processPhoto(form.photo) : null;
-  const newImage = photo ? await savePhoto(ctx.config.dataDir, photo) : null;
+  const newImage = photo ? await ctx.photos.save(photo) : null;
   try {
     const { row, replaced } = await retryWhenStale(() =>
       ctx.db.transaction().execute(async (trx) => {
@@ -109,11 +109,11 @@ export async function changeVoter(ctx: AppContext, actor: VoterActor, id: number
         return { row: updated, replaced: voterImage !== existing.voter_image ? existing.voter_image : null };
       }),
     );
-    await removePhoto(ctx.config.dataDir, replaced);
+    await ctx.photos.remove(replaced);
     return row;
   } catch (error) {
     // A refused or failed edit leaves the uploads folder as it was.
-    await removePhoto(ctx.config.dataDir, newImage);
+    await ctx.photos.remove(newImage);
     throw error;
   }
 }

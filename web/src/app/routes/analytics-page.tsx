@@ -10,6 +10,8 @@ import { StatCard } from '@web/components/ui/stat-card';
 import { Table } from '@web/components/ui/table';
 import { useAnalytics, useFilterOptions } from '@web/features/analytics/api/get-analytics';
 import { BoothAnalyticsView } from '@web/features/booths/components/booth-analytics';
+import { SUPPORT_COLORS } from '@web/features/contacts/components/contact-labels';
+import { Badge } from '@web/components/ui/badge';
 import { AnalyticsChart } from '@web/features/analytics/components/analytics-chart';
 import { CountList } from '@web/features/analytics/components/count-list';
 import { PartyBadge } from '@web/components/ui/party-badge';
@@ -188,7 +190,7 @@ export function AnalyticsPage() {
         items={(data?.areas ?? []).slice(0, 5).map((row) => ({ key: row.ward_area ?? '', label: unknown(row.ward_area), value: row.voter_count.toLocaleString('en-IN') }))}
       />
 
-      <BoothAnalyticsView filters={filters} />
+      <BoothAnalyticsView filters={filters} levelBadge={(level, text) => <Badge color={SUPPORT_COLORS[level]}>{text}</Badge>} />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { SUPPORT_COLORS } from '@web/features/contacts/components/contact-labels
 import { Badge } from '@web/components/ui/badge';
 import { BoothFormDialog } from '@web/features/booths/components/booth-form-dialog';
 import { BoothHouseholds } from '@web/features/booths/components/booth-households';
+import { SlipPrintButton } from '@web/features/slips/components/slip-print-button';
 import { BoothRoll } from '@web/features/booths/components/booth-roll';
 import { errorMessage } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
@@ -107,7 +108,7 @@ export function BoothPage() {
   const backTo = user?.role === 'Karyakarta' ? '/my-voters' : '/booths';
 
   const back = (
-    <Link to={backTo} className="mb-3 inline-flex min-h-9 items-center gap-1 text-sm text-blue-800 hover:underline">
+    <Link to={backTo} className="mb-3 inline-flex min-h-11 items-center gap-1 text-sm text-blue-800 hover:underline">
       <ArrowLeft aria-hidden="true" className="h-4 w-4" />
       {user?.role === 'Karyakarta' ? t('myVoters.title') : t('booths.back')}
     </Link>
@@ -141,6 +142,7 @@ export function BoothPage() {
     <div>
       {back}
       <PageHeader title={detail.booth.polling_station_name ? `${label} · ${detail.booth.polling_station_name}` : label}>
+        {detail.voters > 0 && <SlipPrintButton path={`/slips/booths/${detail.booth.id}`} pages={detail.pages} variant="primary" />}
         {detail.can_edit && (
           <Button variant="secondary" onClick={() => setEditing(true)}>
             <Pencil aria-hidden="true" className="h-4 w-4" />

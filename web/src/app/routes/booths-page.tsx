@@ -1,15 +1,21 @@
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { isAdminRole } from '@shared/auth/roles';
 import type { BoothList } from '@shared/booths/booth-schema';
 import { PageHeader } from '@web/components/layout/page-header';
 import { inputClassName } from '@web/components/ui/form-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { Table } from '@web/components/ui/table';
 import { useBooths } from '@web/features/booths/api/get-booths';
+import { BoothAnalyticsView } from '@web/features/booths/components/booth-analytics';
 import { ClassBadge } from '@web/features/booths/components/booth-coverage';
+import { ConstituencySlipsPanel } from '@web/features/slips/components/constituency-slips-panel';
+import { SUPPORT_COLORS } from '@web/features/contacts/components/contact-labels';
+import { Badge } from '@web/components/ui/badge';
 import { errorMessage } from '@web/lib/api-client';
+import { useSession } from '@web/lib/session';
 
 type ListedBooth = BoothList['booths'][number];
 
@@ -32,18 +38,52 @@ function BoothName({ booth }: { booth: ListedBooth }) {
   );
 }
 
+const VIEWS = ['list', 'coverage'] as const;
+type BoothsView = (typeof VIEWS)[number];
+
 // /booths (issue 20): every booth for the office roles, a Supervisor's own booths (their home
-// screen), with the polling station and the live voter count; each opens its booth page.
+// screen). Two views, the open one in the URL (?view=coverage): the list, with the polling
+// station and the live voter count, each opening its booth page; and the coverage view (classes,
+// coverage by booth and by worker, support), which the server limits to the caller's booths.
 export function BoothsPage() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const view: BoothsView = params.get('view') === 'coverage' ? 'coverage' : 'list';
+  return (
+    <div>
+      <PageHeader title={t('booths.title')} />
+      <div role="tablist" aria-label={t('booths.views.label')} className="mb-4 flex flex-wrap gap-2">
+        {VIEWS.map((value) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            aria-selected={value === view}
+            className={`min-h-11 rounded-full px-5 text-sm font-medium ${value === view ? 'bg-blue-900 text-white' : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}
+            onClick={() => setParams(value === 'list' ? {} : { view: value }, { replace: true })}
+          >
+            {t(`booths.views.${value}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={t(`booths.views.${view}`)}>
+        {view === 'coverage' ? <BoothAnalyticsView filters={{}} levelBadge={(level, text) => <Badge color={SUPPORT_COLORS[level]}>{text}</Badge>} /> : <BoothList />}
+      </div>
+    </div>
+  );
+}
+
+function BoothList() {
+  const { t } = useTranslation();
   const booths = useBooths();
+  const { user } = useSession();
   const [search, setSearch] = useState('');
   const visible = useMemo(() => (booths.data?.booths ?? []).filter((booth) => matches(booth, search.trim())), [booths.data, search]);
   const notSet = <span className="text-slate-400">{t('booths.notSet')}</span>;
 
   return (
     <div>
-      <PageHeader title={t('booths.title')} />
+      {user && isAdminRole(user.role) && <ConstituencySlipsPanel />}
       {booths.isPending ? (
         <div className="flex justify-center py-16 text-blue-900" role="status">
           <Spinner className="h-8 w-8" />

@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isAdminRole } from '@shared/auth/roles';
 import { DUPLICATE_STATUSES, type DuplicateStatus, type DuplicateVoter } from '@shared/duplicates/duplicate-schema';
+import { PageNav } from '@web/components/ui/page-nav';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
+import { ListEmpty, ListLoading } from '@web/components/ui/list-states';
 import { Spinner } from '@web/components/ui/spinner';
 import { useDuplicatePairs, useDuplicateScan } from '@web/features/duplicates/api/get-duplicates';
 import { type PairReview, useReviewPair, useStartDuplicateScan } from '@web/features/duplicates/api/review-duplicates';
@@ -124,16 +126,10 @@ export function DuplicatesPage() {
 
       {!list ? (
         pairs.isPending && (
-          <div className="flex justify-center p-10 text-blue-900" role="status">
-            <Spinner className="h-8 w-8" />
-            <span className="sr-only">{t('duplicates.loading')}</span>
-          </div>
+          <ListLoading label={t('duplicates.loading')} />
         )
       ) : list.pairs.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
-          <p className="font-medium text-slate-700">{t('duplicates.noPairs')}</p>
-          <p className="mt-1 text-sm text-slate-500">{t('duplicates.noPairsHint')}</p>
-        </div>
+        <ListEmpty title={t('duplicates.noPairs')} hint={t('duplicates.noPairsHint')} />
       ) : (
         <>
           <div className="space-y-3">
@@ -148,17 +144,7 @@ export function DuplicatesPage() {
               />
             ))}
           </div>
-          <nav aria-label={t('voters.pagination.label')} className="mt-4 flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-            <p className="text-sm text-slate-600">{t('duplicates.summary', { page: list.page, totalPages: list.totalPages, total: list.total })}</p>
-            <div className="flex gap-2">
-              <Button variant="secondary" disabled={page <= 1} onClick={() => set({ page: String(page - 1) })}>
-                {t('voters.pagination.previous')}
-              </Button>
-              <Button variant="secondary" disabled={page >= list.totalPages} onClick={() => set({ page: String(page + 1) })}>
-                {t('voters.pagination.next')}
-              </Button>
-            </div>
-          </nav>
+          <PageNav summary={t('duplicates.summary', { page: list.page, totalPages: list.totalPages, total: list.total })} page={page} totalPages={list.totalPages} onPage={(next) => set({ page: String(next) })} />
         </>
       )}
 

@@ -6,12 +6,15 @@ import { useSearchParams } from 'react-router';
 import { boothScopeOf, boothsInScope } from '@shared/auth/booth-scope';
 import { HOUSEHOLD_DECIDERS } from '@shared/auth/route-access';
 import { HOUSEHOLD_STATUSES, type HouseholdStatus } from '@shared/households/household-schema';
+import { PageNav } from '@web/components/ui/page-nav';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { inputClassName } from '@web/components/ui/form-field';
-import { Spinner } from '@web/components/ui/spinner';
+import { ListEmpty, ListLoading } from '@web/components/ui/list-states';
 import { useProposeHouseholds } from '@web/features/households/api/change-household';
 import { useHouseholds } from '@web/features/households/api/get-households';
+import { SlipPrintButton } from '@web/features/slips/components/slip-print-button';
+import { SlipShareButtons } from '@web/features/slips/components/slip-share-buttons';
 import { HouseholdCard } from '@web/features/households/components/household-card';
 import { errorMessage } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
@@ -103,34 +106,29 @@ export function HouseholdsPage() {
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">{t('households.chooseBooth')}</p>
       ) : !list ? (
         households.isPending && (
-          <div className="flex justify-center p-10 text-blue-900" role="status">
-            <Spinner className="h-8 w-8" />
-            <span className="sr-only">{t('households.loading')}</span>
-          </div>
+          <ListLoading label={t('households.loading')} />
         )
       ) : list.households.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
-          <p className="font-medium text-slate-700">{t('households.noHouseholds')}</p>
-          <p className="mt-1 text-sm text-slate-500">{t('households.noHouseholdsHint')}</p>
-        </div>
+        <ListEmpty title={t('households.noHouseholds')} hint={t('households.noHouseholdsHint')} />
       ) : (
         <>
           <div className="grid gap-3 lg:grid-cols-2">
             {list.households.map((household) => (
-              <HouseholdCard key={household.id} household={household} canDecide={canDecide} others={list.households} />
+              <HouseholdCard
+                key={household.id}
+                household={household}
+                canDecide={canDecide}
+                others={list.households}
+                actions={(shown) => (
+                  <>
+                    <SlipPrintButton path={`/slips/households/${shown.id}`} compact />
+                    <SlipShareButtons source={{ kind: 'household', id: shown.id }} />
+                  </>
+                )}
+              />
             ))}
           </div>
-          <nav aria-label={t('voters.pagination.label')} className="mt-4 flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-            <p className="text-sm text-slate-600">{t('households.summary', { page: list.page, totalPages: list.totalPages, total: list.total })}</p>
-            <div className="flex gap-2">
-              <Button variant="secondary" disabled={page <= 1} onClick={() => set({ page: String(page - 1) })}>
-                {t('voters.pagination.previous')}
-              </Button>
-              <Button variant="secondary" disabled={page >= list.totalPages} onClick={() => set({ page: String(page + 1) })}>
-                {t('voters.pagination.next')}
-              </Button>
-            </div>
-          </nav>
+          <PageNav summary={t('households.summary', { page: list.page, totalPages: list.totalPages, total: list.total })} page={page} totalPages={list.totalPages} onPage={(next) => set({ page: String(next) })} />
         </>
       )}
     </div>

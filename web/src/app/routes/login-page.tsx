@@ -1,18 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff, Vote } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { type LoginInput, loginInputSchema } from '@shared/auth/auth-schemas';
+import type { LoginInput } from '@shared/auth/auth-schemas';
+import { checkLoginInput } from '@shared/auth/login-input';
 import { homePathFor } from '@shared/auth/roles';
 import type { TwoFactorChallenge } from '@shared/auth/two-factor-schemas';
 import { BlockSubmitButton } from '@web/components/ui/block-submit-button';
 import { LanguageSelect } from '@web/components/ui/language-select';
-import { RecoveryCodes } from '@web/features/two-factor/components/recovery-codes';
-import { TwoFactorStep } from '@web/features/two-factor/components/two-factor-step';
 import { useSignInLanguage } from '@web/lib/app-settings';
 import { useSession } from '@web/lib/session';
+
+// The two-factor steps load only for a user who has them (most Karyakartas do not).
+const TwoFactorStep = lazy(() => import('@web/features/two-factor/components/two-factor-step').then((module) => ({ default: module.TwoFactorStep })));
+const RecoveryCodes = lazy(() => import('@web/features/two-factor/components/recovery-codes').then((module) => ({ default: module.RecoveryCodes })));
 
 type Step = { kind: 'password' } | { kind: 'code'; challenge: TwoFactorChallenge } | { kind: 'recovery-codes'; codes: string[]; finish: () => void };
 
@@ -22,19 +23,44 @@ export function LoginPage() {
   useSignInLanguage();
   const [showPassword, setShowPassword] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'password' });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginInputSchema), defaultValues: { username: '', password: '' } });
+  // A plain form checked by the shared rules (login-input.ts, the server's schema's limits without
+  // zod): react-hook-form and zod are not worth their 11 and 22 KB to the first screen a phone
+  // downloads (issue 21). After a first attempt, each change re-checks.
+  const [values, setValues] = useState<LoginInput>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof LoginInput, true>>>({});
+  const [attempted, setAttempted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const check = (input: LoginInput) => {
+    const result = checkLoginInput(input);
+    setErrors(result.ok ? {} : Object.fromEntries(result.fields.map((field) => [field, true])));
+    return result.ok ? result.value : null;
+  };
+  const field = (name: keyof LoginInput) => ({
+    name,
+    value: values[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      const next = { ...values, [name]: event.target.value };
+      setValues(next);
+      if (attempted) check(next);
+    },
+  });
 
   // Spec section 2: a signed-in user goes to their home screen by role.
   if (!loading && user) return <Navigate to={homePathFor(user.role)} replace />;
 
-  const onSubmit = handleSubmit(async (values) => {
-    const outcome = await login(values.username, values.password);
-    if (outcome.status === 'two-factor') setStep({ kind: 'code', challenge: outcome.challenge });
-  });
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setAttempted(true);
+    const input = check(values);
+    if (!input || isSubmitting) return;
+    setSubmitting(true);
+    try {
+      const outcome = await login(input.username, input.password);
+      if (outcome.status === 'two-factor') setStep({ kind: 'code', challenge: outcome.challenge });
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   const onVerify = async (challenge: TwoFactorChallenge, code: string) => {
     const outcome = await verifyTwoFactor(challenge.challengeToken, code);
@@ -53,12 +79,14 @@ export function LoginPage() {
           <h1 className="text-2xl font-bold text-slate-900">{t('login.title')}</h1>
           <p className="mt-1 text-sm text-slate-500">{t('login.subtitle')}</p>
         </div>
-        {step.kind === 'code' && (
-          <TwoFactorStep challenge={step.challenge} onVerify={(code) => onVerify(step.challenge, code)} onBack={() => setStep({ kind: 'password' })} />
-        )}
-        {step.kind === 'recovery-codes' && <RecoveryCodes codes={step.codes} onContinue={step.finish} />}
+        <Suspense fallback={null}>
+          {step.kind === 'code' && (
+            <TwoFactorStep challenge={step.challenge} onVerify={(code) => onVerify(step.challenge, code)} onBack={() => setStep({ kind: 'password' })} />
+          )}
+          {step.kind === 'recovery-codes' && <RecoveryCodes codes={step.codes} onContinue={step.finish} />}
+        </Suspense>
         {step.kind === 'password' && (
-          <form onSubmit={onSubmit} noValidate className="space-y-5">
+          <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
             <div>
               <label htmlFor="username" className="mb-1 block text-sm font-medium text-slate-700">
                 {t('login.username')}
@@ -71,7 +99,7 @@ export function LoginPage() {
                 placeholder={t('login.usernamePlaceholder')}
                 className="w-full rounded-lg border border-slate-300 px-3 py-2.5 text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
                 aria-invalid={errors.username ? 'true' : undefined}
-                {...register('username')}
+                {...field('username')}
               />
               {errors.username && <p className="mt-1 text-sm text-red-600">{t('login.usernameRequired')}</p>}
             </div>
@@ -87,7 +115,7 @@ export function LoginPage() {
                   placeholder={t('login.passwordPlaceholder')}
                   className="w-full rounded-lg border border-slate-300 py-2.5 pl-3 pr-11 text-slate-900 focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200"
                   aria-invalid={errors.password ? 'true' : undefined}
-                  {...register('password')}
+                  {...field('password')}
                 />
                 <button
                   type="button"

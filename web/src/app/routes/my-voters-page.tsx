@@ -31,7 +31,7 @@ function filterHouseholds(households: readonly Household[], term: string): House
 }
 
 // /my-voters (issue 20): a Karyakarta's home screen. The voters of their pages (and houses), by
-// household, each contacted or not, with one tap to call, to open WhatsApp or to record a
+// household (a confirmed household record, its head first, else the house number), each contacted or not, with one tap to call, to open WhatsApp or to record a
 // contact; phone width first.
 export function MyVotersPage() {
   const { t } = useTranslation();
@@ -94,10 +94,17 @@ export function MyVotersPage() {
           ) : (
             <ul className="space-y-4">
               {households.map((household) => (
-                <li key={`${household.booth}/${household.house_no ?? ''}`} data-testid="my-household">
+                <li key={household.household_id === null ? `${household.booth}/${household.house_no ?? ''}` : `h${household.household_id}`} data-testid="my-household">
                   <section aria-label={household.house_no === null ? t('myVoters.noHouse') : t('myVoters.household', { number: household.house_no })} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
                     <h2 className="flex items-baseline justify-between gap-2 border-b border-slate-100 bg-slate-50 px-4 py-2">
-                      <span className="font-semibold text-slate-900">{household.house_no === null ? t('myVoters.noHouse') : t('myVoters.household', { number: household.house_no })}</span>
+                      <span className="font-semibold text-slate-900">
+                        {household.house_no === null ? t('myVoters.noHouse') : t('myVoters.household', { number: household.house_no })}
+                        {household.household_id !== null && (
+                          <span data-testid="confirmed-household" className="ml-2 inline-flex items-center rounded-full bg-blue-100 px-2 py-0.5 text-xs font-medium text-blue-900">
+                            {t('myVoters.confirmedHousehold')}
+                          </span>
+                        )}
+                      </span>
                       <span className="text-xs text-slate-500">
                         {data.assignments.length > 1 ? `${household.booth} · ` : ''}
                         {t('myVoters.members', { count: household.voters.length })}
@@ -110,6 +117,13 @@ export function MyVotersPage() {
                           voter={voter}
                           support={<SupportBadge level={voter.support_level} />}
                           recordContact={<RecordContactButton voter={voter} className="mt-2 w-full" />}
+                          badge={
+                            voter.id === household.head_voter_id ? (
+                              <span data-testid="household-head" className="shrink-0 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">
+                                {t('myVoters.head')}
+                              </span>
+                            ) : undefined
+                          }
                         />
                       ))}
                     </ul>

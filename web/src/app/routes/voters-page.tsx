@@ -1,8 +1,8 @@
 import { Copy, Home, Plus, Search, SlidersHorizontal } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { boothScopeOf, boothsInScope } from '@shared/auth/booth-scope';
 import { isAdminRole } from '@shared/auth/roles';
 import { DUPLICATE_REVIEWERS } from '@shared/auth/route-access';
@@ -13,22 +13,32 @@ import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { inputClassName } from '@web/components/ui/form-field';
 import { Spinner } from '@web/components/ui/spinner';
-import { ContactHistory } from '@web/features/contacts/components/contact-history';
 import { RecordContactButton } from '@web/features/contacts/components/record-contact-button';
 import { SupportBadge } from '@web/features/contacts/components/support-badge';
 import { VoterStatusBadges } from '@web/features/contacts/components/voter-status-badges';
 import { useDeleteVoter } from '@web/features/voters/api/delete-voter';
 import { useVoters } from '@web/features/voters/api/get-voters';
 import { DebouncedInput } from '@web/features/voters/components/debounced-input';
-import { ExportExcelButton } from '@web/features/voters/components/export-excel-button';
 import { useVoterSearchParams } from '@web/features/voters/components/use-voter-search-params';
-import { VoterFilters } from '@web/features/voters/components/voter-filters';
-import { VoterFormDialog } from '@web/features/voters/components/voter-form-dialog';
-import { VoterImportPanel } from '@web/features/voters/components/voter-import-panel';
+import { loadVoterQuerySchema } from '@web/features/voters/components/voter-list-state';
 import { VoterPagination } from '@web/features/voters/components/voter-pagination';
 import { type VoterRowExtras, VotersTable } from '@web/features/voters/components/voters-table';
 import { errorMessage } from '@web/lib/api-client';
+import { whenIdle } from '@web/lib/offline/offline-api';
 import { useSession } from '@web/lib/session';
+
+// What the list does not show at first comes as its own files when first needed (issue 21: the
+// voter list of a phone parses far less code): the voter form (its schemas and reference lists)
+// with its details and the slip button, the search tab's filters, the office's import and export.
+// The form's file is fetched once the list is up, so it opens at once, and without a connection too.
+const loadVoterEditor = () => import('./voter-editor');
+const VoterEditor = lazy(() => loadVoterEditor().then((module) => ({ default: module.VoterEditor })));
+const SlipPrintButton = lazy(() => loadVoterEditor().then((module) => ({ default: module.SlipPrintButton })));
+const VoterFilters = lazy(() => import('@web/features/voters/components/voter-filters').then((module) => ({ default: module.VoterFilters })));
+const ExportExcelButton = lazy(() => import('@web/features/voters/components/export-excel-button').then((module) => ({ default: module.ExportExcelButton })));
+const VoterImportPanel = lazy(() => import('@web/features/voters/components/voter-import-panel').then((module) => ({ default: module.VoterImportPanel })));
+const RollImportPanel = lazy(() => import('@web/features/rolls/components/roll-import-panel').then((module) => ({ default: module.RollImportPanel })));
+const RollReview = lazy(() => import('@web/features/rolls/components/roll-review').then((module) => ({ default: module.RollReview })));
 
 const secondaryLink = 'inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50';
 
@@ -48,13 +58,16 @@ const CONTACT_EXTRAS: VoterRowExtras = {
 export function VotersPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const { tab, page, filters, listParams, queryValid, filterErrors, setFilter, setPage, clearAll, activeFilterCount } = useVoterSearchParams();
+  const { tab, page, filters, listParams, queryValid, checking, filterErrors, setFilter, setPage, clearAll, activeFilterCount } = useVoterSearchParams();
   const [editing, setEditing] = useState<Editing>({ kind: 'closed' });
   const [deleting, setDeleting] = useState<Voter | null>(null);
   const voters = useVoters(listParams, { enabled: queryValid });
   const deleteVoter = useDeleteVoter();
 
   const isAdmin = user ? isAdminRole(user.role) : false;
+  // Issue 19: tab=import&roll=ID opens the review of one roll import.
+  const [searchParams] = useSearchParams();
+  const rollImportId = Number.parseInt(searchParams.get('roll') ?? '', 10) || null;
   // The booths this user may choose (the server checks too).
   const booths = useMemo(() => (user ? boothsInScope(boothScopeOf(user.role, user.booth_access)) : BOOTHS), [user]);
 
@@ -76,6 +89,15 @@ export function VotersPage() {
   }, [listParams]);
 
   const closeForm = useCallback(() => setEditing({ kind: 'closed' }), []);
+  const listShown = voters.data !== undefined;
+  useEffect(() => {
+    if (!listShown) return;
+    whenIdle(() => {
+      void loadVoterEditor().catch(() => undefined);
+      // The filters' checks (zod), for the search tab (voter-list-state.ts).
+      void loadVoterQuerySchema().catch(() => undefined);
+    });
+  }, [listShown]);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -95,7 +117,19 @@ export function VotersPage() {
     return (
       <div>
         <PageHeader title={t('voters.titles.import')} />
-        {isAdmin ? <VoterImportPanel /> : <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">{t('voters.importExport.adminOnly')}</p>}
+        <Suspense fallback={<Spinner className="h-6 w-6 text-blue-900" />}>
+          {!isAdmin ? (
+            <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">{t('voters.importExport.adminOnly')}</p>
+          ) : rollImportId !== null ? (
+            <RollReview importId={rollImportId} />
+          ) : (
+            <>
+              {/* Issue 19: the electoral roll PDFs come first; spreadsheets below. */}
+              <RollImportPanel />
+              <VoterImportPanel />
+            </>
+          )}
+        </Suspense>
       </div>
     );
   }
@@ -105,7 +139,10 @@ export function VotersPage() {
     <div>
       <PageHeader title={t(`voters.titles.${tab}`)}>
         <div className="flex flex-wrap gap-2">
-          {tab === 'search' && isAdmin && <ExportExcelButton filters={exportFilters} label={t('voters.exportExcel')} />}
+          <Suspense fallback={null}>
+            {tab === 'search' && isAdmin && <ExportExcelButton filters={exportFilters} label={t('voters.exportExcel')} />}
+            {(tab === 'search' || filters.search !== '') && <SlipPrintButton path="/slips/search" query={exportFilters} hint={t('slips.searchHint')} />}
+          </Suspense>
           {/* Issue 20: a booth's households and the duplicate entries, reached from here for now. */}
           <Link to={`/households?booth=${encodeURIComponent(filters.booth || (booths.length === 1 ? booths[0]! : ''))}`} className={secondaryLink}>
             <Home aria-hidden="true" className="h-4 w-4" />
@@ -150,7 +187,9 @@ export function VotersPage() {
           )}
         </div>
       ) : (
-        <VoterFilters filters={filters} errors={filterErrors} booths={booths} activeCount={activeFilterCount} onChange={setFilter} onClear={clearAll} />
+        <Suspense fallback={<Spinner className="mb-4 h-6 w-6 text-blue-900" />}>
+          <VoterFilters filters={filters} errors={filterErrors} booths={booths} activeCount={activeFilterCount} onChange={setFilter} onClear={clearAll} />
+        </Suspense>
       )}
 
       {/* A query the filters' own errors refuse is not run, so there is no count or empty list to show. */}
@@ -161,7 +200,8 @@ export function VotersPage() {
         </div>
       )}
 
-      {!queryValid ? null : !list ? (
+      {/* The filters still being checked (their schema on its way): the list is on its way too. */}
+      {!queryValid && !checking ? null : !list ? (
         voters.isPending && (
           <div className="flex justify-center p-10 text-blue-900" role="status">
             <Spinner className="h-8 w-8" />
@@ -181,13 +221,9 @@ export function VotersPage() {
       )}
 
       {editing.kind !== 'closed' && (
-        <VoterFormDialog
-          voterId={editing.kind === 'edit' ? editing.id : null}
-          booths={booths}
-          canEditRestricted={isAdmin}
-          onClose={closeForm}
-          details={{ title: t('contacts.history.title'), render: (voter) => <ContactHistory voter={voter} /> }}
-        />
+        <Suspense fallback={null}>
+          <VoterEditor voterId={editing.kind === 'edit' ? editing.id : null} booths={booths} canEditRestricted={isAdmin} onClose={closeForm} />
+        </Suspense>
       )}
       <ConfirmDialog
         open={deleting !== null}

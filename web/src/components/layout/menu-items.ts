@@ -1,4 +1,5 @@
 import {
+  Activity,
   BarChart3,
   Bell,
   Building2,
@@ -11,16 +12,18 @@ import {
   type LucideIcon,
   MapPinned,
   MessageSquareWarning,
+  PhoneCall,
   Search,
   Settings,
   UserPlus,
   Users,
+  Vote,
 } from 'lucide-react';
 import { ADMIN_ROLES, ALL_ROLES, type Role } from '@shared/auth/roles';
 import type { en } from '@web/locales/en';
 
 export interface MenuItem {
-  labelKey: `menu.${keyof typeof en.menu}` | 'myVoters.menu' | 'booths.menu';
+  labelKey: `menu.${keyof typeof en.menu}` | 'myVoters.menu' | 'booths.menu' | `pollDay.menu.${keyof typeof en.pollDay.menu}`;
   to: string;
   icon: LucideIcon;
   roles: readonly Role[];
@@ -34,6 +37,10 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { labelKey: 'myVoters.menu', to: '/my-voters', icon: Contact, roles: ['Karyakarta'] },
   { labelKey: 'menu.users', to: '/users', icon: Users, roles: ADMIN_ROLES },
   { labelKey: 'booths.menu', to: '/booths', icon: MapPinned, roles: ['Super Admin', 'Admin', 'Supervisor'] },
+  // Issue 22, poll day.
+  { labelKey: 'pollDay.menu.mark', to: '/poll/mark', icon: Vote, roles: ALL_ROLES },
+  { labelKey: 'pollDay.menu.chase', to: '/poll/chase', icon: PhoneCall, roles: ALL_ROLES },
+  { labelKey: 'pollDay.menu.turnout', to: '/poll/turnout', icon: Activity, roles: ['Super Admin', 'Admin', 'Supervisor'] },
   { labelKey: 'menu.voterEntry', to: '/voters?tab=entry', icon: UserPlus, roles: ALL_ROLES },
   { labelKey: 'menu.voterSearch', to: '/voters?tab=search', icon: Search, roles: ADMIN_ROLES },
   { labelKey: 'menu.voterImport', to: '/voters?tab=import', icon: FileSpreadsheet, roles: ADMIN_ROLES },

@@ -1,11 +1,11 @@
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
-import { useNewVersionAvailable } from '@web/lib/app-build';
+import { reloadToNewVersion, useNewVersionAvailable } from '@web/lib/app-build';
 
 // A small, non-blocking offer at the foot of the screen: work in progress stays on the page
 // until the user chooses to reload.
-export function NewVersionBanner({ reload = () => window.location.reload() }: { reload?: () => void }) {
+export function NewVersionBanner({ reload = () => void reloadToNewVersion() }: { reload?: () => void }) {
   const { t } = useTranslation();
   const available = useNewVersionAvailable();
   if (!available) return null;

@@ -1,11 +1,17 @@
 import { Bell } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDateFormat } from '@web/lib/use-date-format';
+import { iconButtonClassName } from '@web/components/ui/button';
 
 export interface BellNotification {
   _id: number | string;
   message: string;
   readBy: (number | string)[];
+  // Who sent it and when (issue 21): a message without them is hard to act on.
+  sender_name?: string | null;
+  createdAt?: string;
 }
 
 interface NotificationBellProps {
@@ -18,6 +24,7 @@ interface NotificationBellProps {
 // a click outside closes it. The list itself arrives with the notifications feature.
 export function NotificationBell({ userId, notifications, onRead }: NotificationBellProps) {
   const { t } = useTranslation();
+  const dates = useDateFormat();
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const isUnread = (notification: BellNotification) => !notification.readBy.map(String).includes(String(userId));
@@ -37,7 +44,7 @@ export function NotificationBell({ userId, notifications, onRead }: Notification
       <button
         type="button"
         onClick={() => setOpen((value) => !value)}
-        className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100"
+        className={`${iconButtonClassName} relative rounded-full text-slate-600 hover:bg-slate-100`}
         aria-label={unread > 0 ? t('header.unread', { count: unread }) : t('header.notifications')}
         aria-expanded={open}
       >
@@ -62,12 +69,23 @@ export function NotificationBell({ userId, notifications, onRead }: Notification
                     onClick={() => unreadItem && onRead?.(notification)}
                     className={`w-full px-4 py-3 text-left text-sm hover:bg-slate-50 ${unreadItem ? 'bg-blue-50 font-medium text-slate-900' : 'text-slate-600'}`}
                   >
-                    {notification.message}
+                    <span className="block break-words">{notification.message}</span>
+                    {(notification.sender_name !== undefined || notification.createdAt) && (
+                      <span className="mt-0.5 block text-xs font-normal text-slate-500">
+                        {t('notifications.inbox.from', {
+                          sender: notification.sender_name ?? t('notifications.inbox.unknownSender'),
+                          date: notification.createdAt ? dates.dateTime(notification.createdAt) : '',
+                        })}
+                      </span>
+                    )}
                   </button>
                 </li>
               );
             })}
           </ul>
+          <Link to="/notifications" onClick={() => setOpen(false)} className="flex min-h-11 items-center justify-center border-t border-slate-100 px-4 text-sm font-medium text-blue-800 hover:bg-slate-50">
+            {t('notifications.bell.viewAll')}
+          </Link>
         </div>
       )}
     </div>

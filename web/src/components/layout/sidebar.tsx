@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { User } from '@shared/users/user-schema';
+import { iconButtonClassName } from '@web/components/ui/button';
 import { LanguageSelect } from '@web/components/ui/language-select';
 import { useSession } from '@web/lib/session';
 import { isMenuItemActive, menuItemsFor } from './menu-items';
@@ -28,8 +29,8 @@ export function Sidebar({ user, appName, onNavigate, onLogout, onClose, account 
           {appName}
         </span>
         {onClose && (
-          <button type="button" onClick={onClose} className="rounded p-1 hover:bg-blue-900 lg:hidden" aria-label={t('menu.close')}>
-            <X className="h-5 w-5" />
+          <button type="button" onClick={onClose} className={`${iconButtonClassName} -mr-2 hover:bg-blue-900 lg:hidden`} aria-label={t('menu.close')}>
+            <X aria-hidden="true" className="h-5 w-5" />
           </button>
         )}
       </div>
@@ -44,7 +45,7 @@ export function Sidebar({ user, appName, onNavigate, onLogout, onClose, account 
                   to={item.to}
                   onClick={onNavigate}
                   aria-current={active ? 'page' : undefined}
-                  className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+                  className={`flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors lg:min-h-0 ${
                     active ? 'bg-white text-blue-950 shadow' : 'text-blue-100 hover:bg-blue-900'
                   }`}
                 >

@@ -13,6 +13,10 @@ const VARIANTS: Record<Variant, string> = {
   'ghost-danger': 'text-red-600 hover:bg-red-50 disabled:opacity-50',
 };
 
+// A button holding only an icon: 44 × 44 px, the smallest target a thumb hits reliably
+// (issue 21; WCAG 2.5.5). Colours and hover come from the caller.
+export const iconButtonClassName = 'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg';
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   busy?: boolean;
@@ -23,7 +27,7 @@ export function Button({ variant = 'primary', busy = false, className = '', chil
     <button
       type={type}
       disabled={disabled || busy}
-      className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
+      className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 sm:min-h-0 text-sm font-medium transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
       {...props}
     >
       {busy && <Spinner className="h-4 w-4" />}

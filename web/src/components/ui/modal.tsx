@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { iconButtonClassName } from './button';
 import { raiseToasts } from './toast-layer';
 
 interface ModalProps {
@@ -68,7 +69,7 @@ function OpenModal({ title, onClose, children, footer, size = 'md', bodyClassNam
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
-        <button type="button" onClick={onClose} className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={t('common.close')}>
+        <button type="button" onClick={onClose} className={`${iconButtonClassName} -my-2 -mr-2 text-slate-500 hover:bg-slate-100`} aria-label={t('common.close')}>
           <X aria-hidden="true" className="h-5 w-5" />
         </button>
       </div>

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { partyColour } from '@shared/reference/party-colours';
 import { partySwatchStyle } from '@web/lib/party-fill';
-import { useReferenceNames } from '@web/lib/reference-names';
+import { useRowListNames } from '@web/lib/row-list-names';
 
 // A political preference as a badge: the party's own swatch (the colour the charts draw it in)
 // beside its short name in the chosen language, so the colour is never the only cue. "Neutral"
 // when none is recorded.
 export function PartyBadge({ party }: { party: string | null }) {
   const { t } = useTranslation();
-  const names = useReferenceNames();
+  const names = useRowListNames();
   const fill = partyColour(party);
   return (
     // A light tint of the colour behind dark text keeps the name readable on every party's hue.

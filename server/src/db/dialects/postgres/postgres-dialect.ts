@@ -1,8 +1,9 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type SqlBool, type Transaction } from 'kysely';
 import { KEY_MARK, nameSearchTerms } from '@shared/search/name-keys';
-import { FLAG_FIELDS } from '@shared/voters/voter-fields';
+import { FLAG_FIELDS, VOTER_FIELDS } from '@shared/voters/voter-fields';
 import { VOTER_INPUT_COLUMNS } from '@shared/voters/voter-schema';
-import type { NewVoterRow, VoterRow } from '../../schema';
+import type { Database, VoterRow } from '../../schema';
+import { deferPostgresVoterIndexes, rebuildPostgresVoterIndexes } from './postgres-deferred-indexes';
 import { type DatabaseDialect, type DatabaseErrorKind, isNameKey, likePattern, type NameField, type NameMatchPart, type NameSearchTerms, type NameTermsRow } from '../database-dialect';
 
 // PostgreSQL through pg: a pool of connections, so other writers may run beside any of ours.
@@ -47,19 +48,44 @@ const USER_LOCK_SPACE = 17_001;
 // The first key of the named locks (lockName); the name's hash is the second.
 const NAMED_LOCK_SPACE = 17_002;
 
-// 30-odd columns a voter keep 500 rows a statement well inside the parameter limit.
-const INSERT_CHUNK = 500;
+// New voters go in as one array per column (INSERT ... SELECT FROM unnest), a statement per
+// few thousand voters: PostgreSQL parses and plans one short statement instead of a VALUES list
+// of 23,000 parameters per 500 voters (issue 23).
+const INSERT_CHUNK = 5000;
 const LOOKUP_CHUNK = 1000;
 const FLAG_COLUMNS = VOTER_INPUT_COLUMNS.map((column) => FLAG_FIELDS.has(column));
+const INSERT_COLUMNS = [...VOTER_INPUT_COLUMNS, 'full_name_terms', 'father_husband_name_terms', 'created_at', 'updated_at', 'created_by', 'updated_by'] as const;
+const INTEGER_FIELDS = new Set<string>(VOTER_FIELDS.filter((field) => field.kind === 'int' || field.kind === 'flag').map((field) => field.name));
+const INSERT_TYPES = INSERT_COLUMNS.map((column) => (INTEGER_FIELDS.has(column) || column === 'created_by' || column === 'updated_by' ? sql.raw('integer[]') : sql.raw('text[]')));
 
-// One voter's form values (VOTER_INPUT_COLUMNS order) as a row to insert.
-function rowOf(values: readonly unknown[], audit: { userId: number | null; now: string }): NewVoterRow {
-  const row: Record<string, unknown> = {};
-  VOTER_INPUT_COLUMNS.forEach((column, index) => {
-    row[column] = FLAG_COLUMNS[index] ? (values[index] ? 1 : 0) : values[index];
+// Voters' form values (VOTER_INPUT_COLUMNS order) as one array per inserted column, with the
+// name search terms and the bookkeeping every save writes.
+function insertArrays(voters: readonly (readonly unknown[])[], audit: { userId: number | null; now: string }): unknown[][] {
+  const arrays: unknown[][] = INSERT_COLUMNS.map(() => new Array(voters.length));
+  const fullName = VOTER_INPUT_COLUMNS.indexOf('full_name');
+  const voterId = VOTER_INPUT_COLUMNS.indexOf('voter_id');
+  const fatherHusband = VOTER_INPUT_COLUMNS.indexOf('father_husband_name');
+  const inputs = VOTER_INPUT_COLUMNS.length;
+  voters.forEach((values, row) => {
+    for (let column = 0; column < inputs; column += 1) {
+      const value = values[column];
+      arrays[column]![row] = FLAG_COLUMNS[column] ? (value ? 1 : 0) : (value ?? null);
+    }
+    arrays[inputs]![row] = nameSearchTerms(values[fullName] as string, values[voterId] as string) ?? '';
+    arrays[inputs + 1]![row] = nameSearchTerms(values[fatherHusband] as string | null) ?? null;
+    arrays[inputs + 2]![row] = audit.now;
+    arrays[inputs + 3]![row] = audit.now;
+    arrays[inputs + 4]![row] = audit.userId;
+    arrays[inputs + 5]![row] = audit.userId;
   });
-  const names = { full_name_terms: nameSearchTerms(row.full_name as string, row.voter_id as string) ?? '', father_husband_name_terms: nameSearchTerms(row.father_husband_name as string | null) };
-  return { ...(row as Omit<NewVoterRow, 'created_at' | 'updated_at'>), ...names, voter_image: null, created_at: audit.now, updated_at: audit.now, created_by: audit.userId, updated_by: audit.userId };
+  return arrays;
+}
+
+function insertVoterRows(trx: Transaction<Database>, voters: readonly (readonly unknown[])[], audit: { userId: number | null; now: string }) {
+  const arrays = insertArrays(voters, audit);
+  const columns = sql.join(INSERT_COLUMNS.map((column) => sql.ref(column)));
+  const unnest = sql.join(arrays.map((values, index) => sql`CAST(${values} AS ${INSERT_TYPES[index]!})`));
+  return sql`INSERT INTO voters (${columns}) SELECT * FROM unnest(${unnest})`.execute(trx);
 }
 
 // Name search (migration 020): each column's terms as a text search vector, as they are
@@ -135,6 +161,8 @@ export function postgresDialect(): DatabaseDialect {
       return found;
     },
     useVoterIdIndex,
+    // PostgreSQL's statistics follow the data (autovacuum's ANALYZE): its planner chooses.
+    votersThrough: () => sql.raw('voters'),
     // A transaction-scoped advisory lock: across connections and app nodes, and it leaves the
     // user's row free for other writes (sign-in, edits).
     async lockUser(trx, userId) {
@@ -143,28 +171,32 @@ export function postgresDialect(): DatabaseDialect {
     async lockName(trx, name) {
       await sql`SELECT pg_advisory_xact_lock(${NAMED_LOCK_SPACE}, hashtext(${name}))`.execute(trx);
     },
-    // Plain multi-row INSERTs, so the row triggers see every voter as they do a single save.
+    // Plain INSERTs (of arrays), so the row triggers see every voter as they do a single save.
     startVoterInsert(trx, audit) {
       return {
         async add(voters) {
-          let chunk: NewVoterRow[] = [];
+          let chunk: unknown[][] = [];
           for (const values of voters) {
-            chunk.push(rowOf(values, audit));
+            chunk.push(values as unknown[]);
             if (chunk.length < INSERT_CHUNK) continue;
-            await trx.insertInto('voters').values(chunk).execute();
+            await insertVoterRows(trx, chunk, audit);
             chunk = [];
           }
-          if (chunk.length > 0) await trx.insertInto('voters').values(chunk).execute();
+          if (chunk.length > 0) await insertVoterRows(trx, chunk, audit);
         },
         async finish() {},
       };
     },
     // A batch a transaction: other connections write meanwhile, and a batch that met one of
-    // their voter IDs is saved again on its own.
+    // their voter IDs is saved again on its own. A large load into a small table builds the
+    // indexes after the rows (postgres-deferred-indexes.ts).
     voterImport: {
       batchesPerTransaction: 1,
-      deferIndexes: async () => false,
-      rebuildDeferredIndexes: async () => 0,
+      async deferIndexes(db) {
+        await deferPostgresVoterIndexes(db);
+        return true;
+      },
+      rebuildDeferredIndexes: rebuildPostgresVoterIndexes,
       setImporting() {},
     },
     // ANALYZE reads a fixed-size sample: without fresh statistics the planner looked voter IDs
@@ -178,7 +210,10 @@ export function postgresDialect(): DatabaseDialect {
     async tidyAfterRewrite(db) {
       await sql`VACUUM (ANALYZE) voters`.execute(db);
     },
-    async startUp() {},
+    // An import cut short by a crash may have left its indexes unbuilt.
+    async startUp(db) {
+      await rebuildPostgresVoterIndexes(db);
+    },
     classifyError: classifyPostgresError,
   };
 }

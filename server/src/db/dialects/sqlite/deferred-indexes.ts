@@ -29,6 +29,9 @@ export async function rebuildDeferredIndexes(db: Kysely<Database>, sqlite: SQLit
   const deferred = sqlite.prepare('SELECT name, definition FROM voter_deferred_indexes ORDER BY name').all() as { name: string; definition: string }[];
   for (const index of deferred) {
     await db.transaction().execute(async () => {
+      // Another server process's import may have rebuilt it meanwhile (decision 039); the
+      // transaction holds the write lock, so the check and the build cannot be split.
+      if (!sqlite.prepare('SELECT 1 FROM voter_deferred_indexes WHERE name = ?').get(index.name)) return;
       sqlite.exec(index.definition);
       sqlite.prepare('DELETE FROM voter_deferred_indexes WHERE name = ?').run(index.name);
     });

@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { type DialectAdapter, sql, type SqlBool, SqliteAdapter, SqliteDialect } from 'kysely';
+import { type DialectAdapter, type Driver, sql, type SqlBool, SqliteAdapter, SqliteDialect } from 'kysely';
 import { KEY_MARK } from '@shared/search/name-keys';
 import type { VoterRow } from '../../schema';
 import {
@@ -14,17 +14,19 @@ import {
   type VoterTextColumn,
 } from '../database-dialect';
 import { deferVoterIndexes, rebuildDeferredIndexes } from './deferred-indexes';
+import { SplitSqliteDriver } from './split-sqlite-driver';
 import { startBulkInsert } from './voter-bulk-insert';
 
-// SQLite through better-sqlite3: one connection, one writer at a time.
+// SQLite through better-sqlite3: two connections per process (transactions, and reads beside
+// them), one writer at a time across processes.
 
 export function openSqliteFile(file: string): SQLite.Database {
   const sqlite = new SQLite(file);
-  // WAL lets readers run while one writer commits; busy_timeout makes a writer wait
-  // for the lock instead of surfacing SQLITE_BUSY to a user.
+  // WAL lets readers run while one writer commits.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
+  // Waits for the write lock are the driver's (split-sqlite-driver.ts), never blocking.
+  sqlite.pragma('busy_timeout = 0');
   sqlite.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
   // A checkpoint that empties the WAL also shrinks its file back to 64 MB (see setImporting).
   sqlite.pragma('journal_size_limit = 67108864');
@@ -50,14 +52,29 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 }
 
 class TransactionalDdlSqliteDialect extends SqliteDialect {
+  readonly #writer: SQLite.Database;
+  readonly #reader: SQLite.Database;
+
+  constructor(writer: SQLite.Database, reader: SQLite.Database) {
+    super({ database: writer });
+    this.#writer = writer;
+    this.#reader = reader;
+  }
+
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
   }
+
+  // Transactions on one connection, everything else on another (split-sqlite-driver.ts).
+  override createDriver(): Driver {
+    return new SplitSqliteDriver(this.#writer, this.#reader);
+  }
 }
 
-// Kysely's dialect for an opened file (connection.ts).
-export function sqliteKyselyDialect(sqlite: SQLite.Database): SqliteDialect {
-  return new TransactionalDdlSqliteDialect({ database: sqlite });
+// Kysely's dialect for an opened file (connection.ts): the writer is the connection the dialect
+// below uses directly inside transactions; the reader is a second connection to the same file.
+export function sqliteKyselyDialect(writer: SQLite.Database, reader: SQLite.Database): SqliteDialect {
+  return new TransactionalDdlSqliteDialect(writer, reader);
 }
 
 // Checkpoint the WAL every ~40 MB rather than SQLite's 4 MB: each checkpoint syncs the disk,
@@ -131,6 +148,8 @@ const refreshStatistics = async (db: Executor) => {
 };
 
 const NAME_INDEX_COLUMNS = 'full_name_terms, father_husband_name_terms';
+// SQLITE_MAX_MMAP_SIZE's default, the most a connection maps.
+const MMAP_BYTES = 0x7fff0000;
 
 export function sqliteDialect(sqlite: SQLite.Database): DatabaseDialect {
   // Prepared on first use: the voters table exists only once the migrations have run.
@@ -182,7 +201,9 @@ export function sqliteDialect(sqlite: SQLite.Database): DatabaseDialect {
     },
     // The lookup names its index (INDEXED BY).
     async useVoterIdIndex() {},
-    // The one connection runs one transaction at a time: every transaction is serialised already.
+    votersThrough: (index) => sql.raw(`voters INDEXED BY ${index}`),
+    // Every transaction holds the write lock from its BEGIN IMMEDIATE (above): transactions run one
+    // at a time across the server's processes already.
     async lockUser() {},
     async lockName() {},
     startVoterInsert: (_trx, audit) => startBulkInsert(sqlite, audit),
@@ -204,18 +225,27 @@ export function sqliteDialect(sqlite: SQLite.Database): DatabaseDialect {
     refreshPlannerStatistics: refreshStatistics,
     // SQLite rewrites rows in place: only the statistics are stale.
     tidyAfterRewrite: refreshStatistics,
-    async startUp(db) {
+    async startUp(db, { repair }) {
       // An import cut short by a crash may have left its filter indexes unbuilt.
-      await rebuildDeferredIndexes(db, sqlite);
+      if (repair) await rebuildDeferredIndexes(db, sqlite);
       // Read the file through memory mapping (a page costs a memory read, not a system call,
       // which is what a filter that visits many rows pays for), and refresh the planner's
       // statistics where they are missing or stale, within a bounded amount of work.
-      await sql`PRAGMA mmap_size = 1073741824`.execute(db);
+      // Up to SQLite's largest map (2 GB, a million voters' file is 1.2 GB): a connection drops
+      // its page cache whenever another connection committed (the writer beside it, another
+      // process), and a mapped page costs nothing to read again.
+      await sql`PRAGMA mmap_size = ${sql.raw(String(MMAP_BYTES))}`.execute(db);
+      // The statement above went to the reader connection; the writer reads too.
+      sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
       await refreshStatistics(db);
     },
     classifyError(error) {
       const code = (error as { code?: unknown } | null)?.code;
-      return code === 'SQLITE_CONSTRAINT_UNIQUE' ? 'unique-violation' : undefined;
+      if (code === 'SQLITE_CONSTRAINT_UNIQUE') return 'unique-violation';
+      // Another process held the write lock past every wait (WRITE_LOCK_WAIT_MS): a 503 with
+      // Retry-After, never a 500.
+      if (code === 'SQLITE_BUSY') return 'unavailable';
+      return undefined;
     },
     async backup(file) {
       await sqlite.backup(file);

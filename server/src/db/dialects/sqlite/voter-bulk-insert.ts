@@ -2,12 +2,14 @@ import type SQLite from 'better-sqlite3';
 import { FLAG_FIELDS } from '@shared/voters/voter-fields';
 import { nameSearchTerms } from '@shared/search/name-keys';
 import { VOTER_INPUT_COLUMNS } from '@shared/voters/voter-schema';
+import { addPageCoverageSql } from '../../page-coverage-sql';
 import type { VoterInsertAudit, VoterInserter, VoterTextColumn } from '../database-dialect';
 import { BulkCounts } from './voter-count-rules';
 
 // The SQLite bulk path (migration 007): with the voter_bulk_load flag set, the insert triggers
 // stand aside; one prepared INSERT per voter, then the new ids go into the search index and the
-// name index in one statement each and the kept counts are added in one upsert per count row.
+// name index in one statement each, the kept counts are added in one upsert per count row and
+// the page coverage counts (migration 033) in one grouped statement.
 // Everything runs in the caller's transaction, so the voters, their index entries and their
 // counts commit together or not at all.
 const INSERT_COLUMNS = [...VOTER_INPUT_COLUMNS, 'created_at', 'updated_at', 'created_by', 'updated_by', 'full_name_terms', 'father_husband_name_terms'];
@@ -37,7 +39,12 @@ function prepareBulkStatements(sqlite: SQLite.Database) {
     lastId: sqlite.prepare('SELECT coalesce(max(id), 0) FROM voters').pluck(),
     insert: sqlite.prepare(`INSERT INTO voters (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`),
     index: sqlite.prepare(`INSERT INTO voters_fts (rowid, ${searchColumns}) SELECT id, ${searchColumns} FROM voters WHERE id > ?`),
+    // The offline sync's change numbers (migration 030): one for the whole load.
+    nextChange: sqlite.prepare('UPDATE voter_sync_counter SET value = value + 1 WHERE id = 1'),
+    numberChanges: sqlite.prepare('UPDATE voters SET change_seq = (SELECT value FROM voter_sync_counter WHERE id = 1) WHERE id > ?'),
     nameIndex: sqlite.prepare(`INSERT INTO voter_names_fts (rowid, ${NAME_COLUMNS.join(', ')}) SELECT id, ${NAME_COLUMNS.join(', ')} FROM voters WHERE id > ?`),
+    // The kept page coverage counts (migration 033): the new rows' pages, one upsert each.
+    pageCoverage: sqlite.prepare(addPageCoverageSql('v.id > ?')),
     stats: addCount('voter_stats', STATS_KEY),
     totals: addCount('voter_stats_totals', TOTALS_KEY),
     taluka: addCount('voter_stats_taluka', TALUKA_KEY),
@@ -78,6 +85,9 @@ export function startBulkInsert(sqlite: SQLite.Database, audit: VoterInsertAudit
     async finish() {
       statements.index.run(lastId);
       statements.nameIndex.run(lastId);
+      statements.nextChange.run();
+      statements.numberChanges.run(lastId);
+      statements.pageCoverage.run(lastId);
       const deltas = counts.tables();
       for (const row of deltas.stats) statements.stats.run(row);
       for (const row of deltas.totals) statements.totals.run(row);

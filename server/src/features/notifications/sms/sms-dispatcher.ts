@@ -12,6 +12,8 @@ export interface SmsDispatcherOptions {
   // First retry after this long, doubling each time (30 s, 1 min, 2 min, 4 min...).
   baseDelayMs?: number;
   batchSize?: number;
+  // Another process runs the dispatcher (decision 039): kick() asks it to dispatch now.
+  elsewhere?: () => void;
 }
 
 // Sends queued SMS deliveries through the gateway, outside the request that created them,
@@ -63,6 +65,7 @@ export function createSmsDispatcher(options: SmsDispatcherOptions) {
     // After a send: deliver now rather than at the next tick, when the dispatcher runs.
     kick() {
       if (timer) void runOnce().catch((error: unknown) => options.log(`SMS dispatch failed: ${String(error)}`));
+      else options.elsewhere?.();
     },
     async stop() {
       if (timer) clearInterval(timer);

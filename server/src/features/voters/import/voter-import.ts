@@ -10,7 +10,7 @@ import { spreadsheetHttpError } from '../../../plugins/error-handler';
 import { HttpError } from '../../../plugins/http-error';
 import { rowToInput } from '../voter-rows';
 import { countVoters, updateVoterFields } from '../voters-repository';
-import { importsRunning } from './import-activity';
+import { importsElsewhere, importsRunning } from './import-activity';
 import { type PackedVoters, unpackValues, unpackVoter } from './packed-voters';
 import { columnNameOf, type FileHeader, FileReadError, type ReadBatch, repeatedMessage } from './read-voter-rows';
 import { voterRowsFrom } from './voter-rows-source';
@@ -219,7 +219,8 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
 
   // The first batch tells how large the file is (rows read against the share of the file read).
   const deferIndexesFor = async (batch: ReadBatch) => {
-    if (batch.progress <= 0 || importsRunning() > 1) return;
+    // Not beside another import (in this process or another): its rows would pay for the rebuild.
+    if (batch.progress <= 0 || importsRunning() > 1 || importsElsewhere() > 0) return;
     const expectedRows = batch.lastRow / batch.progress;
     if (expectedRows < (options.tuning?.deferIndexesMinRows ?? DEFER_INDEXES_MIN_ROWS) || expectedRows < DEFER_INDEXES_GROWTH * liveAtStart) return;
     timings.indexesDeferred = await voterImport.deferIndexes(db);

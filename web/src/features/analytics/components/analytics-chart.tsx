@@ -1,29 +1,8 @@
 import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip } from 'chart.js';
-import { useEffect, useState } from 'react';
 import { Bar, Doughnut } from 'react-chartjs-2';
+import { useChartFonts } from '@web/lib/chart-fonts';
 
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
-// The app's own faces (web/src/fonts.css), so Marathi, Hindi and Gujarati labels draw the same on
-// every phone instead of as empty boxes.
-ChartJS.defaults.font.family = '"Inter", "Noto Sans Devanagari", "Noto Sans Gujarati", ui-sans-serif, system-ui, sans-serif';
-
-// A canvas never asks for a web font itself: load the faces the labels need, then draw again.
-function useLabelFonts(labels: readonly string[]): number {
-  const [loads, setLoads] = useState(0);
-  const text = labels.join(' ');
-  useEffect(() => {
-    if (typeof document === 'undefined' || !('fonts' in document)) return;
-    let live = true;
-    void Promise.all([document.fonts.load('12px "Noto Sans Devanagari"', text), document.fonts.load('12px "Noto Sans Gujarati"', text)]).then(() => {
-      if (live) setLoads((count) => count + 1);
-    });
-    return () => {
-      live = false;
-    };
-  }, [text]);
-  return loads;
-}
-
 // For views without colours of their own (caste, gender, age, area); parties bring theirs.
 const PALETTE = ['#f97316', '#2563eb', '#16a34a', '#dc2626', '#9333ea', '#0d9488', '#ca8a04', '#db2777', '#4f46e5', '#65a30d', '#0891b2', '#78716c'];
 
@@ -38,7 +17,7 @@ interface AnalyticsChartProps {
 
 // One chart component for the five views; sized by its container so it reads on a phone.
 export function AnalyticsChart({ kind, title, labels, values, colours }: AnalyticsChartProps) {
-  const fontLoads = useLabelFonts(labels);
+  const fontLoads = useChartFonts(labels.join(' '));
   const data = {
     labels,
     datasets: [{ label: title, data: values, backgroundColor: labels.map((_, index) => colours?.[index] ?? PALETTE[index % PALETTE.length]), borderWidth: kind === 'doughnut' ? 2 : 0 }],

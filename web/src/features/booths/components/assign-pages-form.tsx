@@ -1,14 +1,31 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { type BoothDetail, type PageAssignment, pageAssignmentSchema } from '@shared/booths/booth-schema';
-import { serialRangeOf } from '@shared/booths/roll-pages';
+import { type AssignmentConflict, type BoothDetail, type BoothWorker, type PageAssignment, pageAssignmentSchema } from '@shared/booths/booth-schema';
+import { formatPageRuns, serialRangeOf } from '@shared/booths/roll-pages';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useAssignPages } from '../api/assign-pages';
 
 type Mode = 'pages' | 'houses';
+
+// The holders the booth page shows for the pages or houses of a request: sent as
+// expected_holders, so pages someone else got meanwhile are not taken without a word (409).
+function holdersSeen(workers: readonly BoothWorker[], assignment: PageAssignment): number[] {
+  const { pages, house_numbers: houses } = assignment;
+  return workers
+    .filter((worker) =>
+      pages ? worker.pages.some((page) => page >= Number(pages.from) && page <= Number(pages.to)) : worker.house_numbers.some((house) => (houses ?? []).includes(house)),
+    )
+    .map((worker) => worker.user_id);
+}
+
+const conflictOf = (error: unknown): AssignmentConflict['current'] | undefined => {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const current = error.current as Partial<AssignmentConflict['current']> | undefined;
+  return Array.isArray(current?.holders) ? (current as AssignmentConflict['current']) : undefined;
+};
 
 // The quick way to give out pages (issue 20): a range (3 to 9) and a Karyakarta, one request;
 // or a list of house numbers. Unassign takes the same range or houses back.
@@ -23,6 +40,8 @@ export function AssignPagesForm({ detail }: { detail: BoothDetail }) {
   const [worker, setWorker] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<'assign' | 'unassign' | null>(null);
+  // A 409: who holds the pages now, and the request to send again once the user confirms.
+  const [conflict, setConflict] = useState<{ action: 'assign' | 'unassign'; assignment: PageAssignment; holders: BoothWorker[] } | null>(null);
 
   const first = Number(from);
   const last = Number(to);
@@ -66,12 +85,21 @@ export function AssignPagesForm({ detail }: { detail: BoothDetail }) {
       return;
     }
     setErrors({});
+    await send(action, { ...checked.data, expected_holders: holdersSeen(detail.workers, checked.data) });
+  };
+
+  const send = async (action: 'assign' | 'unassign', assignment: PageAssignment) => {
+    setConflict(null);
     setBusy(action);
     try {
-      const assignment: PageAssignment = checked.data;
       await assign.mutateAsync({ boothId: detail.booth.id, assignment });
       toast.success(doneText(action, assignment));
     } catch (error) {
+      const current = conflictOf(error);
+      if (current) {
+        setConflict({ action, assignment, holders: current.holders });
+        return;
+      }
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
       toast.error(errorMessage(error, t('booths.assign.failed')));
     } finally {
@@ -94,7 +122,7 @@ export function AssignPagesForm({ detail }: { detail: BoothDetail }) {
       <fieldset className="mb-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <legend className="sr-only">{t('booths.assign.what')}</legend>
         {(['pages', 'houses'] as const).map((value) => (
-          <label key={value} className="inline-flex min-h-9 items-center gap-2">
+          <label key={value} className="inline-flex min-h-11 items-center gap-2">
             <input type="radio" name={modeName} value={value} checked={mode === value} onChange={() => setMode(value)} />
             {t(value === 'pages' ? 'booths.assign.byPages' : 'booths.assign.byHouses')}
           </label>
@@ -126,14 +154,47 @@ export function AssignPagesForm({ detail }: { detail: BoothDetail }) {
           </select>
         </FormField>
         <div className="flex w-full gap-2 sm:mt-6 sm:w-auto">
-          <Button type="submit" busy={busy === 'assign'} disabled={busy !== null} className="min-h-10 flex-1 sm:flex-none">
+          <Button type="submit" busy={busy === 'assign'} disabled={busy !== null} className="min-h-11 flex-1 sm:flex-none">
             {t('booths.assign.submit')}
           </Button>
-          <Button variant="secondary" busy={busy === 'unassign'} disabled={busy !== null} className="min-h-10 flex-1 sm:flex-none" onClick={() => void submit('unassign')}>
+          <Button variant="secondary" busy={busy === 'unassign'} disabled={busy !== null} className="min-h-11 flex-1 sm:flex-none" onClick={() => void submit('unassign')}>
             {t('booths.assign.unassign')}
           </Button>
         </div>
       </div>
+      {conflict && (
+        <div role="alert" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="assign-conflict">
+          <p className="font-medium">{t('booths.assign.conflictTitle')}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {conflict.holders.map((holder) => (
+              <li key={holder.user_id}>
+                {holder.full_name}:{' '}
+                {[
+                  holder.pages.length > 0 ? t('booths.workers.pages', { count: holder.pages.length, pages: formatPageRuns(holder.pages) }) : '',
+                  holder.house_numbers.length > 0 ? t('booths.workers.houses', { count: holder.house_numbers.length, houses: holder.house_numbers.join(', ') }) : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button
+              busy={busy !== null}
+              disabled={busy !== null}
+              className="min-h-10"
+              onClick={() =>
+                void send(conflict.action, { ...conflict.assignment, expected_holders: [...new Set([...(conflict.assignment.expected_holders ?? []), ...conflict.holders.map((holder) => holder.user_id)])] })
+              }
+            >
+              {t(conflict.action === 'assign' ? 'booths.assign.confirmTake' : 'booths.assign.confirmRelease')}
+            </Button>
+            <Button variant="secondary" disabled={busy !== null} className="min-h-10" onClick={() => setConflict(null)}>
+              {t('booths.assign.cancel')}
+            </Button>
+          </div>
+        </div>
+      )}
       {mode === 'pages' && range && <p className="mt-2 text-xs text-slate-600">{t('booths.assign.rangeHint', { count: last - first + 1, from: range.from, to: range.to })}</p>}
       {detail.assignable.length === 0 && <p className="mt-2 text-sm text-amber-800">{t('booths.assign.noWorkers')}</p>}
     </form>

@@ -33,7 +33,19 @@ export function CoverageBar({ coverage }: { coverage: Coverage }) {
       <div className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
         <div className="h-full bg-blue-700" style={{ width: `${Math.min(100, coverage.percent)}%` }} />
       </div>
+      <CountedApart coverage={coverage} />
     </div>
+  );
+}
+
+// Deceased and shifted voters are no one to contact: shown apart from the coverage, when any.
+export function CountedApart({ coverage }: { coverage: Coverage }) {
+  const { t } = useTranslation();
+  if (coverage.deceased === 0 && coverage.shifted === 0) return null;
+  return (
+    <p className="mt-1 text-xs text-slate-500" data-testid="counted-apart">
+      {t('boothClasses.countedApart', { deceased: coverage.deceased.toLocaleString('en-IN'), shifted: coverage.shifted.toLocaleString('en-IN') })}
+    </p>
   );
 }
 
@@ -85,7 +97,8 @@ function ClassOverrideForm({ detail }: { detail: BoothDetail }) {
           ))}
         </select>
         <input aria-label={t('boothClasses.reason')} placeholder={t('boothClasses.reason')} className={inputClassName} value={reason} maxLength={300} onChange={(event) => setReason(event.target.value)} disabled={chosen === ''} />
-        <Button type="submit" busy={save.isPending}>
+        {/* shrink-0 and nowrap: "वर्ग जतन करा" stays on one line beside the reason. */}
+        <Button type="submit" busy={save.isPending} className="shrink-0 whitespace-nowrap">
           {t('boothClasses.save')}
         </Button>
       </div>

@@ -146,7 +146,7 @@ export function BoothFormDialog({ booth: opened, onClose }: { booth: Booth; onCl
                 <FormField label={t('booths.form.sectionName')} error={errors.sections?.[index]?.name?.message} className="min-w-0 flex-1">
                   <input type="text" className={inputClassName} {...register(`sections.${index}.name`)} />
                 </FormField>
-                <Button variant="ghost-danger" className="mt-6 px-2" aria-label={t('booths.form.removeSection', { number: index + 1 })} onClick={() => sections.remove(index)}>
+                <Button variant="ghost-danger" className="mt-6 min-w-11 px-2" aria-label={t('booths.form.removeSection', { number: index + 1 })} onClick={() => sections.remove(index)}>
                   <Trash2 aria-hidden="true" className="h-4 w-4" />
                 </Button>
               </li>

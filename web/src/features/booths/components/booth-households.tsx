@@ -25,7 +25,7 @@ function HouseholdRow({ boothId, household }: { boothId: number; household: Boot
         {household.house_no !== null ? (
           <button
             type="button"
-            className="inline-flex min-h-9 items-center gap-1 font-medium text-blue-900 hover:underline"
+            className="inline-flex min-h-11 items-center gap-1 font-medium text-blue-900 hover:underline"
             aria-expanded={open}
             aria-label={t(open ? 'booths.households.hide' : 'booths.households.show', { number: household.house_no })}
             onClick={() => setOpen(!open)}
@@ -34,7 +34,7 @@ function HouseholdRow({ boothId, household }: { boothId: number; household: Boot
             {name}
           </button>
         ) : (
-          <span className="min-h-9 pl-5 font-medium leading-9 text-slate-700">{name}</span>
+          <span className="min-h-11 pl-5 font-medium leading-[2.75rem] text-slate-700">{name}</span>
         )}
         <span className="text-sm text-slate-600">{t('booths.voters', { count: household.voters })}</span>
         {household.first_serial !== null && <span className="text-sm text-slate-500">{t('booths.households.fromSerial', { serial: household.first_serial })}</span>}

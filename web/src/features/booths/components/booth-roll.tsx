@@ -91,7 +91,7 @@ export function BoothRoll({ detail }: { detail: BoothDetail }) {
     <div>
       {detail.pages === 0 && <p className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{t('booths.roll.noSerials')}</p>}
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <Button variant="secondary" className="min-h-10 px-3" aria-label={t('booths.roll.previous')} disabled={page <= 1} onClick={() => go(page - 1)}>
+        <Button variant="secondary" className="min-h-11 min-w-11 px-3" aria-label={t('booths.roll.previous')} disabled={page <= 1} onClick={() => go(page - 1)}>
           <ChevronLeft aria-hidden="true" className="h-4 w-4" />
         </Button>
         <label htmlFor={selectId} className="sr-only">
@@ -117,7 +117,7 @@ export function BoothRoll({ detail }: { detail: BoothDetail }) {
             </option>
           ))}
         </select>
-        <Button variant="secondary" className="min-h-10 px-3" aria-label={t('booths.roll.next')} disabled={page >= lastPage} onClick={() => go(page + 1)}>
+        <Button variant="secondary" className="min-h-11 min-w-11 px-3" aria-label={t('booths.roll.next')} disabled={page >= lastPage} onClick={() => go(page + 1)}>
           <ChevronRight aria-hidden="true" className="h-4 w-4" />
         </Button>
         {roll.isFetching && <Spinner className="h-4 w-4 text-blue-900" />}

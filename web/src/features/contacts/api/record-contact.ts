@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactFormValues, RecordedContact } from '@shared/contacts/contact-schema';
 import type { Voter } from '@shared/voters/voter-schema';
 import { apiRequest } from '@web/lib/api-client';
+import { recordContactWithOutbox } from '@web/lib/offline/offline-api';
 
 export interface RecordContactInput {
   voterId: number;
@@ -9,7 +10,8 @@ export interface RecordContactInput {
 }
 
 export function recordContact({ voterId, contact }: RecordContactInput): Promise<RecordedContact> {
-  return apiRequest<RecordedContact>(`/voters/${voterId}/contacts`, { method: 'POST', body: contact });
+  // Without a connection a field user's contact waits in the outbox (lib/offline).
+  return recordContactWithOutbox(voterId, contact, (idempotencyKey) => apiRequest<RecordedContact>(`/voters/${voterId}/contacts`, { method: 'POST', body: contact, idempotencyKey }));
 }
 
 // Saving a contact changes the voter's support: the open voter, the lists and the voter's

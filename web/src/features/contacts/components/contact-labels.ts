@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { CONTACT_CHANNELS, type ContactChannel, type SupportLevel } from '@shared/contacts/contact-schema';
+import { CONTACT_CHANNELS, type ContactChannel, type SupportLevel } from '@shared/contacts/contact-options';
 import type { BadgeColor } from '@web/components/ui/badge';
 
 // The default issues (shared/contacts/contact-issues.ts) have texts in every language; an issue

@@ -1,8 +1,12 @@
 import { MessageSquarePlus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordedContact } from '@shared/contacts/contact-schema';
-import { RecordContactSheet } from './record-contact-sheet';
+import { iconButtonClassName } from '@web/components/ui/button';
+
+// The sheet loads on the first tap (issue 21: My voters, a Karyakarta's first screen, stays
+// small); the service worker keeps it for later taps.
+const RecordContactSheet = lazy(() => import('./record-contact-sheet').then((module) => ({ default: module.RecordContactSheet })));
 
 interface RecordContactButtonProps {
   voter: { id: number; full_name: string };
@@ -20,7 +24,7 @@ export function RecordContactButton({ voter, variant = 'button', className = '',
   return (
     <>
       {variant === 'icon' ? (
-        <button type="button" onClick={() => setOpen(true)} className={`rounded-lg p-2 text-green-800 hover:bg-green-50 ${className}`} aria-label={label} title={label}>
+        <button type="button" onClick={() => setOpen(true)} className={`${iconButtonClassName} text-green-800 hover:bg-green-50 ${className}`} aria-label={label} title={label}>
           <MessageSquarePlus aria-hidden="true" className="h-4 w-4" />
         </button>
       ) : (
@@ -34,7 +38,11 @@ export function RecordContactButton({ voter, variant = 'button', className = '',
           {t('contacts.record')}
         </button>
       )}
-      {open && <RecordContactSheet voter={voter} onClose={() => setOpen(false)} onSaved={onSaved} />}
+      {open && (
+        <Suspense fallback={null}>
+          <RecordContactSheet voter={voter} onClose={() => setOpen(false)} onSaved={onSaved} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useContactIssues } from '../api/get-contact-issues';
 import { useRecordContact } from '../api/record-contact';
 import { issueLabel, lastChannel, rememberChannel } from './contact-labels';
+import { waitsInOutbox } from '@web/lib/offline/offline-api';
 
 export interface RecordContactSheetProps {
   voter: { id: number; full_name: string };
@@ -54,7 +55,8 @@ export function RecordContactSheet({ voter, onClose, onSaved }: RecordContactShe
       const recorded = await record.mutateAsync({ voterId: voter.id, contact: { channel, outcome, issues, note: note.trim() || null } });
       rememberChannel(channel);
       const saved = t('contacts.saved', { outcome: t(`contacts.outcomes.${outcome}`) });
-      toast.success(recorded.flag ? `${saved}. ${t('contacts.flagRaised')}` : saved);
+      // Kept on the phone without a connection: the outbox says so (lib/offline).
+      if (!waitsInOutbox(recorded)) toast.success(recorded.flag ? `${saved}. ${t('contacts.flagRaised')}` : saved);
       onSaved?.(recorded);
       onClose();
     } catch (error) {
@@ -87,7 +89,7 @@ export function RecordContactSheet({ voter, onClose, onSaved }: RecordContactShe
                   type="button"
                   aria-pressed={issues.includes(issue)}
                   onClick={() => toggleIssue(issue)}
-                  className={`min-h-9 rounded-full border px-3 text-sm ${issues.includes(issue) ? 'border-blue-900 bg-blue-50 font-medium text-blue-900' : 'border-slate-300 bg-white text-slate-700'}`}
+                  className={`min-h-11 rounded-full border px-3 text-sm ${issues.includes(issue) ? 'border-blue-900 bg-blue-50 font-medium text-blue-900' : 'border-slate-300 bg-white text-slate-700'}`}
                 >
                   {issueLabel(t, issue)}
                 </button>

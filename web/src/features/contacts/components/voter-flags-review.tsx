@@ -49,7 +49,7 @@ export function VoterFlagsReview({ status, page, onStatus, onPage }: VoterFlagsR
             role="tab"
             aria-selected={status === option}
             onClick={() => onStatus(option)}
-            className={`min-h-10 rounded-lg px-3 text-sm font-medium ${status === option ? 'bg-blue-900 text-white' : 'border border-slate-300 bg-white text-slate-700'}`}
+            className={`min-h-11 rounded-lg px-3 text-sm font-medium ${status === option ? 'bg-blue-900 text-white' : 'border border-slate-300 bg-white text-slate-700'}`}
           >
             {t(`contacts.flags.statuses.${option}`)}
           </button>

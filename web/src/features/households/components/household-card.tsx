@@ -1,10 +1,10 @@
 import { Crown, Home, Phone } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { Household, HouseholdMember, HouseholdStatus } from '@shared/households/household-schema';
 import { Badge, type BadgeColor } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
+import { Button, iconButtonClassName } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api-client';
 import { useConfirmHousehold, useMergeHouseholds, useMoveVoterToHousehold, useSplitHousehold } from '../api/change-household';
 
@@ -28,6 +28,8 @@ export interface HouseholdCardProps {
   canDecide: boolean;
   // Other households of the same booth, offered for merging and moving members.
   others?: readonly Household[];
+  // What other features offer on the card (issue 22: slips), composed by the page.
+  actions?: (household: Household) => ReactNode;
 }
 
 function SupportBadge({ level }: { level: string | null }) {
@@ -38,7 +40,7 @@ function SupportBadge({ level }: { level: string | null }) {
   return <Badge color={SUPPORT_COLOURS[level] ?? 'gray'}>{label}</Badge>;
 }
 
-export function HouseholdCard({ household, canDecide, others = [] }: HouseholdCardProps) {
+export function HouseholdCard({ household, canDecide, others = [], actions }: HouseholdCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const [splitting, setSplitting] = useState(false);
@@ -147,7 +149,7 @@ export function HouseholdCard({ household, canDecide, others = [] }: HouseholdCa
                 <div className="flex shrink-0 items-center gap-1">
                   <SupportBadge level={member.support_level} />
                   {member.mobile_number && (
-                    <a href={`tel:${member.mobile_number}`} className="rounded-lg p-2 text-blue-800 hover:bg-blue-50" aria-label={member.mobile_number}>
+                    <a href={`tel:${member.mobile_number}`} className={`${iconButtonClassName} text-blue-800 hover:bg-blue-50`} aria-label={member.mobile_number}>
                       <Phone aria-hidden="true" className="h-4 w-4" />
                     </a>
                   )}
@@ -234,6 +236,7 @@ export function HouseholdCard({ household, canDecide, others = [] }: HouseholdCa
             )}
           </>
         )}
+        {!splitting && actions?.(household)}
       </footer>
     </article>
   );

@@ -7,8 +7,9 @@ import { telHref, whatsAppHref } from '@web/lib/contact-links';
 // One voter of a Karyakarta's pages: who they are, contacted or not, one tap to call or to
 // WhatsApp them, and the record-contact button.
 // The buttons are thumb-sized (at least 44 px high) and side by side on a phone.
-// support and recordContact: the contacts feature's badge and button, composed in app/.
-export function VoterContactCard({ voter, support, recordContact }: { voter: RollVoter; support?: ReactNode; recordContact?: ReactNode }) {
+// support and recordContact: the contacts feature's badge and button, composed in app/; badge: a
+// mark beside the name (the head of a confirmed household).
+export function VoterContactCard({ voter, support, recordContact, badge }: { voter: RollVoter; support?: ReactNode; recordContact?: ReactNode; badge?: ReactNode }) {
   const { t } = useTranslation();
   const tel = telHref(voter.mobile_number);
   const whatsApp = whatsAppHref(voter);
@@ -18,6 +19,7 @@ export function VoterContactCard({ voter, support, recordContact }: { voter: Rol
       <div className="flex items-baseline gap-2">
         {voter.part_serial !== null && <span className="shrink-0 text-sm tabular-nums text-slate-500">{t('myVoters.serial', { serial: voter.part_serial })}</span>}
         <span className="min-w-0 flex-1 text-base font-semibold text-slate-900">{voter.full_name}</span>
+        {badge}
       </div>
       <div className="text-sm text-slate-600">
         {details}

@@ -6,7 +6,8 @@ import { ROLES, type Role } from '@shared/auth/roles';
 import { SMS_MAX_LENGTH, sendNotificationSchema, smsParts } from '@shared/notifications/notification-schema';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
-import { errorMessage } from '@web/lib/api-client';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { useSession } from '@web/lib/session';
 import { useUsersByRoles } from '@web/lib/users-by-role';
 import { useSendNotification } from '../api/send-notification';
 import { MESSAGE_TEMPLATES } from './message-templates';
@@ -19,6 +20,11 @@ export function ComposeNotification({ senderId }: { senderId: number }) {
   const [role, setRole] = useState<string>('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [message, setMessage] = useState('');
+  // Issue 22: in the silence period before the poll the server refuses SMS (423); a Super Admin
+  // may then send with a reason, which the audit log keeps.
+  const [silenced, setSilenced] = useState(false);
+  const [reason, setReason] = useState('');
+  const superAdmin = useSession().user?.role === 'Super Admin';
   const send = useSendNotification();
   const staffRole = ROLES.find((item) => item === role);
   const { users, isLoading } = useUsersByRoles(staffRole ? [staffRole as Role] : []);
@@ -45,11 +51,13 @@ export function ComposeNotification({ senderId }: { senderId: number }) {
       return;
     }
     try {
-      await send.mutateAsync({ message, recipients: [...selected] });
+      await send.mutateAsync({ message, recipients: [...selected], ...(silenced && superAdmin ? { silence_override_reason: reason } : {}) });
       toast.success(t('notifications.sent'));
       setMessage('');
       setSelected(new Set());
+      setReason('');
     } catch (error) {
+      if (error instanceof ApiError && error.status === 423) setSilenced(true);
       toast.error(errorMessage(error, t('notifications.sendFailed')));
     }
   };
@@ -110,6 +118,11 @@ export function ComposeNotification({ senderId }: { senderId: number }) {
       <FormField label={t('notifications.message')} hint={`${t('notifications.characters', { count: message.length, max: SMS_MAX_LENGTH })} · ${t('notifications.parts', { count: parts })}`}>
         <textarea rows={4} maxLength={SMS_MAX_LENGTH} className={inputClassName} value={message} onChange={(event) => setMessage(event.target.value)} placeholder={t('notifications.messagePlaceholder')} />
       </FormField>
+      {silenced && superAdmin && (
+        <FormField label={t('pollDay.silence.reason')} hint={t('pollDay.silence.reasonHint')}>
+          <textarea rows={2} maxLength={300} className={inputClassName} value={reason} onChange={(event) => setReason(event.target.value)} />
+        </FormField>
+      )}
       <Button type="submit" busy={send.isPending} disabled={message.trim() === ''} className="w-full sm:w-auto">
         <Send aria-hidden="true" className="h-4 w-4" />
         {t('notifications.send')}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Bell, Database, Footprints, Settings as SettingsIcon, Shield } from 'lucide-react';
+import { Bell, Database, Footprints, Settings as SettingsIcon, Shield, Vote } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -16,7 +16,7 @@ import {
   PASSWORD_POLICIES,
   parseRoleList,
   type Settings,
-  settingsSchema,
+  settingsFormSchema,
   TIMEZONES,
   type VersionedSettings,
 } from '@shared/settings/settings-schema';
@@ -27,12 +27,13 @@ import { errorMessage } from '@web/lib/api-client';
 import { useEditConflict } from '@web/lib/edit-conflicts';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useUpdateSettings } from '../api/update-settings';
+import { ElectionSettings } from './election-settings';
 import { useFormMessage } from '@web/lib/form-message';
 
-export const SETTINGS_TABS = ['general', 'data', 'security', 'notifications', 'field'] as const;
+export const SETTINGS_TABS = ['general', 'data', 'security', 'notifications', 'field', 'election'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
-const TAB_ICONS = { general: SettingsIcon, data: Database, security: Shield, notifications: Bell, field: Footprints } as const;
+const TAB_ICONS = { general: SettingsIcon, data: Database, security: Shield, notifications: Bell, field: Footprints, election: Vote } as const;
 const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   app_name: 'general',
   timezone: 'general',
@@ -50,6 +51,12 @@ const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   email_notifications: 'notifications',
   sms_notifications: 'notifications',
   contact_issues: 'field',
+  // Issue 22: the election's settings.
+  election_name: 'election',
+  poll_date: 'election',
+  poll_start: 'election',
+  poll_end: 'election',
+  poll_booths: 'election',
 };
 const FIELDS = Object.keys(FIELD_TAB) as (keyof Settings)[];
 // Each setting's label key, for the conflict panel (a setting missing here shows its name).
@@ -67,6 +74,11 @@ const LABEL_KEYS = {
   page_size: 'booths.settings.pageSize',
   booth_class_a_min: 'boothClasses.settings.aMin',
   booth_class_b_min: 'boothClasses.settings.bMin',
+  election_name: 'pollDay.settings.electionName',
+  poll_date: 'pollDay.settings.pollDate',
+  poll_start: 'pollDay.settings.pollStart',
+  poll_end: 'pollDay.settings.pollEnd',
+  poll_booths: 'pollDay.settings.booths',
 } as const;
 const FIELD_LABEL: Partial<Record<keyof Settings, (typeof LABEL_KEYS)[keyof typeof LABEL_KEYS]>> = LABEL_KEYS;
 // Toggles hold the text "true" or "false": the panel says Yes or No.
@@ -99,7 +111,7 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
     getValues,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<Settings>({ resolver: zodResolver(settingsSchema), defaultValues: formValues(opened) });
+  } = useForm<Settings>({ resolver: zodResolver(settingsFormSchema), defaultValues: formValues(opened) });
   const conflict = useEditConflict({ record: settings, setRecord: setSettings, fields: FIELDS, toValues: formValues, form: { reset, getValues }, formElement });
   const saving = isSubmitting || update.isPending || update.isSuccess;
 
@@ -154,7 +166,7 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
               }`}
             >
               <Icon aria-hidden="true" className="h-4 w-4" />
-              {t(`settings.tabs.${name}`)}
+              {name === 'election' ? t('pollDay.settings.tab') : t(`settings.tabs.${name}`)}
             </button>
           );
         })}
@@ -291,6 +303,7 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
             </FormField>
           </>
         )}
+        {tab === 'election' && <ElectionSettings register={register} control={control} errors={errors} />}
       </div>
 
       <div className="flex justify-end border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">

@@ -44,7 +44,7 @@ export function BoothAccessPicker({ label, value, onChange, error }: BoothAccess
             <button
               type="button"
               onClick={() => toggle(booth)}
-              className="rounded-full p-0.5 hover:bg-blue-100"
+              className="relative rounded-full p-0.5 after:absolute after:-inset-3.5 after:content-[''] hover:bg-blue-100"
               aria-label={t('users.booths.remove', { booth: optionLabel(booth) })}
             >
               <X aria-hidden="true" className="h-3 w-3" />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { canEditUser, canManageRole } from '@shared/users/user-permissions';
 import type { User } from '@shared/users/user-schema';
 import { Badge } from '@web/components/ui/badge';
+import { iconButtonClassName } from '@web/components/ui/button';
 import { Table } from '@web/components/ui/table';
 import { useDateFormat } from '@web/lib/use-date-format';
 import { RoleBadge } from './role-badge';
@@ -46,12 +47,12 @@ function ActionButtons({ actor, user, onEdit, onDelete }: { actor: User; user: U
   return (
     <div className="flex items-center justify-end gap-1">
       {allowed.edit && (
-        <button type="button" onClick={() => onEdit(user)} className="rounded-lg p-2 text-blue-700 hover:bg-blue-50" aria-label={t('users.editAction', { name: user.full_name })} title={t('common.edit')}>
+        <button type="button" onClick={() => onEdit(user)} className={`${iconButtonClassName} text-blue-700 hover:bg-blue-50`} aria-label={t('users.editAction', { name: user.full_name })} title={t('common.edit')}>
           <Pencil aria-hidden="true" className="h-4 w-4" />
         </button>
       )}
       {allowed.remove && (
-        <button type="button" onClick={() => onDelete(user)} className="rounded-lg p-2 text-red-600 hover:bg-red-50" aria-label={t('users.deleteAction', { name: user.full_name })} title={t('common.delete')}>
+        <button type="button" onClick={() => onDelete(user)} className={`${iconButtonClassName} text-red-600 hover:bg-red-50`} aria-label={t('users.deleteAction', { name: user.full_name })} title={t('common.delete')}>
           <Trash2 aria-hidden="true" className="h-4 w-4" />
         </button>
       )}

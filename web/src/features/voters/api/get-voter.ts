@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Voter } from '@shared/voters/voter-schema';
 import { apiRequest } from '@web/lib/api-client';
+import { voterWithCopy } from '@web/lib/offline/offline-api';
 
 export function getVoter(id: number, signal?: AbortSignal): Promise<Voter> {
-  return apiRequest<Voter>(`/voters/${id}`, { signal });
+  return voterWithCopy(() => apiRequest<Voter>(`/voters/${id}`, { signal }), id);
 }
 
 export function voterQueryOptions(id: number) {

@@ -1,12 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { VoterList, voterQuerySchema } from '@shared/voters/voter-schema';
 import { apiRequest } from '@web/lib/api-client';
+import { voterListWithCopy } from '@web/lib/offline/offline-api';
 
 // The list query exactly as the URL holds it (spec section 7: page, limit and every filter).
 export type VoterListParams = Partial<Record<keyof typeof voterQuerySchema.shape, string | number>>;
 
+// Without a connection, a field user's list comes from the phone's copy (search and booth only).
 export function getVoters(params: VoterListParams, signal?: AbortSignal): Promise<VoterList> {
-  return apiRequest<VoterList>('/voters', { query: params, signal });
+  const text = (value: string | number | undefined) => (value === undefined ? undefined : String(value));
+  const page = Number(params.page ?? 1) || 1;
+  const limit = Number(params.limit ?? 25) || 25;
+  return voterListWithCopy(() => apiRequest<VoterList>('/voters', { query: params, signal }), { search: text(params.search), booth: text(params.booth), page, limit });
 }
 
 export function votersQueryOptions(params: VoterListParams) {

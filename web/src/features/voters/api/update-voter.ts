@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Voter } from '@shared/voters/voter-schema';
 import { apiRequest } from '@web/lib/api-client';
+import { updateVoterWithOutbox } from '@web/lib/offline/offline-api';
 import { toVoterFormData } from './save-voter-form-data';
 
 export interface UpdateVoterInput {
@@ -15,7 +16,8 @@ export interface UpdateVoterInput {
 export function updateVoter({ id, version, values, photo, removePhoto }: UpdateVoterInput): Promise<Voter> {
   const body = toVoterFormData(values, photo, removePhoto);
   body.append('version', String(version));
-  return apiRequest<Voter>(`/voters/${id}`, { method: 'PUT', body });
+  // Without a connection a field user's edit waits in the outbox (lib/offline).
+  return updateVoterWithOutbox(id, version, values, photo !== null || removePhoto, (idempotencyKey) => apiRequest<Voter>(`/voters/${id}`, { method: 'PUT', body, idempotencyKey }));
 }
 
 export function useUpdateVoter() {

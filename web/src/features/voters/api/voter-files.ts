@@ -3,39 +3,8 @@ import { neutralizeCell } from '@shared/spreadsheets/formula-cells';
 import { IMPORT_FILE_FIELD, type ImportResult } from '@shared/voters/voter-import-schema';
 import { ApiError, getStoredToken } from '@web/lib/api-client';
 
-// Downloads and the import upload need more than apiRequest gives (a file back, upload
-// progress), so they call the API themselves, with the same Bearer token.
-
-function fileNameFrom(disposition: string | null, fallback: string): string {
-  return /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback;
-}
-
-async function errorFrom(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => ({}))) as { message?: unknown };
-  return new ApiError(response.status, typeof body.message === 'string' ? body.message : '');
-}
-
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-// GET a file from the API and hand it to the browser as a download.
-export async function downloadApiFile(path: string, query: Record<string, string>, fallbackName: string): Promise<void> {
-  const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== '')).toString();
-  const token = getStoredToken();
-  const response = await fetch(`/api${path}${search ? `?${search}` : ''}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw await errorFrom(response);
-  const blob = await response.blob();
-  saveBlob(blob, fileNameFrom(response.headers.get('Content-Disposition'), fallbackName));
-}
+// The import upload needs more than apiRequest gives (upload progress), so it calls the API
+// itself, with the same Bearer token; downloads go through web/src/lib/file-download.ts.
 
 export type ImportProgress = { phase: 'uploading'; percent: number } | { phase: 'processing' };
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { exportFileName } from '@shared/voters/voter-import-schema';
 import { Button } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api-client';
-import { downloadApiFile } from '../api/voter-files';
+import { downloadApiFile } from '@web/lib/file-download';
 
 // Export Excel: the filtered set (search tab) or every voter (import tab), as a download.
 export function ExportExcelButton({ filters, label, variant = 'secondary' }: { filters?: Record<string, string>; label: string; variant?: 'primary' | 'secondary' }) {

@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { useReferenceNames } from '@web/lib/reference-names';
 import { DebouncedInput } from './debounced-input';
-import type { FilterKey, VoterFilterValues } from './use-voter-search-params';
+import type { FilterKey, VoterFilterValues } from './voter-list-state';
 import { useFormMessage } from '@web/lib/form-message';
 
 interface VoterFiltersProps {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/lib/i18n';
 import { VoterFilters } from './voter-filters';
 import { VoterFormDialog } from './voter-form-dialog';
-import { FILTER_KEYS, type VoterFilterValues } from './use-voter-search-params';
+import { FILTER_KEYS, type VoterFilterValues } from './voter-list-state';
 
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 
@@ -82,5 +82,28 @@ describe('VoterFilters in the chosen language', () => {
     expect(village && labels(village).at(-1)).toBe('इतर');
     await userEvent.selectOptions(caste as HTMLSelectElement, 'Kunbi');
     expect(onChange).toHaveBeenCalledWith('caste', 'Kunbi');
+  });
+});
+
+describe('VoterFormDialog on a phone', () => {
+  // jsdom has no matchMedia: the form takes it for a phone's width.
+  it('should show the main details open and fold the other sections until their header is tapped', async () => {
+    const { baseElement } = renderForm();
+    const dialog = within(baseElement).getByRole('dialog');
+    const field = (name: string) => {
+      const element = dialog.querySelector<HTMLElement>(`[name="${name}"]`);
+      if (!element) throw new Error(`no field ${name}`);
+      return element;
+    };
+    const folded = (name: string) => field(name).closest('fieldset[hidden]') !== null;
+    for (const name of ['full_name', 'father_husband_name', 'age', 'gender', 'mobile_number', 'booth', 'house_no', 'voter_no', 'voter_id']) expect(folded(name)).toBe(false);
+    for (const name of ['whatsapp_number', 'caste', 'comment', 'part_serial']) expect(folded(name)).toBe(true);
+
+    const contact = within(dialog).getByRole('button', { name: 'Contact' });
+    expect(contact).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(contact);
+    expect(contact).toHaveAttribute('aria-expanded', 'true');
+    expect(folded('whatsapp_number')).toBe(false);
+    expect(folded('comment')).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Camera, Trash2 } from 'lucide-react';
+import { Camera, ChevronDown, Trash2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type JSX, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type JSX, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type FieldPath, type Resolver, useForm, type UseFormRegisterReturn, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import type { ReferenceListName } from '@shared/reference/reference-names';
 import { subcastesOf, villagesOf } from '@shared/reference/voter-lists';
 import { voterFieldList } from '@shared/voters/voter-field-lists';
 import { type FlagVoterField, VOTER_FIELDS, VOTER_FORM_SECTIONS, type VoterFieldSpec, type VoterFormSection } from '@shared/voters/voter-fields';
-import { RESTRICTED_VOTER_FIELDS, type Voter, type VoterField, type VoterInput, voterInputSchema } from '@shared/voters/voter-schema';
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE, RESTRICTED_VOTER_FIELDS, type Voter, type VoterField, type VoterInput, voterInputSchema } from '@shared/voters/voter-schema';
 import { Button } from '@web/components/ui/button';
 import { type ConflictRow, EditConflictPanel } from '@web/components/ui/edit-conflict-panel';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
@@ -18,8 +18,10 @@ import { Modal } from '@web/components/ui/modal';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import { useEditConflict } from '@web/lib/edit-conflicts';
+import { waitsInOutbox } from '@web/lib/offline/offline-api';
 import { useReferenceNames } from '@web/lib/reference-names';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
+import { shrinkPhoto } from '@web/lib/shrink-photo';
 import { useCreateVoter } from '../api/create-voter';
 import { useVoter } from '../api/get-voter';
 import { useVoterPhotoUrl } from '../api/get-voter-photo';
@@ -48,8 +50,13 @@ function toFormState(voter: Voter | null, defaultBooth: string): FormState {
 // A list whose choices depend on another field is shown after it.
 const DEPENDS_ON: Partial<Record<VoterField, VoterField>> = { village: 'taluka', sub_caste: 'caste' };
 
+// The open block at the top: the fields a worker fills for nearly every voter, in the table's
+// `form.main` order (issue 21). The rest stay in their sections, folded until opened.
+const mainPlace = (field: VoterFieldSpec) => field.form?.main;
+const MAIN_FIELDS = (VOTER_FIELDS as readonly VoterFieldSpec[]).filter((field) => mainPlace(field) !== undefined).sort((a, b) => (mainPlace(a) ?? 0) - (mainPlace(b) ?? 0));
+
 function sectionFields(section: VoterFormSection): VoterFieldSpec[] {
-  const fields = VOTER_FIELDS.filter((field) => field.section === section) as VoterFieldSpec[];
+  const fields = (VOTER_FIELDS as readonly VoterFieldSpec[]).filter((field) => field.section === section && mainPlace(field) === undefined);
   const ordered: VoterFieldSpec[] = [];
   const place = (field: VoterFieldSpec) => {
     if (ordered.includes(field)) return;
@@ -60,7 +67,11 @@ function sectionFields(section: VoterFormSection): VoterFieldSpec[] {
   fields.forEach(place);
   return ordered;
 }
-const SECTIONS = VOTER_FORM_SECTIONS.map((section) => ({ section, fields: sectionFields(section) }));
+const SECTIONS = VOTER_FORM_SECTIONS.map((section) => ({ section, fields: sectionFields(section) })).filter(({ fields }) => fields.length > 0);
+// Tailwind's sm and up: every section starts open.
+const WIDE_SCREEN = '(min-width: 640px)';
+// The fields in the order the form shows them: the first with an error gets the focus.
+const SHOWN_ORDER = [...MAIN_FIELDS, ...SECTIONS.flatMap(({ fields }) => fields)].map((field) => field.name as VoterField);
 
 const SPAN_CLASS = { full: 'col-span-2', 'full-on-phone': 'col-span-2 sm:col-span-1' } as const;
 const FIELD_NAMES = VOTER_FIELDS.map((field) => field.name as VoterField);
@@ -74,6 +85,36 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       {/* Two columns even on a phone: short fields side by side mean less scrolling per voter. */}
       <div className="grid grid-cols-2 items-end gap-3">{children}</div>
     </fieldset>
+  );
+}
+
+// A section folded behind its title (issue 21: the form was 3,400 px long on a phone). It opens
+// by a tap and, whatever the user chose, while one of its fields holds an error. The fields stay
+// mounted when folded, so their values and validation are untouched.
+function FoldedSection({ title, open, hasError, onToggle, children }: { title: string; open: boolean; hasError: boolean; onToggle: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  const regionId = useId();
+  const shown = open || hasError;
+  return (
+    <div className="border-t border-slate-200">
+      <button
+        type="button"
+        onClick={onToggle}
+        aria-expanded={shown}
+        aria-controls={regionId}
+        className="flex min-h-11 w-full items-center justify-between gap-2 py-2 text-left text-sm font-semibold uppercase tracking-wide text-blue-900"
+      >
+        <span>
+          {title}
+          {hasError && <span className="ml-2 normal-case tracking-normal text-red-600">{t('phone.form.sectionHasErrors')}</span>}
+        </span>
+        <ChevronDown aria-hidden="true" className={`h-5 w-5 shrink-0 transition-transform ${shown ? 'rotate-180' : ''}`} />
+      </button>
+      <fieldset id={regionId} hidden={!shown} className="pb-4">
+        <legend className="sr-only">{title}</legend>
+        <div className="grid grid-cols-2 items-end gap-3">{children}</div>
+      </fieldset>
+    </div>
   );
 }
 
@@ -117,7 +158,7 @@ interface VoterFormProps {
   booths: readonly string[];
   canEditRestricted: boolean;
   onClose: () => void;
-  details?: VoterDetailsSection;
+  details?: VoterDetailsSection | readonly VoterDetailsSection[];
 }
 
 const schemaResolver = zodResolver(voterInputSchema);
@@ -136,6 +177,22 @@ function VoterForm({ voter: opened, booths, canEditRestricted, onClose, details 
   const updateVoter = useUpdateVoter();
   const [photo, setPhoto] = useState<File | null>(null);
   const [removePhoto, setRemovePhoto] = useState(false);
+  const [shrinking, setShrinking] = useState(false);
+  // Counts the voters saved with "Save & add another"; each starts the next one (see below).
+  const [nextVoter, setNextVoter] = useState(0);
+  const formBody = useRef<HTMLDivElement>(null);
+  // The folded sections the user opened. On a phone only the main details start open (the photo's
+  // too when there is one); a wider screen has room for them all, open.
+  const [openSections, setOpenSections] = useState<ReadonlySet<string>>(() =>
+    typeof window.matchMedia === 'function' && window.matchMedia(WIDE_SCREEN).matches ? new Set(['photo', ...SECTIONS.map(({ section }) => section)]) : new Set(opened?.voter_image ? ['photo'] : []),
+  );
+  const toggleSection = (name: string) =>
+    setOpenSections((current) => {
+      const next = new Set(current);
+      if (next.has(name)) next.delete(name);
+      else next.add(name);
+      return next;
+    });
   const photoInput = useRef<HTMLInputElement>(null);
 
   // Spec section 5: the voter ID never changes once saved, and only Super Admin or Admin change
@@ -156,10 +213,11 @@ function VoterForm({ voter: opened, booths, canEditRestricted, onClose, details 
     setValue,
     getValues,
     setError,
+    clearErrors,
     reset,
     setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<FormState, unknown, VoterInput>({ resolver, defaultValues: toFormState(voter, defaultBooth) });
+    formState: { errors, isSubmitting, submitCount },
+  } = useForm<FormState, unknown, VoterInput>({ resolver, defaultValues: toFormState(voter, defaultBooth), shouldFocusError: false });
   const conflict = useEditConflict({ record: voter, setRecord: setVoter, fields: FIELD_NAMES, toValues: storedValues, form: { reset, getValues }, formElement });
 
   const [fullName, caste, taluka, presentInCity] = useWatch({ control, name: ['full_name', 'caste', 'taluka', 'present_in_city'] });
@@ -173,6 +231,49 @@ function VoterForm({ voter: opened, booths, canEditRestricted, onClose, details 
 
   const field = (name: FieldPath<FormState>) => ({ error: errors[name]?.message, label: t(`voters.fields.${name}`) });
 
+  // The first field with an error, in the order shown, gets the focus once a refused save has
+  // rendered (and so unfolded the section holding it); the form's own focusing would find it hidden.
+  useEffect(() => {
+    if (submitCount === 0) return;
+    const first = SHOWN_ORDER.find((name) => errors[name]);
+    if (first) setFocus(first);
+    // Only after a save attempt, not while the user types.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submitCount, setFocus]);
+  // The next voter starts at the first field, at the top of the form (issue 21). In an effect, after
+  // the re-render: by then the pressed button is disabled, which would otherwise drop the focus.
+  useEffect(() => {
+    if (nextVoter === 0) return;
+    if (photoInput.current) photoInput.current.value = '';
+    formBody.current?.scrollTo({ top: 0 });
+    setFocus(MAIN_FIELDS[0]?.name as VoterField);
+  }, [nextVoter, setFocus]);
+  const sectionHasError = (fields: readonly VoterFieldSpec[]) => fields.some((spec) => errors[spec.name as VoterField] !== undefined);
+
+  // Issue 21: a camera photo is made small on the phone before it is sent; one still over the
+  // server's limit is refused here, before a long upload ends in the same refusal.
+  const choosePhoto = async (file: File | null) => {
+    clearErrors('root');
+    setRemovePhoto(false);
+    if (!file) {
+      setPhoto(null);
+      return;
+    }
+    setShrinking(true);
+    try {
+      const small = await shrinkPhoto(file);
+      if (small.size > PHOTO_MAX_BYTES) {
+        setPhoto(null);
+        if (photoInput.current) photoInput.current.value = '';
+        setError('root', { message: PHOTO_TOO_LARGE });
+        return;
+      }
+      setPhoto(small);
+    } finally {
+      setShrinking(false);
+    }
+  };
+
   const onSubmit = handleSubmit(async (input, event) => {
     // Which button sent the form: "Save & add another" keeps the dialog open for the next voter.
     const addAnother = (event?.nativeEvent as SubmitEvent | undefined)?.submitter?.dataset.action === 'add-another';
@@ -180,13 +281,14 @@ function VoterForm({ voter: opened, booths, canEditRestricted, onClose, details 
     for (const key of Object.keys(locked)) delete values[key];
     try {
       if (voter) {
-        await updateVoter.mutateAsync({ id: voter.id, version: voter.version, values, photo, removePhoto });
-        toast.success(t('voters.updated'));
+        const saved = await updateVoter.mutateAsync({ id: voter.id, version: voter.version, values, photo, removePhoto });
+        // Kept on the phone without a connection: the outbox says so (lib/offline).
+        if (!waitsInOutbox(saved)) toast.success(t('voters.updated'));
         onClose();
         return;
       }
-      await createVoter.mutateAsync({ values, photo });
-      toast.success(t('voters.created'));
+      const created = await createVoter.mutateAsync({ values, photo });
+      if (!waitsInOutbox(created)) toast.success(t('voters.created'));
       if (!addAnother) {
         onClose();
         return;
@@ -195,7 +297,7 @@ function VoterForm({ voter: opened, booths, canEditRestricted, onClose, details 
       for (const key of CARRIED_OVER) next[key] = String(input[key] ?? '');
       reset(next);
       setPhoto(null);
-      setFocus('full_name');
+      setNextVoter((count) => count + 1);
     } catch (error) {
       if (conflict.caught(error)) {
         // Nothing typed is lost: the form stays as it is and the panel shows what they changed.
@@ -293,67 +395,74 @@ function VoterForm({ voter: opened, booths, canEditRestricted, onClose, details 
 
   return (
     <form ref={formElement} onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
-      <div className="flex-1 space-y-5 overflow-y-auto px-5 py-4">
+      <div ref={formBody} className="flex-1 space-y-5 overflow-y-auto px-5 py-4">
         {conflict.current && <EditConflictPanel rows={conflictRows()} busy={isSubmitting} onReapply={conflict.reapplyMine} onDiscard={loadTheirs} />}
-        <Section title={t('voters.form.sections.photo')}>
-          <div className="flex items-center gap-4 col-span-2">
-            {shownPhoto ? (
-              <img src={shownPhoto} alt={t('voters.photoOf', { name: fullName || '' })} className="h-20 w-20 rounded-full object-cover" />
-            ) : (
-              <span className="flex h-20 w-20 items-center justify-center rounded-full bg-slate-100 text-slate-400">
-                <Camera aria-hidden="true" className="h-8 w-8" />
-              </span>
-            )}
-            <div>
-              <div className="flex flex-wrap gap-2">
-                <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-                  <Camera aria-hidden="true" className="h-4 w-4" />
-                  {shownPhoto ? t('voters.form.changePhoto') : t('voters.form.choosePhoto')}
-                  <input
-                    ref={photoInput}
-                    type="file"
-                    accept="image/jpeg,image/png,image/gif,image/webp"
-                    className="sr-only"
-                    onChange={(event) => {
-                      setPhoto(event.target.files?.[0] ?? null);
-                      setRemovePhoto(false);
-                    }}
-                  />
-                </label>
-                {shownPhoto && (
-                  <Button
-                    variant="ghost"
-                    onClick={() => {
-                      setPhoto(null);
-                      if (photoInput.current) photoInput.current.value = '';
-                      if (voter?.voter_image) setRemovePhoto(true);
-                    }}
-                  >
-                    <Trash2 aria-hidden="true" className="h-4 w-4" />
-                    {t('voters.form.removePhoto')}
-                  </Button>
-                )}
-              </div>
-              <p className="mt-1 text-xs text-slate-500">{t('voters.form.photoHint')}</p>
-              {errors.root?.message && <p className="text-sm text-red-600">{formMessage(errors.root.message)}</p>}
-            </div>
-          </div>
-        </Section>
+        <Section title={t('phone.form.mainSection')}>{MAIN_FIELDS.map(renderField)}</Section>
 
         {/* What other features show about a saved voter (issue 20: contacts and support), given the
             voter as the cache holds it now, so a contact recorded here shows at once. */}
-        {opened && details && (
-          <Section title={details.title}>
-            <div className="col-span-2">{details.render(opened)}</div>
-          </Section>
-        )}
+        {opened &&
+          (details === undefined ? [] : 'render' in details ? [details] : details).map((section) => (
+            <Section key={section.title} title={section.title}>
+              <div className="col-span-2">{section.render(opened)}</div>
+            </Section>
+          ))}
 
-        {SECTIONS.map(({ section, fields }) => (
-          <Section key={section} title={t(`voters.form.sections.${section}`)}>
-            {fields.map(renderField)}
-            {section === 'address' && editing && !canEditRestricted && <p className="text-xs text-slate-500 col-span-2">{t('voters.form.restrictedNote')}</p>}
-          </Section>
-        ))}
+        {/* The folded sections, one under the other without the gaps between the open ones. */}
+        <div>
+          <FoldedSection title={t('voters.form.sections.photo')} open={openSections.has('photo') || photo !== null} hasError={errors.root !== undefined} onToggle={() => toggleSection('photo')}>
+            <div className="flex items-center gap-4 col-span-2">
+              {shownPhoto ? (
+                <img src={shownPhoto} alt={t('voters.photoOf', { name: fullName || '' })} className="h-20 w-20 rounded-full object-cover" />
+              ) : (
+                <span className="flex h-20 w-20 items-center justify-center rounded-full bg-slate-100 text-slate-400">
+                  <Camera aria-hidden="true" className="h-8 w-8" />
+                </span>
+              )}
+              <div>
+                <div className="flex flex-wrap gap-2">
+                  <label className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+                    <Camera aria-hidden="true" className="h-4 w-4" />
+                    {shownPhoto ? t('voters.form.changePhoto') : t('voters.form.choosePhoto')}
+                    <input
+                      ref={photoInput}
+                      type="file"
+                      accept="image/jpeg,image/png,image/gif,image/webp"
+                      className="sr-only"
+                      onChange={(event) => void choosePhoto(event.target.files?.[0] ?? null)}
+                    />
+                  </label>
+                  {shownPhoto && (
+                    <Button
+                      variant="ghost"
+                      onClick={() => {
+                        setPhoto(null);
+                        if (photoInput.current) photoInput.current.value = '';
+                        if (voter?.voter_image) setRemovePhoto(true);
+                      }}
+                    >
+                      <Trash2 aria-hidden="true" className="h-4 w-4" />
+                      {t('voters.form.removePhoto')}
+                    </Button>
+                  )}
+                </div>
+                <p className="mt-1 text-xs text-slate-500">{shrinking ? t('phone.photo.shrinking') : t('voters.form.photoHint')}</p>
+                {errors.root?.message && (
+                  <p className="text-sm text-red-600" role="alert">
+                    {formMessage(errors.root.message)}
+                  </p>
+                )}
+              </div>
+            </div>
+          </FoldedSection>
+
+          {SECTIONS.map(({ section, fields }) => (
+            <FoldedSection key={section} title={t(`voters.form.sections.${section}`)} open={openSections.has(section)} hasError={sectionHasError(fields)} onToggle={() => toggleSection(section)}>
+              {fields.map(renderField)}
+              {section === 'address' && editing && !canEditRestricted && <p className="text-xs text-slate-500 col-span-2">{t('voters.form.restrictedNote')}</p>}
+            </FoldedSection>
+          ))}
+        </div>
       </div>
       <div className="flex justify-end gap-2 border-t border-slate-200 px-4 py-3 sm:px-5">
         {/* On a phone the header's close button cancels; the footer keeps the two ways to save. */}
@@ -363,11 +472,11 @@ function VoterForm({ voter: opened, booths, canEditRestricted, onClose, details 
           </Button>
         </div>
         {!editing && (
-          <Button type="submit" variant="secondary" className="flex-1 whitespace-nowrap px-3 sm:flex-none sm:px-4" disabled={submitDisabled || isSubmitting} data-action="add-another">
+          <Button type="submit" variant="secondary" className="flex-1 whitespace-nowrap px-3 sm:flex-none sm:px-4" disabled={submitDisabled || isSubmitting || shrinking} data-action="add-another">
             {t('voters.form.saveAndAddAnother')}
           </Button>
         )}
-        <Button type="submit" className="flex-1 whitespace-nowrap px-3 sm:flex-none sm:px-4" disabled={submitDisabled} busy={isSubmitting}>
+        <Button type="submit" className="flex-1 whitespace-nowrap px-3 sm:flex-none sm:px-4" disabled={submitDisabled || shrinking} busy={isSubmitting}>
           {isSubmitting ? t('voters.form.saving') : editing ? t('voters.form.save') : t('voters.form.create')}
         </Button>
       </div>
@@ -381,7 +490,7 @@ interface VoterFormDialogProps {
   booths: readonly string[];
   canEditRestricted: boolean;
   onClose: () => void;
-  details?: VoterDetailsSection;
+  details?: VoterDetailsSection | readonly VoterDetailsSection[];
 }
 
 export function VoterFormDialog({ voterId, booths, canEditRestricted, onClose, details: extraSection }: VoterFormDialogProps) {

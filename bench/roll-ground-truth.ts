@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RollVoterBox } from '../shared/rolls/roll-types';
+
+// The roll reader's ground truth: boxes of the real samples read by a person from the page
+// images. The samples name real people, so the repository keeps only a salted SHA-256 of each
+// field (NFC text), enough to tell whether the reader got it exactly right. Fields a person could
+// not read with certainty are left out (null) and not counted.
+//
+// To extend it, write a TSV outside the repository (sample, page, box index in reading order,
+// serial, EPIC, full name, relation, relative's name, age, gender; "-" for unsure) and run
+//   npx tsx bench/roll-ground-truth.ts make FILE.tsv
+export const GROUND_TRUTH_FILE = path.join(import.meta.dirname, 'roll-ground-truth.json');
+const SALT = 'voter-management/roll-reader/ground-truth/v1';
+
+export const TRUTH_FIELDS = ['serialNo', 'epic', 'fullName', 'relation', 'relativeName', 'age', 'gender'] as const;
+export type TruthField = (typeof TRUTH_FIELDS)[number];
+
+export interface TruthBox {
+  sample: 'marathi' | 'hindi' | 'english';
+  page: number;
+  index: number; // position of the box on its page, in reading order
+  fields: Record<TruthField, string | null>; // salted hashes
+}
+
+export function truthHash(field: TruthField, value: string | number | null): string | null {
+  if (value === null || value === '') return null;
+  return createHash('sha256').update(`${SALT}|${field}|${String(value).normalize('NFC').trim()}`).digest('hex').slice(0, 24);
+}
+
+export function boxMatches(truth: TruthBox, field: TruthField, voter: RollVoterBox | undefined): boolean {
+  return truthHash(field, voter?.[field] ?? null) === truth.fields[field];
+}
+
+export function loadGroundTruth(): TruthBox[] {
+  return (JSON.parse(readFileSync(GROUND_TRUTH_FILE, 'utf8')) as { boxes: TruthBox[] }).boxes;
+}
+
+function make(tsv: string): void {
+  const boxes: TruthBox[] = readFileSync(tsv, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => {
+      const [sample, page, index, serialNo, epic, fullName, relation, relativeName, age, gender] = line.split('\t').map((cell) => cell.trim());
+      const value = (text: string | undefined) => (text === undefined || text === '-' ? null : text);
+      return {
+        sample: sample as TruthBox['sample'],
+        page: Number(page),
+        index: Number(index),
+        fields: {
+          serialNo: truthHash('serialNo', value(serialNo)),
+          epic: truthHash('epic', value(epic)),
+          fullName: truthHash('fullName', value(fullName)),
+          relation: truthHash('relation', value(relation)),
+          relativeName: truthHash('relativeName', value(relativeName)),
+          age: truthHash('age', value(age)),
+          gender: truthHash('gender', value(gender)),
+        },
+      };
+    });
+  writeFileSync(GROUND_TRUTH_FILE, `${JSON.stringify({ note: 'Salted SHA-256 of fields read by a person from the sample rolls; see bench/roll-ground-truth.ts.', boxes }, null, 1)}\n`);
+  console.log(`${boxes.length} boxes → ${GROUND_TRUTH_FILE}`);
+}
+
+if (process.argv[2] === 'make' && process.argv[3]) make(process.argv[3]);

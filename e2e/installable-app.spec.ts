@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { E2E_USERS } from './support/e2e-users';
+import { signIn } from './support/session';
+
+// Issue 21: "Add to home screen" gives a full-screen app with the product's name and icon, and
+// the service worker keeps the app shell. The other specs block service workers
+// (playwright.config.ts); this one allows them.
+test.use({ serviceWorkers: 'allow' });
+
+interface Manifest {
+  name: string;
+  short_name: string;
+  start_url: string;
+  display: string;
+  theme_color: string;
+  icons: { src: string; sizes: string; type: string; purpose?: string }[];
+}
+
+test('should serve a manifest with the app name, standalone display and PNG icons of 192, 512 and maskable', async ({ request }) => {
+  const response = await request.get('/manifest.webmanifest');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/manifest\+json/);
+  const manifest = (await response.json()) as Manifest;
+  expect(manifest).toMatchObject({ name: 'Voter Management', short_name: 'Voters', start_url: '/', display: 'standalone', theme_color: '#1e3a8a' });
+  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  for (const icon of manifest.icons) {
+    const image = await request.get(icon.src);
+    expect(image.status(), icon.src).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+  }
+
+  const worker = await request.get('/sw.js', { headers: { 'accept-encoding': 'br' } });
+  expect(worker.status()).toBe(200);
+  expect(worker.headers()['cache-control']).toBe('no-cache');
+  expect(worker.headers()['content-encoding']).toBe('br');
+  // The app shell is precached; nothing of the API is.
+  const source = await worker.text();
+  expect(source).toContain('index.html');
+  expect(source).not.toMatch(/["']\/?api\//);
+});
+
+test('should register the service worker and open the sign-in page without a connection when it was opened once', async ({ page, context }) => {
+  await page.goto('/login');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? null);
+  expect(scriptUrl).toMatch(/\/sw\.js$/);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByLabel('Username')).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('should sign a Karyakarta in with the worker in charge of the page', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.reload();
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await signIn(page, E2E_USERS.karyakarta);
+  await expect(page).toHaveURL(/\/my-voters$/);
+});
+
+test('should reload to the new version from the banner when the worker is in charge and the server names another build', async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await signIn(page, E2E_USERS.admin);
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+  await page.route('**/api/**', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'x-app-build': 'ffffffffffffffff' } });
+  });
+  await page.getByRole('link', { name: 'Tasks' }).first().click();
+  const offers = page.getByRole('status').filter({ hasText: 'A new version is available' });
+  await expect(offers).toHaveCount(1);
+
+  await page.unroute('**/api/**');
+  await offers.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByText('A new version is available')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/tasks/);
+});

@@ -1,0 +1,46 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../schema';
+
+// Issue 23: a large import into a small table on PostgreSQL builds the voters' filter and search
+// indexes once at its end, as SQLite does (deferred-indexes.ts there): updating 30-odd indexes,
+// eight of them GIN, for every row was most of an import's time. The primary key, the unique
+// voter ID index (duplicates) and the live index (the list's order) stay. Each dropped index's
+// definition (PostgreSQL's own, pg_get_indexdef) is written in the same transaction as the drop,
+// so an import cut short (even by a crash) has its indexes rebuilt: at its end, or when the
+// server next starts (migration 036 gives PostgreSQL the table).
+const KEPT_DURING_IMPORT = ['voters_pkey', 'voters_voter_id_unique', 'voters_live_idx'];
+// An index build's sort memory, for its own transaction only.
+const BUILD_MEMORY = '256MB';
+
+export async function deferPostgresVoterIndexes(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ name: string; definition: string }>`
+      SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE i.indrelid = 'voters'::regclass AND c.relname NOT IN (${sql.join(KEPT_DURING_IMPORT)})
+      ORDER BY c.relname`.execute(trx);
+    for (const index of rows) {
+      await sql`INSERT INTO voter_deferred_indexes (name, definition) VALUES (${index.name}, ${index.definition}) ON CONFLICT (name) DO NOTHING`.execute(trx);
+      await sql`DROP INDEX ${sql.id(index.name)}`.execute(trx);
+    }
+  });
+}
+
+// Builds what deferPostgresVoterIndexes dropped, one index a transaction without a time limit
+// (a GIN index of millions of voters takes minutes), calling between() after each.
+export async function rebuildPostgresVoterIndexes(db: Kysely<Database>, between: () => Promise<void> = async () => {}): Promise<number> {
+  // Before migration 036 (a test's own migration list) there is nothing to rebuild.
+  const { rows: table } = await sql<{ found: string | null }>`SELECT to_regclass('voter_deferred_indexes')::text AS found`.execute(db);
+  if (!table[0]?.found) return 0;
+  const { rows } = await sql<{ name: string; definition: string }>`SELECT name, definition FROM voter_deferred_indexes ORDER BY name`.execute(db);
+  for (const index of rows) {
+    await db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL statement_timeout = 0`.execute(trx);
+      await sql`SELECT set_config('maintenance_work_mem', ${BUILD_MEMORY}, true)`.execute(trx);
+      await sql.raw(index.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS ')).execute(trx);
+      await sql`DELETE FROM voter_deferred_indexes WHERE name = ${index.name}`.execute(trx);
+    });
+    await between();
+  }
+  return rows.length;
+}

@@ -1,0 +1,50 @@
+import SQLite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cachingStatements } from './statement-cache';
+
+describe('cachingStatements', () => {
+  let sqlite: SQLite.Database;
+  afterEach(() => {
+    if (sqlite.open) sqlite.close();
+  });
+  const open = () => {
+    sqlite = new SQLite(':memory:');
+    sqlite.exec('CREATE TABLE t (n INTEGER); INSERT INTO t VALUES (1), (2), (3)');
+    return sqlite;
+  };
+
+  it('should hand back the same prepared statement when the same text comes again', () => {
+    const db = cachingStatements(open());
+    const first = db.prepare('SELECT n FROM t ORDER BY n');
+    expect(db.prepare('SELECT n FROM t ORDER BY n')).toBe(first);
+    expect(first.all([])).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+  });
+
+  it('should prepare a fresh statement when the kept one is still being iterated', () => {
+    const db = cachingStatements(open());
+    const text = 'SELECT n FROM t ORDER BY n';
+    const streaming = db.prepare(text).iterate([]);
+    expect(streaming.next().value).toEqual({ n: 1 });
+    const other = db.prepare(text);
+    expect(other.all([])).toHaveLength(3);
+    expect([...streaming]).toEqual([{ n: 2 }, { n: 3 }]);
+  });
+
+  it('should forget the least recently used text when more are kept than its size', () => {
+    const db = cachingStatements(open(), 2);
+    const a = db.prepare('SELECT 1');
+    const b = db.prepare('SELECT 2');
+    expect(db.prepare('SELECT 1')).toBe(a);
+    db.prepare('SELECT 3');
+    expect(db.prepare('SELECT 1')).toBe(a);
+    expect(db.prepare('SELECT 2')).not.toBe(b);
+  });
+
+  it('should read the new columns when the schema changed under a kept statement', () => {
+    const db = cachingStatements(open());
+    const text = 'SELECT * FROM t ORDER BY n';
+    expect(db.prepare(text).all([])).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    sqlite.exec("ALTER TABLE t ADD COLUMN label TEXT DEFAULT 'x'");
+    expect(db.prepare(text).all([])[0]).toEqual({ n: 1, label: 'x' });
+  });
+});

@@ -1,0 +1,316 @@
+import { boothNumberOf, BOOTHS, isBooth } from '@shared/reference/booths';
+
+import type { BoothTurnout, ChaseBooths, ChaseList, ChaseResult, ChaseStatus, MarkResult, PollVoter, RecentMarks, Turnout } from '@shared/poll/poll-schema';
+import { SUPPORTER_LEVELS } from '@shared/poll/poll-schema';
+import { pollHours, zonedHour } from '@shared/poll/poll-window';
+import type { Settings } from '@shared/settings/settings-schema';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/dialects/database-dialect';
+import type { UserRow } from '../../db/schema';
+import { HttpError } from '../../plugins/error-handler';
+import { recordAudit } from '../audit/audit-repository';
+import { voterRecordName } from '../audit/record-names';
+import { boothVisibleTo, visibleBooths } from '../booths/booth-access';
+import { myVoters } from '../booths/booth-roll';
+import { liveVotersByBooth } from '../booths/booths-repository';
+import { readSettings } from '../settings/settings-repository';
+import { claimKey, LEGACY_POLL_REQUEST, saveAnswer } from '../sync/idempotency-keys-repository';
+import { IDEMPOTENCY_OTHER_REQUEST } from '../../plugins/idempotency';
+import { boothScopeFor, VOTER_NOT_FOUND } from '../voters/voter-access';
+import { findVoter } from '../voters/voters-repository';
+import {
+  chasesOf,
+  deleteMarks,
+  insertMarks,
+  type MarkableVoter,
+  markedAmong,
+  markTimes,
+  recentMarks,
+  saveChase,
+  supportersByBooth,
+  supportersOut,
+  turnoutRows,
+  votersByBoothGender,
+  votersBySerial,
+} from './poll-repository';
+
+// Poll day (issue 22, docs/poll-day.md): each function one route's work; a change and its audit
+// row commit together.
+
+export interface PollActor {
+  user: UserRow;
+  ipAddress: string;
+}
+
+export const POLL_DATE_NOT_SET = 'Set the poll date in Settings before poll day';
+export const notTakingPart = (booth: string) => `${booth} is not taking part in this election`;
+export const REQUEST_IN_PROGRESS = 'This request is still being saved. Please try again in a moment.';
+
+// The booths of the election: the poll_booths setting, empty meaning every booth.
+export function boothsTakingPart(settings: Pick<Settings, 'poll_booths'>): readonly string[] {
+  const listed = settings.poll_booths
+    .split(',')
+    .map((item) => item.trim())
+    .filter(isBooth);
+  return listed.length > 0 ? BOOTHS.filter((booth) => listed.includes(booth)) : BOOTHS;
+}
+
+function electionOf(settings: Settings): string {
+  if (settings.poll_date === '') throw new HttpError(409, POLL_DATE_NOT_SET);
+  return settings.poll_date;
+}
+
+// The booth of the address, once the caller may reach it and it takes part in the election.
+function pollBooth(user: UserRow, settings: Settings, boothId: number): string {
+  const label = boothVisibleTo(user, boothId);
+  if (!boothsTakingPart(settings).includes(label)) throw new HttpError(409, notTakingPart(label));
+  return label;
+}
+
+const toPollVoter = (voter: MarkableVoter, markedAt: string | null): PollVoter => ({
+  voter_id: voter.id,
+  part_serial: voter.part_serial,
+  full_name: voter.full_name,
+  father_husband_name: voter.father_husband_name,
+  gender: voter.gender,
+  age: voter.age,
+  marked_at: markedAt,
+});
+
+const unknownSerials = (serials: readonly number[], voters: readonly MarkableVoter[]) => serials.filter((serial) => !voters.some((voter) => voter.part_serial === serial));
+
+// The names behind typed serials, for the runner to confirm.
+export async function lookUpSerials(ctx: AppContext, actor: PollActor, boothId: number, serials: readonly number[]) {
+  const settings = await readSettings(ctx.db);
+  const election = electionOf(settings);
+  const booth = pollBooth(actor.user, settings, boothId);
+  const voters = await votersBySerial(ctx.db, ctx.dialect, booth, serials);
+  const times = await markTimes(ctx.db, election, voters.map((voter) => voter.id));
+  return { booth, voters: voters.map((voter) => toPollVoter(voter, times.get(voter.id) ?? null)), unknown: unknownSerials(serials, voters) };
+}
+
+// Marks (or, with undo, unmarks) the booth's voters with the serials. Marking a voter already
+// marked changes nothing (no error, no second row); one audit row names the serials. With an
+// Idempotency-Key the first answer is kept, and the same key again gets it back untouched.
+// The key is claimed in the mark's own transaction (the shared store of keys, decision 040), so
+// the change and the answer kept for the key commit together or not at all. `request` names
+// the method and URL: a key sent again for another URL is refused (422).
+export async function changeMarks(
+  ctx: AppContext,
+  actor: PollActor,
+  boothId: number,
+  serials: readonly number[],
+  options: { undo: boolean; key?: { key: string; request: string } },
+): Promise<MarkResult> {
+  const settings = await readSettings(ctx.db);
+  const election = electionOf(settings);
+  const booth = pollBooth(actor.user, settings, boothId);
+  const now = new Date();
+  const at = now.toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    if (options.key !== undefined) {
+      const claim = await claimKey(trx, { userId: actor.user.id, key: options.key.key, request: options.key.request, now });
+      if (claim.kind === 'used') {
+        if (claim.request !== options.key.request && claim.request !== LEGACY_POLL_REQUEST) throw new HttpError(422, IDEMPOTENCY_OTHER_REQUEST);
+        if (claim.response === null) throw new HttpError(409, REQUEST_IN_PROGRESS);
+        return { ...(JSON.parse(claim.response) as MarkResult), replayed: true };
+      }
+    }
+    const voters = await votersBySerial(trx, ctx.dialect, booth, serials);
+    const ids = voters.map((voter) => voter.id);
+    let changed: Set<number>;
+    if (options.undo) {
+      changed = await deleteMarks(trx, election, ids);
+    } else {
+      const hour = zonedHour(now, settings.timezone);
+      changed = await insertMarks(trx, election, voters.map((voter) => ({ voter, booth, hour, at, userId: actor.user.id, userName: actor.user.full_name })));
+    }
+    // A voter marked before keeps the time of that mark; the new ones have this request's.
+    const earlier = options.undo ? [] : ids.filter((id) => !changed.has(id));
+    const times = await markTimes(trx, election, earlier);
+    if (!options.undo) for (const id of changed) times.set(id, at);
+    const unknown = unknownSerials(serials, voters);
+    const result: MarkResult = {
+      election,
+      booth,
+      voters: voters.map((voter) => ({ ...toPollVoter(voter, times.get(voter.id) ?? null), changed: changed.has(voter.id) })),
+      unknown,
+      replayed: false,
+    };
+    await recordAudit(trx, {
+      action: options.undo ? 'UNMARK_VOTED' : 'MARK_VOTED',
+      userId: actor.user.id,
+      userName: actor.user.full_name,
+      ipAddress: actor.ipAddress,
+      tableName: 'booths',
+      recordId: boothNumberOf(booth) ?? null,
+      recordName: booth,
+      details: { election, serials: [...serials], changed: changed.size, unchanged: voters.length - changed.size, unknown, ...(options.key ? { idempotency_key: options.key.key } : {}) },
+      now,
+    });
+    if (options.key !== undefined) await saveAnswer(trx, { userId: actor.user.id, key: options.key.key, status: 200, response: JSON.stringify(result) });
+    return result;
+  });
+}
+
+export async function boothMarks(ctx: AppContext, actor: PollActor, boothId: number, limit: number): Promise<RecentMarks> {
+  const settings = await readSettings(ctx.db);
+  const election = electionOf(settings);
+  const booth = pollBooth(actor.user, settings, boothId);
+  const rows = await recentMarks(ctx.db, election, booth, limit);
+  const counts = (await turnoutRows(ctx.db, election)).filter((row) => row.booth === booth);
+  const voters = (await liveVotersByBooth(ctx.db, [booth])).get(booth) ?? 0;
+  return {
+    booth,
+    voters,
+    voted: counts.reduce((sum, row) => sum + row.marks, 0),
+    marks: rows.map((row) => ({ ...toPollVoter(row, row.marked_at), marked_by_name: row.marked_by_name })),
+  };
+}
+
+// Turnout by booth and overall, by hour, with the male/female split, over the booths taking part
+// that the caller may see (or one of them).
+export async function turnout(ctx: AppContext, actor: PollActor, boothId: number | undefined): Promise<Turnout> {
+  const settings = await readSettings(ctx.db);
+  const election = settings.poll_date;
+  const visible = visibleBooths(actor.user);
+  let labels = boothsTakingPart(settings).filter((label) => !visible || visible.includes(label));
+  let asked: string | null = null;
+  if (boothId !== undefined) {
+    asked = boothVisibleTo(actor.user, boothId);
+    labels = labels.filter((label) => label === asked);
+  }
+  const wanted = new Set(labels);
+  const every = labels.length === BOOTHS.length;
+  const booths = new Map<string, BoothTurnout>(labels.map((label) => [label, { id: boothNumberOf(label) ?? 0, label, voters: 0, voted: 0, male_voters: 0, male_voted: 0, female_voters: 0, female_voted: 0 }]));
+  for (const row of await votersByBoothGender(ctx.db, every ? undefined : labels)) {
+    const booth = booths.get(row.booth);
+    if (!booth) continue;
+    booth.voters += row.voters;
+    if (row.gender === 'Male') booth.male_voters += row.voters;
+    if (row.gender === 'Female') booth.female_voters += row.voters;
+  }
+  const hours = new Map(pollHours(settings).map((hour) => [hour, { hour, marks: 0, male: 0, female: 0 }]));
+  if (election !== '') {
+    for (const row of await turnoutRows(ctx.db, election)) {
+      if (!wanted.has(row.booth)) continue;
+      const booth = booths.get(row.booth)!;
+      booth.voted += row.marks;
+      if (row.gender === 'Male') booth.male_voted += row.marks;
+      if (row.gender === 'Female') booth.female_voted += row.marks;
+      // A mark outside poll hours (a late entry) still counts, in its own hour.
+      const hour = hours.get(row.hour) ?? { hour: row.hour, marks: 0, male: 0, female: 0 };
+      hour.marks += row.marks;
+      if (row.gender === 'Male') hour.male += row.marks;
+      if (row.gender === 'Female') hour.female += row.marks;
+      hours.set(row.hour, hour);
+    }
+  }
+  const list = [...booths.values()];
+  const totals = { voters: 0, voted: 0, male_voters: 0, male_voted: 0, female_voters: 0, female_voted: 0 };
+  for (const booth of list) for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += booth[key];
+  const share = (booth: BoothTurnout) => (booth.voters > 0 ? booth.voted / booth.voters : 0);
+  return {
+    election: { name: settings.election_name, poll_date: settings.poll_date, poll_start: settings.poll_start, poll_end: settings.poll_end },
+    booth: asked,
+    totals,
+    hours: [...hours.values()].sort((a, b) => a.hour - b.hour),
+    booths: list.sort((a, b) => share(b) - share(a) || a.id - b.id),
+    updated_at: new Date().toISOString(),
+  };
+}
+
+// A Karyakarta's chase list: the supporters on their pages and houses who have not voted yet.
+export async function myChaseList(ctx: AppContext, actor: PollActor): Promise<ChaseList> {
+  const settings = await readSettings(ctx.db);
+  const election = electionOf(settings);
+  const taking = new Set(boothsTakingPart(settings));
+  const mine = await myVoters(ctx.db, actor.user, Number(settings.page_size));
+  const supporters = mine.households
+    .flatMap((household) => household.voters)
+    .filter((voter) => voter.booth !== null && taking.has(voter.booth) && voter.support_level !== null && (SUPPORTER_LEVELS as readonly string[]).includes(voter.support_level));
+  const ids = supporters.map((voter) => voter.id);
+  const voted = await markedAmong(ctx.db, election, ids);
+  const chases = await chasesOf(ctx.db, election, ids);
+  return {
+    election,
+    voters: supporters
+      .filter((voter) => !voted.has(voter.id))
+      .map((voter) => ({
+        id: voter.id,
+        full_name: voter.full_name,
+        part_serial: voter.part_serial,
+        booth: voter.booth ?? '',
+        house_no: voter.house_no,
+        mobile_number: voter.mobile_number,
+        support_level: voter.support_level ?? '',
+        chase_status: chases.get(voter.id)?.status ?? null,
+        chased_at: chases.get(voter.id)?.updated_at ?? null,
+      })),
+    truncated: mine.truncated,
+  };
+}
+
+// For the office and Supervisors: booths by how many supporters are still out.
+export async function chaseBooths(ctx: AppContext, actor: PollActor): Promise<ChaseBooths> {
+  const settings = await readSettings(ctx.db);
+  const election = electionOf(settings);
+  const visible = visibleBooths(actor.user);
+  const labels = boothsTakingPart(settings).filter((label) => !visible || visible.includes(label));
+  const every = labels.length === BOOTHS.length;
+  const wanted = new Set(labels);
+  const rows = (await supportersByBooth(ctx.db, election, every ? undefined : labels)).filter((row) => wanted.has(row.booth));
+  return {
+    election,
+    booths: rows
+      .map((row) => ({ id: boothNumberOf(row.booth) ?? 0, label: row.booth, supporters: row.supporters, voted: row.voted, out: row.supporters - row.voted }))
+      .filter((row) => row.out > 0)
+      .sort((a, b) => b.out - a.out || a.id - b.id),
+  };
+}
+
+export async function boothChaseList(ctx: AppContext, actor: PollActor, boothId: number): Promise<ChaseList> {
+  const settings = await readSettings(ctx.db);
+  const election = electionOf(settings);
+  const booth = pollBooth(actor.user, settings, boothId);
+  const { rows, truncated } = await supportersOut(ctx.db, election, booth);
+  return {
+    election,
+    voters: rows.map((row) => ({
+      id: row.id,
+      full_name: row.full_name,
+      part_serial: row.part_serial,
+      booth: row.booth ?? booth,
+      house_no: row.house_no,
+      mobile_number: row.mobile_number,
+      support_level: row.support_level ?? '',
+      chase_status: row.status === 'called' || row.status === 'coming' || row.status === 'wont_come' ? row.status : null,
+      chased_at: row.updated_at,
+    })),
+    truncated,
+  };
+}
+
+// "Called / coming / won't come" on a voter the caller's booths reach.
+export async function chaseVoter(ctx: AppContext, actor: PollActor, voterId: number, status: ChaseStatus): Promise<ChaseResult> {
+  const settings = await readSettings(ctx.db);
+  const election = electionOf(settings);
+  return ctx.db.transaction().execute(async (trx: Executor) => {
+    const voter = await findVoter(trx, voterId, boothScopeFor(actor.user));
+    if (!voter || voter.duplicate_of !== null) throw new HttpError(404, VOTER_NOT_FOUND);
+    const at = new Date().toISOString();
+    await saveChase(trx, { election, voterId, status, userId: actor.user.id, userName: actor.user.full_name, at });
+    await recordAudit(trx, {
+      action: 'CHASE_VOTER',
+      userId: actor.user.id,
+      userName: actor.user.full_name,
+      ipAddress: actor.ipAddress,
+      tableName: 'voters',
+      recordId: voterId,
+      recordName: voterRecordName(voter),
+      details: { election, status },
+    });
+    return { voter_id: voterId, status, chased_at: at };
+  });
+}
+

@@ -1,0 +1,278 @@
+import type { RollBoxField, RollGender, RollRelation, RollReviewReason } from '@shared/rolls/roll-types';
+import { ROLL_REVIEW_CONFIDENCE } from '@shared/rolls/roll-types';
+import { latinDigits } from './devanagari';
+import { checkEpic, findEpic } from './epic';
+
+// Turns the text of one voter box (from the text layer or OCR) into fields. The labels are the
+// ones printed on ECI and State Election Commission rolls in English, Hindi, Marathi and
+// Gujarati; OCR often mangles the colon after a label ("Age © 37", "नामः"), so the value is
+// what follows the label after any punctuation.
+
+export interface TextWord {
+  text: string;
+  confidence: number; // 0 to 1
+}
+
+export interface TextLine {
+  words: TextWord[];
+}
+
+export interface ParsedBox {
+  serialNo: number | null;
+  epic: string | null;
+  fullName: string | null;
+  relation: RollRelation | null;
+  relativeName: string | null;
+  houseNo: string | null;
+  age: number | null;
+  gender: RollGender | null;
+  deleted: boolean;
+  duplicateMark: boolean;
+  confidence: Record<RollBoxField, number>;
+  review: RollReviewReason[];
+}
+
+type LabelField = 'name' | 'father' | 'husband' | 'mother' | 'other' | 'house' | 'age';
+// Longer forms first; OCR variants seen on real rolls ("वडिलाचे" without its anusvara, "Mame").
+const LABEL_SOURCES: { field: LabelField; source: string }[] = [
+  { field: 'father', source: "father'?s?\\s*name|fathers?|पिता\\s*का\\s*ना[मस]|पिता|[वप]डि?ी?लां?चे\\s*नां?व|[वप]डि?ी?लां?चे|પિતાનું\\s*નામ" },
+  { field: 'husband', source: "husband'?s?\\s*name|husbands?|पति\\s*का\\s*ना[मस]|पति|पतीचे\\s*नां?व|पतीचे|पतीये\\s*नां?व|પતિનું\\s*નામ" },
+  { field: 'mother', source: "mother'?s?\\s*name|mothers?|माता\\s*का\\s*ना[मस]|माता|आईचे\\s*नां?व|आईचे|માતાનું\\s*નામ" },
+  { field: 'other', source: "other'?s?\\s*name|others?|अन्य\\s*का\\s*ना[मस]|इतर\\s*नां?व|અન્ય" },
+  { field: 'house', source: "house\\s*(number|no\\.?)|मकान\\s*सं?ख्या|मकान\\s*नं?\\.?|घर\\s*क्रमां?क|घर\\s*क्र\\.?|ઘર\\s*નંબર" },
+  { field: 'age', source: 'age|आयु|वय|ઉંમર' },
+  { field: 'name', source: 'name|mame|narne|nane|nama|ना[मस]ः|ना[मस](?=[\\s:])|नाम|नांव|नाव|मतदाराचे\\s*पूर्ण(\\s*नां?व)?|मतदाराचे|મતદારનું\\s*નામ|નામ' },
+];
+const LABELS = LABEL_SOURCES.map(({ field, source }) => ({ field, pattern: new RegExp(`^(${source})`, 'iu') }));
+// A label inside a line: two printed lines that OCR ran together.
+const INNER_LABELS = LABEL_SOURCES.filter(({ field }) => field !== 'name' && field !== 'age').map(({ field, source }) => ({ field, pattern: new RegExp(`\\s(${source})\\s*[:ः]`, 'iu') }));
+// The Hindi house label is misread too often for its colon to be relied on.
+INNER_LABELS.push({ field: 'house', pattern: /\s(मकान\s+स\S*)/u });
+
+const PUNCTUATION = /^(?:[\s:;=–—©®.,|!'"_~`-]|ः)+/u;
+
+function stripLeading(text: string): string {
+  return text.replace(PUNCTUATION, '').trim();
+}
+
+function cleanName(text: string): string {
+  // OCR leaves stray punctuation at the ends of names; Devanagari names keep their script.
+  return text
+    .replace(/[|©®_=~`"“”‘’:;]+/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .replace(/^[\s.,'-]+|[\s.,'-]+$/gu, '')
+    .trim()
+    .normalize('NFC');
+}
+
+const GENDERS: { gender: RollGender; pattern: RegExp }[] = [
+  { gender: 'Female', pattern: /(female|femaie|fernale|महिला|स्त्री|स्री|स्‍त्री|સ્ત્રી|મહિલા)/iu },
+  { gender: 'Third', pattern: /(third|तृतीय|ट्रांसजेंडर|इतर|अन्य|ત્રીજી)/iu },
+  { gender: 'Male', pattern: /(male|maie|पुरुष|पुरूष|पु\b|पु$|पु\s|પુરુષ)/iu },
+];
+
+export function parseGender(text: string): RollGender | null {
+  for (const { gender, pattern } of GENDERS) if (pattern.test(text)) return gender;
+  if (/(^|\s|:)पु/u.test(text)) return 'Male';
+  return null;
+}
+
+// How sure a value is: the least sure of its words.
+function wordsConfidence(words: TextWord[]): number {
+  return words.length === 0 ? 0 : Math.min(...words.map((word) => word.confidence));
+}
+
+function lineText(line: TextLine): string {
+  return line.words.map((word) => word.text).join(' ').normalize('NFC');
+}
+
+// A name of letters of one script with spaces, dots and apostrophes; digits or a second script
+// mean the reading went wrong.
+function plausibleName(name: string): boolean {
+  if (/\d/u.test(latinDigits(name))) return false;
+  const devanagari = /[\u0900-\u097f]/u.test(name);
+  const latin = /[A-Za-z]/u.test(name);
+  const gujarati = /[\u0a80-\u0aff]/u.test(name);
+  if ([devanagari, latin, gujarati].filter(Boolean).length !== 1) return false;
+  if (!/^[\p{L}\p{M}\s.'-]+$/u.test(name)) return false;
+  // Devanagari words never start with a vowel sign or virama.
+  if (devanagari && /(^|\s)[\u093e-\u094d\u0901-\u0903]/u.test(name)) return false;
+  return name.replace(/\s/gu, '').length >= 2;
+}
+
+export interface BoxText {
+  header: TextLine; // the line with the serial number and EPIC
+  body: TextLine[]; // the lines below it, photo excluded
+  // Values read exactly from a trustworthy source (the text layer's Latin digits), kept over OCR.
+  known?: { serialNo?: number; serialConfidence?: number; epic?: string; age?: number };
+}
+
+export function parseBox(box: BoxText): ParsedBox {
+  const review: RollReviewReason[] = [];
+  const headerText = latinDigits(lineText(box.header));
+  const allText = [headerText, ...box.body.map(lineText)].join('\n');
+
+  // Serial: the first number of the header that is not part of the EPIC or a cross-reference.
+  let serialNo = box.known?.serialNo ?? null;
+  let serialConfidence = serialNo !== null ? (box.known?.serialConfidence ?? 0.99) : 0;
+  if (serialNo === null) {
+    for (const word of box.header.words) {
+      const digits = latinDigits(word.text).replace(/[,.]/gu, '');
+      if (/^\d{1,5}$/u.test(digits) && !/[A-Za-z/]/u.test(word.text)) {
+        serialNo = Number(digits);
+        serialConfidence = word.confidence;
+        break;
+      }
+    }
+  }
+
+  let epic = box.known?.epic ?? null;
+  let epicConfidence = epic ? 0.99 : 0;
+  if (!epic) {
+    epic = findEpic(headerText) ?? findEpic(allText);
+    if (epic) {
+      const word = box.header.words.find((w) => w.text.toUpperCase().includes(epic!.slice(-4)));
+      epicConfidence = word?.confidence ?? 0.7;
+    }
+  }
+
+  let fullName: string | null = null;
+  let nameWords: TextWord[] = [];
+  let relation: RollRelation | null = null;
+  let relativeName: string | null = null;
+  let relativeWords: TextWord[] = [];
+  let houseNo: string | null = null;
+  let houseWords: TextWord[] = [];
+  let age: number | null = box.known?.age ?? null;
+  let ageConfidence = age !== null ? 0.99 : 0;
+  let gender: RollGender | null = null;
+  let genderConfidence = 0;
+  type Slot = 'name' | 'relative' | 'house' | 'age';
+  let current: Slot | null = null;
+  let order = 0; // unlabelled lines take the next field in the printed order
+
+  const lines: TextLine[] = [];
+  for (const line of box.body) {
+    const text = lineText(line);
+    const inner = INNER_LABELS.map(({ pattern }) => text.match(pattern)).find((match) => match && match.index !== undefined && match.index > 0);
+    if (!inner || inner.index === undefined) {
+      lines.push(line);
+      continue;
+    }
+    // Split the words where the inner label starts.
+    let length = 0;
+    const at = line.words.findIndex((word) => {
+      const before = length;
+      length += word.text.length + 1;
+      return before >= (inner.index as number);
+    });
+    if (at <= 0) lines.push(line);
+    else lines.push({ words: line.words.slice(0, at) }, { words: line.words.slice(at) });
+  }
+
+  for (const line of lines) {
+    const text = lineText(line).replace(/\*/gu, '').trim();
+    if (!text) continue;
+    // The Marathi label "मतदाराचे पूर्ण नाव" wraps: its "नाव" stands alone on the next line.
+    if (/^(नाव|नांव|name)\s*(?::|ः)?\s*$/iu.test(text)) continue;
+    if (current === 'name' && fullName && /^(नाव|नांव)([\s.,:]|ः|$)/u.test(text)) continue;
+    const label = LABELS.find(({ pattern }) => pattern.test(text));
+    let value = text;
+    let field: Slot | null = null;
+    if (label) {
+      value = stripLeading(text.replace(label.pattern, ''));
+      // "मतदाराचे पूर्ण नाव" may leave "नाव" after the value's colon.
+      value = value.replace(/^(नाव|नांव)\s*(?::|ः)\s*/u, '');
+      if (label.field === 'name') field = 'name';
+      else if (label.field === 'house') field = 'house';
+      else if (label.field === 'age') field = 'age';
+      else {
+        field = 'relative';
+        relation = label.field;
+      }
+    } else if (current === 'name' || current === 'relative') {
+      // A long name wraps onto the next line.
+      const words = line.words.filter((word) => word.text.replace(/\*/gu, '').trim());
+      if (current === 'name') nameWords = [...nameWords, ...words];
+      else relativeWords = [...relativeWords, ...words];
+      if (current === 'name') fullName = cleanName(`${fullName ?? ''} ${text}`);
+      else relativeName = cleanName(`${relativeName ?? ''} ${text}`);
+      continue;
+    } else {
+      field = (['name', 'relative', 'house', 'age'] as const)[order] ?? null;
+      if (!field) continue;
+    }
+    order = (['name', 'relative', 'house', 'age'] as const).indexOf(field) + 1;
+    current = field;
+    const valueWords = line.words.filter((word) => value.includes(word.text) && word.text.replace(PUNCTUATION, '').length > 0);
+    if (field === 'name') {
+      fullName = cleanName(value);
+      nameWords = valueWords;
+    } else if (field === 'relative') {
+      relativeName = cleanName(value);
+      relativeWords = valueWords;
+    } else if (field === 'house') {
+      houseNo = latinDigits(value).replace(/^[-–—]+$/u, '').trim() || null;
+      houseWords = valueWords;
+    } else {
+      const plain = latinDigits(value);
+      const genderAt = plain.search(/(gender|लिंग|લિંગ|જાતિ)/iu);
+      const agePart = genderAt >= 0 ? plain.slice(0, genderAt) : plain;
+      const genderPart = genderAt >= 0 ? plain.slice(genderAt).replace(/^(gender|लिंग|લિંગ|જાતિ)/iu, '') : plain;
+      const ageMatch = agePart.match(/\d{1,3}/u);
+      if (age === null && ageMatch) {
+        age = Number(ageMatch[0]);
+        const word = line.words.find((w) => latinDigits(w.text).includes(ageMatch[0]));
+        ageConfidence = word?.confidence ?? 0.7;
+      }
+      gender = parseGender(genderPart);
+      if (gender) {
+        const word = [...line.words].reverse().find((w) => parseGender(w.text) !== null);
+        genderConfidence = word?.confidence ?? 0.85;
+      }
+    }
+  }
+
+  const deleted = /\bDELETED\b|वगळलेले|हटाया/iu.test(allText) || /(^|\s)\*(\s|$)/u.test(headerText.replace(/\*\*/gu, ''));
+  const duplicateMark = /\*\*/u.test(allText);
+
+  const confidence: Record<RollBoxField, number> = {
+    serialNo: serialNo === null ? 0 : serialConfidence,
+    epic: epic ? epicConfidence : 0,
+    fullName: fullName ? wordsConfidence(nameWords.length ? nameWords : [{ text: '', confidence: 0.7 }]) : 0,
+    relation: relation ? 0.95 : 0,
+    relativeName: relativeName ? wordsConfidence(relativeWords.length ? relativeWords : [{ text: '', confidence: 0.7 }]) : 0,
+    houseNo: houseNo ? wordsConfidence(houseWords.length ? houseWords : [{ text: '', confidence: 0.7 }]) : 0.9,
+    age: age === null ? 0 : ageConfidence,
+    gender: gender ? genderConfidence : 0,
+  };
+
+  if (epic) {
+    const check = checkEpic(epic);
+    // A misread that still passes the check digit is rare: a valid check is worth more than the
+    // OCR's own doubt about a word no dictionary knows.
+    if (check === 'valid') confidence.epic = Math.max(confidence.epic, 0.9);
+    else if (check === 'old-format') confidence.epic = Math.max(confidence.epic, 0.8);
+    if (check === 'check-digit') {
+      confidence.epic = Math.min(confidence.epic, 0.6);
+      review.push({ field: 'epic', reason: 'epic-check-digit' });
+    } else if (check === 'format') {
+      confidence.epic = Math.min(confidence.epic, 0.3);
+      review.push({ field: 'epic', reason: 'epic-format' });
+    }
+  }
+  if (fullName && !plausibleName(fullName)) confidence.fullName = Math.min(confidence.fullName, 0.5);
+  if (relativeName && !plausibleName(relativeName)) confidence.relativeName = Math.min(confidence.relativeName, 0.5);
+  if (age !== null && (age < 18 || age > 120)) {
+    confidence.age = Math.min(confidence.age, 0.3);
+    review.push({ field: 'age', reason: 'age-out-of-range' });
+  }
+  for (const field of ['serialNo', 'epic', 'fullName', 'relation', 'relativeName', 'age', 'gender'] as const) {
+    const missing = confidence[field] === 0;
+    if (missing) review.push({ field, reason: 'missing' });
+    else if (confidence[field] < ROLL_REVIEW_CONFIDENCE && !review.some((r) => r.field === field)) review.push({ field, reason: 'low-confidence' });
+  }
+  if (houseNo && confidence.houseNo < ROLL_REVIEW_CONFIDENCE) review.push({ field: 'houseNo', reason: 'low-confidence' });
+
+  return { serialNo, epic, fullName, relation, relativeName, houseNo, age, gender, deleted, duplicateMark, confidence, review };
+}

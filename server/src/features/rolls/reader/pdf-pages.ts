@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import { getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { type GrayImage, rgbaToGray } from './gray-image';
+
+// pdf.js in Node: the legacy build, its fonts and CMaps from the package (no network), the
+// canvas from @napi-rs/canvas (prebuilt, no system library).
+const require = createRequire(import.meta.url);
+const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
+const asDirectoryUrl = (folder: string) => `${path.join(PDFJS_DIR, folder)}/`;
+
+export class NotAPdfError extends Error {}
+
+export async function openPdf(filePath: string): Promise<PDFDocumentProxy> {
+  const data = new Uint8Array(await readFile(filePath));
+  if (data.length < 5 || String.fromCharCode(...data.subarray(0, 5)) !== '%PDF-') throw new NotAPdfError('not a PDF');
+  try {
+    return await getDocument({
+      data,
+      verbosity: 0,
+      standardFontDataUrl: asDirectoryUrl('standard_fonts'),
+      cMapUrl: asDirectoryUrl('cmaps'),
+      cMapPacked: true,
+      wasmUrl: asDirectoryUrl('wasm'),
+      isEvalSupported: false,
+    }).promise;
+  } catch {
+    throw new NotAPdfError('unreadable PDF');
+  }
+}
+
+// A run of text from the text layer, in PDF points from the page's top-left corner.
+export interface TextRun {
+  text: string;
+  x: number;
+  y: number; // top of the run
+  width: number;
+  height: number;
+}
+
+export interface PageContent {
+  width: number; // points
+  height: number;
+  runs: TextRun[];
+  images: { x: number; y: number; width: number; height: number; name: string }[];
+}
+
+export async function pageContent(page: PDFPageProxy): Promise<PageContent> {
+  const viewport = page.getViewport({ scale: 1 });
+  const text = await page.getTextContent();
+  const runs: TextRun[] = [];
+  for (const item of text.items) {
+    if (!('str' in item) || item.str.trim() === '') continue;
+    const [, , , d, e, f] = item.transform as number[];
+    const height = Math.abs(d ?? item.height) || item.height;
+    runs.push({ text: item.str, x: e ?? 0, y: viewport.height - (f ?? 0) - height * 0.8, width: item.width, height });
+  }
+  // Where images are painted (a roll's photos), from the operator list's transforms.
+  const operators = await page.getOperatorList();
+  const images: PageContent['images'] = [];
+  const stack: number[][] = [];
+  let matrix = [1, 0, 0, 1, 0, 0];
+  const multiply = (m: number[], n: number[]) => [
+    (m[0] ?? 0) * (n[0] ?? 0) + (m[2] ?? 0) * (n[1] ?? 0),
+    (m[1] ?? 0) * (n[0] ?? 0) + (m[3] ?? 0) * (n[1] ?? 0),
+    (m[0] ?? 0) * (n[2] ?? 0) + (m[2] ?? 0) * (n[3] ?? 0),
+    (m[1] ?? 0) * (n[2] ?? 0) + (m[3] ?? 0) * (n[3] ?? 0),
+    (m[0] ?? 0) * (n[4] ?? 0) + (m[2] ?? 0) * (n[5] ?? 0) + (m[4] ?? 0),
+    (m[1] ?? 0) * (n[4] ?? 0) + (m[3] ?? 0) * (n[5] ?? 0) + (m[5] ?? 0),
+  ];
+  operators.fnArray.forEach((fn, index) => {
+    const args = operators.argsArray[index] as unknown[];
+    if (fn === OPS.save) stack.push(matrix);
+    else if (fn === OPS.restore) matrix = stack.pop() ?? [1, 0, 0, 1, 0, 0];
+    else if (fn === OPS.transform) matrix = multiply(matrix, args as number[]);
+    else if (fn === OPS.paintImageXObject) {
+      // The image fills the unit square under the current matrix: its corners give the rectangle.
+      const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = matrix;
+      const xs = [e, a + e, c + e, a + c + e];
+      const ys = [f, b + f, d + f, b + d + f];
+      const width = Math.max(...xs) - Math.min(...xs);
+      const height = Math.max(...ys) - Math.min(...ys);
+      images.push({ x: Math.min(...xs), y: viewport.height - Math.max(...ys), width, height, name: String(args[0]) });
+    }
+  });
+  return { width: viewport.width, height: viewport.height, runs, images };
+}
+
+export interface RenderedPage {
+  gray: GrayImage;
+  rgba: Uint8ClampedArray; // for cutting out photos in colour
+}
+
+// Renders a page at `scale` pixels per point.
+export async function renderPage(page: PDFPageProxy, scale: number): Promise<RenderedPage> {
+  const viewport = page.getViewport({ scale });
+  const width = Math.ceil(viewport.width);
+  const height = Math.ceil(viewport.height);
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  await page.render({ canvasContext: context as unknown as CanvasRenderingContext2D, viewport, canvas: canvas as unknown as HTMLCanvasElement }).promise;
+  const pixels = context.getImageData(0, 0, width, height);
+  page.cleanup();
+  return { gray: rgbaToGray(pixels.data, width, height), rgba: pixels.data };
+}
+
+// An RGB rendering of a rectangle of a page as PNG (the review screen's crops, the photos).
+export async function renderRect(page: PDFPageProxy, rect: { x: number; y: number; width: number; height: number }, scale: number, format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
+  const viewport = page.getViewport({ scale, offsetX: -rect.x * scale, offsetY: -rect.y * scale });
+  const canvas = createCanvas(Math.max(1, Math.ceil(rect.width * scale)), Math.max(1, Math.ceil(rect.height * scale)));
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  await page.render({ canvasContext: context as unknown as CanvasRenderingContext2D, viewport, canvas: canvas as unknown as HTMLCanvasElement }).promise;
+  return format === 'png' ? canvas.toBuffer('image/png') : canvas.toBuffer('image/jpeg', 85);
+}
+
+export { type PDFDocumentProxy, type PDFPageProxy };

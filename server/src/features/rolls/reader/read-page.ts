@@ -1,0 +1,352 @@
+import type { RollCoverFacts, RollPageResult, RollRect, RollVoterBox } from '@shared/rolls/roll-types';
+import sharp from 'sharp';
+import { findBoxes, voterBoxGroup } from './box-finder';
+import { type BoxText, parseBox, type TextLine } from './box-fields';
+import { looksLikeCover, parseCover } from './cover-facts';
+import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
+import { type GarbledValueField, garbledValues } from './garbled-values';
+import { cropGray, eraseRules, type GrayImage, type PixelRect, stackGray } from './gray-image';
+import type { OcrEngine, OcrLanguage, OcrLine } from './ocr';
+import { type PageContent, pageContent, type PDFDocumentProxy, renderPage, type TextRun } from './pdf-pages';
+
+// Pixels per PDF point for reading: 3 is 216 dpi, enough for 7-point roll text.
+const SCALE = 3;
+// Box size limits in points: three or two columns on an A4 page, rows of 40 to 200 points.
+const BOX_LIMITS = { minWidth: 100, maxWidth: 330, minHeight: 40, maxHeight: 220 };
+// Covers come first; pages further in without boxes are maps, photos and legends.
+const COVER_PAGES = 3;
+
+export interface PageReadState {
+  // The OCR language found for this roll, tried first on its later pages.
+  language?: OcrLanguage;
+}
+
+function textLineFromRuns(runs: TextRun[]): TextLine[] {
+  const sorted = [...runs].sort((a, b) => a.y - b.y || a.x - b.x);
+  const lines: TextRun[][] = [];
+  for (const run of sorted) {
+    const line = lines.find((candidate) => Math.abs((candidate[0] as TextRun).y - run.y) < Math.max(2, run.height * 0.45));
+    if (line) line.push(run);
+    else lines.push([run]);
+  }
+  return lines
+    .sort((a, b) => (a[0] as TextRun).y - (b[0] as TextRun).y)
+    .map((line) => ({ words: line.sort((a, b) => a.x - b.x).flatMap((run) => run.text.trim().split(/\s+/u).map((text) => ({ text: text.normalize('NFC'), confidence: 0.97 }))) }));
+}
+
+function runsIn(runs: TextRun[], rect: RollRect): TextRun[] {
+  return runs.filter((run) => run.x >= rect.x - 1 && run.x < rect.x + rect.width && run.y + run.height / 2 >= rect.y && run.y + run.height / 2 <= rect.y + rect.height);
+}
+
+function ocrToLines(lines: OcrLine[]): TextLine[] {
+  return lines.map((line) => ({ words: line.words.filter((word) => word.text.trim()).map((word) => ({ text: word.text, confidence: word.confidence })) }));
+}
+
+async function grayPng(image: GrayImage): Promise<Buffer> {
+  return sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+}
+
+async function png(image: GrayImage, rect: PixelRect): Promise<Buffer> {
+  // Runs of ink longer than the tallest letter at this scale (about 12 points) are rules.
+  return grayPng(eraseRules(cropGray(image, rect), 12 * SCALE));
+}
+
+function whiteOut(image: GrayImage, rect: PixelRect): void {
+  const x0 = Math.max(0, Math.floor(rect.x));
+  const x1 = Math.min(image.width, Math.ceil(rect.x + rect.width));
+  for (let y = Math.max(0, Math.floor(rect.y)); y < Math.min(image.height, rect.y + rect.height); y += 1) {
+    image.data.fill(255, y * image.width + x0, y * image.width + x1);
+  }
+}
+
+
+// Where the text of a box ends on the right: the photo (or its frame) takes the right side
+// below the header line. Found from the page's images, else from a long vertical run of ink.
+function photoLeft(image: GrayImage, box: PixelRect, images: PageContent['images']): { left: number; top: number } | null {
+  const inside = images.filter((img) => img.x * SCALE >= box.x && (img.x + img.width) * SCALE <= box.x + box.width + 2 && img.y * SCALE >= box.y - 2 && (img.y + img.height) * SCALE <= box.y + box.height + 2 && img.width * SCALE < box.width / 2);
+  if (inside.length > 0) return { left: Math.min(...inside.map((img) => img.x * SCALE)) - box.x, top: Math.min(...inside.map((img) => img.y * SCALE)) - box.y };
+  const from = Math.round(box.width * 0.5);
+  const to = Math.round(box.width * 0.96);
+  const rowFrom = Math.round(box.height * 0.15);
+  const rowTo = Math.round(box.height * 0.97);
+  for (let x = from; x < to; x += 1) {
+    let run = 0;
+    let best = 0;
+    let bestStart = 0;
+    for (let y = rowFrom; y < rowTo; y += 1) {
+      if ((image.data[(box.y + y) * image.width + box.x + x] ?? 255) < 140) {
+        run += 1;
+        if (run > best) {
+          best = run;
+          bestStart = y - run + 1;
+        }
+      } else run = 0;
+    }
+    if (best >= box.height * 0.35) return { left: x, top: bestStart };
+  }
+  return null;
+}
+
+// In a box cut out for OCR (rules erased): the header line (serial number, EPIC) ends at the
+// first blank row under the first ink, between an eighth and a third of the box's height.
+function headerLineEnd(crop: GrayImage): number {
+  const from = Math.round(crop.height * 0.12);
+  const to = Math.round(crop.height * 0.35);
+  let seenInk = false;
+  for (let y = 0; y < to; y += 1) {
+    let ink = 0;
+    for (let x = 0; x < crop.width; x += 1) if ((crop.data[y * crop.width + x] ?? 255) < 140) ink += 1;
+    // A speck or two of a scan is not a line of text.
+    if (ink > 2) seenInk = true;
+    else if (seenInk && y >= from) return y;
+  }
+  return Math.round(crop.height * 0.22);
+}
+
+// The header line (serial number, EPIC) ends at the first blank row under the first ink.
+function headerBottom(image: GrayImage, box: PixelRect): number {
+  const margin = 6;
+  let seenInk = false;
+  for (let y = margin; y < box.height - margin; y += 1) {
+    let ink = false;
+    for (let x = margin; x < box.width - margin; x += 1) {
+      if ((image.data[(box.y + y) * image.width + box.x + x] ?? 255) < 140) {
+        ink = true;
+        break;
+      }
+    }
+    if (ink) seenInk = true;
+    else if (seenInk) return y;
+  }
+  return Math.round(box.height * 0.2);
+}
+
+async function chooseLanguage(ocr: OcrEngine, image: GrayImage, strip: PixelRect, state: PageReadState, pageText: string): Promise<OcrLanguage> {
+  if (state.language) return state.language;
+  let language: OcrLanguage;
+  if (hasDevanagari(pageText)) {
+    // A garbled text layer still says the page is Devanagari; which language, OCR tells.
+    const read = (await ocr.read('hin', await png(image, strip))).map((line) => line.text).join(' ');
+    language = looksMarathi(read) ? 'mar' : 'hin';
+  } else {
+    const english = await ocr.read('eng', await png(image, strip));
+    const latinWords = english.flatMap((line) => line.words).filter((word) => /^[A-Za-z]{3,}$/u.test(word.text) && word.confidence > 0.75).length;
+    if (latinWords >= 3) language = 'eng';
+    else {
+      const read = (await ocr.read('hin', await png(image, strip))).map((line) => line.text).join(' ');
+      language = looksMarathi(read) ? 'mar' : 'hin';
+    }
+  }
+  state.language = language;
+  // The Hindi model told Marathi from Hindi (the labels differ, the script is one): a Marathi
+  // or English roll has no more use for it, and each model costs about 100 MB per thread.
+  if (language !== 'hin') await ocr.release('hin');
+  return language;
+}
+
+function pageFacts(text: string): { partNo: number | null; section: string | null } {
+  const plain = latinDigits(text);
+  const part = plain.match(/(part\s*(number|no\.?)|भाग\s*(संख्या|क्रमांक|क्र\.?))\s*(?:[:.]|ः)*\s*(\d+)/iu)?.[4];
+  const sectionMatch = plain.match(/(section\s*no\.?\s*and\s*name|अनुभाग\s*संख्या\s*(व|और)\s*नाम|यादी\s*भाग\s*क्र\.?\s*\d+)\s*(?::|ः)*\s*([^\n]+)/iu);
+  return { partNo: part ? Number(part) : null, section: sectionMatch?.[3]?.trim() || null };
+}
+
+// A garbled layer's Latin runs are right: the serial number, EPIC and cross-reference.
+function garbledHeader(runs: TextRun[], headerPoints: RollRect): TextLine {
+  const latin = runsIn(runs, headerPoints).filter((run) => !hasDevanagari(run.text) && /[A-Z0-9]/u.test(run.text));
+  return { words: textLineFromRuns(latin)[0]?.words.map((word) => ({ ...word, confidence: 0.99 })) ?? [] };
+}
+
+// What a garbled layer gives right beside the header: the age, printed in the digits font, and
+// the duplicate mark, drawn as text.
+function addGarbledKnowns(boxText: BoxText, runs: TextRun[], rect: RollRect): void {
+  const boxRuns = runsIn(runs, rect);
+  const ageRuns = boxRuns.filter((run) => /^\d{1,3}$/u.test(run.text.trim()) && run.x < rect.x + rect.width * 0.35 && run.y > rect.y + rect.height * 0.6);
+  const last = ageRuns.sort((a, b) => b.y - a.y)[0];
+  if (last) boxText.known = { ...boxText.known, age: Number(last.text.trim()) };
+  if (boxRuns.some((run) => run.text.includes('**'))) boxText.body.push({ words: [{ text: '**', confidence: 1 }] });
+}
+
+// A box of a garbled page: its values cut out where the layer puts them, stacked and read in one
+// OCR call (see garbled-values.ts). Null when the layout is not the expected one.
+async function readGarbledBox(ocr: OcrEngine, language: OcrLanguage, image: GrayImage, runs: TextRun[], rect: RollRect, textRight: number): Promise<BoxText | null> {
+  const values = garbledValues(runsIn(runs, rect), rect, textRight);
+  if (!values) return null;
+  const { segments } = values;
+  // No rule erasing here: a piece holds no frame, and a bold name's headline (shirorekha) is a
+  // long run of ink that the eraser would take for a rule.
+  const pieces = segments.map((segment) => cropGray(image, { x: segment.rect.x * SCALE, y: segment.rect.y * SCALE, width: segment.rect.width * SCALE, height: segment.rect.height * SCALE }));
+  const { image: stacked, spans } = stackGray(pieces, 6 * SCALE);
+  const lines = await ocr.read(language, await grayPng(stacked));
+  // Each word goes to the piece its middle lies in: OCR may run two pieces into one line.
+  const words = segments.map(() => [] as TextLine['words']);
+  for (const word of lines.flatMap((line) => line.words)) {
+    const middle = (word.y0 + word.y1) / 2;
+    const at = spans.findIndex((span) => middle >= span.top - 4 && middle <= span.bottom + 4);
+    if (at >= 0 && word.text.trim()) (words[at] as TextLine['words']).push({ text: word.text, confidence: word.confidence });
+  }
+  const of = (field: GarbledValueField) => words[segments.findIndex((segment) => segment.field === field)] ?? [];
+  // The layer's own values are as sure as a right text layer.
+  const house = values.houseNo ? [{ text: values.houseNo, confidence: 0.97 }] : of('house');
+  const gender = values.gender ? [{ text: values.gender, confidence: 0.9 }] : of('gender');
+  const label = (text: string) => ({ text, confidence: 1 });
+  const firstLine = Math.min(...segments.map((segment) => segment.rect.y));
+  const boxText: BoxText = {
+    header: garbledHeader(runs, { x: rect.x, y: rect.y, width: rect.width, height: firstLine - rect.y }),
+    // Printed labels put back in front of the values, so the parser reads them as on any roll.
+    body: [{ words: [label('नाव:'), ...of('name')] }, { words: of('relative') }, { words: [label('घर क्रमांक:'), ...house] }, { words: [label('वय:'), label('लिंग:'), ...gender] }],
+  };
+  addGarbledKnowns(boxText, runs, rect);
+  return boxText;
+}
+
+export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: OcrEngine, state: PageReadState, signal?: AbortSignal): Promise<RollPageResult> {
+  const page = await doc.getPage(pageNumber);
+  const content = await pageContent(page);
+  const rendered = await renderPage(page, SCALE);
+  const image = rendered.gray;
+  const pageText = content.runs.map((run) => run.text).join(' ');
+  // Four boxes of one size tell a voter page from a cover's table; a part's last page may hold
+  // fewer voters, which its text layer shows by their EPIC numbers.
+  const fewBoxesCount = /\b[A-Z]{3}\d{7}\b/u.test(pageText) ? 1 : 4;
+  const pixelBoxes = voterBoxGroup(findBoxes(image, { minWidth: BOX_LIMITS.minWidth * SCALE, maxWidth: BOX_LIMITS.maxWidth * SCALE, minHeight: BOX_LIMITS.minHeight * SCALE, maxHeight: BOX_LIMITS.maxHeight * SCALE }), fewBoxesCount);
+  // A text layer laid over a full-page scan is somebody else's OCR, with its mistakes: read
+  // the scan ourselves.
+  const scanned = content.images.some((img) => img.width * img.height >= content.width * content.height * 0.85);
+  const hasText = !scanned && pageText.replace(/\s/gu, '').length >= 50;
+  const garbled = hasText && isGarbledDevanagari(pageText);
+  const trustText = hasText && !garbled;
+
+  if (pixelBoxes.length === 0) {
+    if (pageNumber > COVER_PAGES) return { page: pageNumber, kind: 'other', method: 'none', cover: null, voters: [] };
+    let text: string;
+    let method: RollPageResult['method'];
+    if (trustText) {
+      text = textLineFromRuns(content.runs).map((line) => line.words.map((word) => word.text).join(' ')).join('\n');
+      method = 'text';
+    } else {
+      const whole = { x: 0, y: 0, width: image.width, height: image.height };
+      const language = await chooseLanguage(ocr, image, { x: 0, y: 0, width: image.width, height: Math.round(image.height * 0.12) }, state, pageText);
+      signal?.throwIfAborted();
+      text = (await ocr.read(language, await png(image, whole))).map((line) => line.text).join('\n');
+      // Tesseract's memory grows to fit the largest image it was given and never shrinks: after
+      // a whole page the model is let go (made again for the voter pages, a second's work).
+      // At 144 dpi the cover read worse (district, taluka), so the page keeps its scale.
+      await ocr.release(language);
+      method = 'ocr';
+    }
+    const cover: RollCoverFacts | null = looksLikeCover(text) ? parseCover(pageNumber, text) : null;
+    return { page: pageNumber, kind: cover ? 'cover' : 'other', method, cover, voters: [] };
+  }
+
+  // The strip above the first row of boxes names the constituency, part and section.
+  const firstTop = Math.min(...pixelBoxes.map((box) => box.y));
+  const strip: PixelRect = { x: 0, y: 0, width: image.width, height: Math.max(10, firstTop - 2) };
+  let language: OcrLanguage | null = null;
+  let stripText: string;
+  if (trustText) stripText = textLineFromRuns(runsIn(content.runs, { x: 0, y: 0, width: content.width, height: firstTop / SCALE })).map((line) => line.words.map((w) => w.text).join(' ')).join('\n');
+  else {
+    // The language is told best by a voter box's labels (नाव/वय in Marathi, नाम/आयु in Hindi).
+    const sample = pixelBoxes[0] as PixelRect;
+    language = await chooseLanguage(ocr, image, { x: sample.x + 4, y: sample.y + 4, width: Math.round(sample.width * 0.7), height: sample.height - 8 }, state, pageText);
+    stripText = (await ocr.read(language, await png(image, strip))).map((line) => line.text).join('\n');
+  }
+  const facts = pageFacts(stripText);
+
+  const voters: RollVoterBox[] = [];
+  for (const box of pixelBoxes) {
+    signal?.throwIfAborted();
+    const rect: RollRect = { x: box.x / SCALE, y: box.y / SCALE, width: box.width / SCALE, height: box.height / SCALE };
+    const photo = photoLeft(image, box, content.images);
+    let boxText: BoxText | null = null;
+    if (trustText) {
+      const header = headerBottom(image, box);
+      const headerPoints: RollRect = { x: rect.x, y: rect.y, width: rect.width, height: header / SCALE };
+      const textRight = photo ? photo.left : box.width;
+      const bodyPoints: RollRect = { x: rect.x, y: rect.y + header / SCALE, width: textRight / SCALE, height: rect.height - header / SCALE };
+      const headerLines = textLineFromRuns(runsIn(content.runs, headerPoints));
+      boxText = { header: { words: headerLines.flatMap((line) => line.words) }, body: textLineFromRuns(runsIn(content.runs, bodyPoints)) };
+    } else if (garbled) boxText = await readGarbledBox(ocr, language ?? 'mar', image, content.runs, rect, photo ? (box.x + photo.left) / SCALE : rect.x + rect.width);
+    if (!boxText) {
+      const ocrLanguage = language ?? 'eng';
+      // The box without its frame lines and photo: one block of text lines for OCR.
+      const inset = 4;
+      const crop = cropGray(image, { x: box.x + inset, y: box.y + inset, width: box.width - 2 * inset, height: box.height - 2 * inset });
+      if (photo) whiteOut(crop, { x: photo.left - inset - 2, y: photo.top - inset - 2, width: crop.width, height: crop.height });
+      const cleanCrop = eraseRules(crop, 12 * SCALE);
+      let headerEnd: number;
+      if (ocrLanguage === 'eng') {
+        // One model reads the whole box in one call; the header line ends where its first line ends.
+        const ocrLines = await ocr.read(ocrLanguage, await grayPng(cleanCrop));
+        const lines = ocrToLines(ocrLines);
+        headerEnd = Math.min(Math.round(box.height * 0.35), (ocrLines[0]?.y1 ?? Math.round(box.height * 0.2)) + 4);
+        boxText = { header: lines[0] ?? { words: [] }, body: lines.slice(1) };
+      } else {
+        // The serial number and EPIC are Latin, the rest Devanagari: each model reads only its
+        // own part (the header line with the English one, as a single line), so no model spends
+        // time on text it cannot read.
+        headerEnd = headerLineEnd(cleanCrop);
+        const bodyCrop = cropGray(cleanCrop, { x: 0, y: headerEnd, width: cleanCrop.width, height: cleanCrop.height - headerEnd });
+        const body = ocrToLines(await ocr.read(ocrLanguage, await grayPng(bodyCrop)));
+        const headerPoints: RollRect = { x: rect.x, y: rect.y, width: rect.width, height: (photo ? photo.top : box.height * 0.25) / SCALE };
+        let header: TextLine = garbled ? garbledHeader(content.runs, headerPoints) : { words: [] };
+        if (header.words.length === 0) {
+          // On white paper with a margin: OCR misreads letters that touch the image's edge.
+          const top = stackGray([cropGray(cleanCrop, { x: 0, y: 0, width: cleanCrop.width, height: headerEnd + 2 })], 4 * SCALE).image;
+          header = ocrToLines(await ocr.read('eng', await grayPng(top), 'line'))[0] ?? { words: [] };
+        }
+        boxText = { header, body };
+      }
+      // Small printed serials are OCR's weakest spot: read them again, digits only, from the left
+      // half of the header (the EPIC is on the right).
+      if (!garbled) {
+        const zone = cropGray(crop, { x: 0, y: 0, width: Math.round(crop.width * 0.5), height: headerEnd });
+        // The serial's own frame: columns inked over most of the header's height go.
+        for (let x = 0; x < zone.width; x += 1) {
+          let ink = 0;
+          for (let y = 0; y < zone.height; y += 1) if ((zone.data[y * zone.width + x] ?? 255) < 140) ink += 1;
+          if (ink > zone.height * 0.6) for (let y = 0; y < zone.height; y += 1) zone.data[y * zone.width + x] = 255;
+        }
+        const cleaned = eraseRules(zone, 12 * SCALE);
+        // Three times larger: the serial is printed in a small font.
+        const zonePng = await sharp(Buffer.from(cleaned.data), { raw: { width: cleaned.width, height: cleaned.height, channels: 1 } }).resize({ width: cleaned.width * 3, kernel: 'cubic' }).png({ compressionLevel: 1 }).toBuffer();
+        const serial = (await ocr.read('eng', zonePng, 'line', '0123456789'))[0]?.words.find((word) => /^\d{1,5}$/u.test(word.text));
+        if (serial) boxText.known = { ...boxText.known, serialNo: Number(serial.text), serialConfidence: serial.confidence };
+      }
+      if (garbled) addGarbledKnowns(boxText, content.runs, rect);
+    }
+    const parsed = parseBox(boxText);
+    let photoBytes: Uint8Array | null = null;
+    const photoImage = content.images.find((img) => img.x >= rect.x && img.x + img.width <= rect.x + rect.width + 1 && img.y >= rect.y && img.y + img.height <= rect.y + rect.height + 1 && img.width < rect.width / 2);
+    if (photoImage) {
+      const px = { left: Math.round(photoImage.x * SCALE), top: Math.round(photoImage.y * SCALE), width: Math.round(photoImage.width * SCALE), height: Math.round(photoImage.height * SCALE) };
+      photoBytes = new Uint8Array(await sharp(Buffer.from(rendered.rgba.buffer, rendered.rgba.byteOffset, rendered.rgba.byteLength), { raw: { width: image.width, height: image.height, channels: 4 } }).extract(px).jpeg({ quality: 85 }).toBuffer());
+    }
+    voters.push({ page: pageNumber, rect, partNo: facts.partNo, section: facts.section, ...parsed, photo: photoBytes });
+  }
+  checkSerialRun(voters);
+  return { page: pageNumber, kind: 'voters', method: trustText ? 'text' : 'ocr', cover: null, voters };
+}
+
+// Serial numbers run on from box to box in reading order. Small printed serials are the
+// hardest thing for OCR, so the page's run decides: when enough boxes agree on one start, every
+// box takes its place in the run; a box whose reading disagrees keeps the run's number, flagged.
+function checkSerialRun(voters: RollVoterBox[]): void {
+  const votes = new Map<number, number>();
+  voters.forEach((voter, index) => {
+    if (voter.serialNo !== null && voter.confidence.serialNo >= 0.5) votes.set(voter.serialNo - index, (votes.get(voter.serialNo - index) ?? 0) + 1);
+  });
+  const [start, count] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
+  if (start === null || count < Math.max(3, voters.length * 0.3)) return;
+  voters.forEach((voter, index) => {
+    const expected = start + index;
+    const agreed = voter.serialNo === expected;
+    voter.review = voter.review.filter((r) => r.field !== 'serialNo');
+    if (agreed) voter.confidence.serialNo = Math.max(voter.confidence.serialNo, 0.95);
+    else {
+      voter.confidence.serialNo = voter.serialNo === null ? 0.85 : 0.7;
+      if (voter.serialNo !== null) voter.review.push({ field: 'serialNo', reason: 'low-confidence' });
+      voter.serialNo = expected;
+    }
+  });
+}

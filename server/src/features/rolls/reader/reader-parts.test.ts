@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { parseBox, type TextLine } from './box-fields';
+import { findBoxes, voterBoxGroup } from './box-finder';
+import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
+import { checkEpic, findEpic, luhnCheckDigit } from './epic';
+import type { GrayImage } from './gray-image';
+
+const line = (text: string, confidence = 0.95): TextLine => ({ words: text.split(' ').map((word) => ({ text: word, confidence })) });
+
+describe('EPIC numbers', () => {
+  it('should accept a modern EPIC when its Luhn check digit over the six digits matches', () => {
+    expect(luhnCheckDigit('123456')).toBe(6);
+    expect(checkEpic('XYZ1234566')).toBe('valid');
+    expect(checkEpic('XYZ1234567')).toBe('check-digit');
+  });
+
+  it('should keep older state formats as printed when the EPIC is not three letters and seven digits', () => {
+    expect(checkEpic('GJ/03/024/153014')).toBe('old-format');
+    expect(findEpic('12  GJ/03/024/153014')).toBe('GJ/03/024/153014');
+    expect(checkEpic('AB12345')).toBe('format');
+  });
+
+  it('should repair the usual OCR letter and digit confusions by position when an EPIC is misread', () => {
+    expect(findEpic('61 XYZQ234566')).toBe('XYZ0234566');
+    expect(findEpic('| 5 |  XY2123O566')).toBe('XYZ1230566');
+    expect(findEpic('no epic here 12345')).toBeNull();
+  });
+});
+
+describe('Devanagari text', () => {
+  it('should turn Devanagari and Gujarati digits into numbers', () => {
+    expect(latinDigits('वय : ३९')).toBe('वय : 39');
+    expect(latinDigits('૪૫')).toBe('45');
+  });
+
+  it('should tell a garbled text layer from real Marathi when the vowel signs are missing', () => {
+    const real = 'मतदाराचे पूर्ण नाव देशमुख सुनील माधव वडिलांचे नाव देशमुख माधव घर क्रमांक वय लिंग पुरुष';
+    const garbled = 'मतदभरभचर पपरर नभअश दशमख सनल मभधश दशमख मभधश घर कमभअक शय ललग मतदभर यभदद';
+    expect(isGarbledDevanagari(real)).toBe(false);
+    expect(isGarbledDevanagari(garbled)).toBe(true);
+    expect(isGarbledDevanagari('Name : Asha')).toBe(false);
+    expect(hasDevanagari(garbled)).toBe(true);
+    expect(looksMarathi(real)).toBe(true);
+    expect(looksMarathi('नाम: रवि पिता का नाम: मोहन मकान संख्या आयु')).toBe(false);
+  });
+});
+
+describe('parseBox', () => {
+  it('should read a Hindi box when OCR gives its labelled lines', () => {
+    const box = parseBox({
+      header: line('7 XYZ1234566'),
+      body: [line('नाम: कमला देवी'), line('पति का नाम: रवि कुमार'), line('मकान संख्या : 20/2'), line('आयु : ६६ लिंग: महिला')],
+    });
+    expect(box).toMatchObject({ serialNo: 7, epic: 'XYZ1234566', fullName: 'कमला देवी', relation: 'husband', relativeName: 'रवि कुमार', houseNo: '20/2', age: 66, gender: 'Female', review: [] });
+  });
+
+  it('should read a Marathi box when the label wraps and two lines run together', () => {
+    const box = parseBox({
+      header: line('1,207 XYZ1234566 10/100/20'),
+      body: [line('मतदाराचे पूर्ण:देशमुख सुनील माधव'), line('नांव'), line('वडिलांचे नाव :देशमुख माधव'), line('घर क्रमांक : २ A'), line('वय : ३९ लिंग : पु'), line('**', 1)],
+    });
+    expect(box).toMatchObject({ serialNo: 1207, fullName: 'देशमुख सुनील माधव', relation: 'father', relativeName: 'देशमुख माधव', houseNo: '2 A', age: 39, gender: 'Male', duplicateMark: true });
+    const merged = parseBox({ header: line('3 XYZ1234566'), body: [line('मतदाराचे पूर्ण:जाधव सविता पतीचे नाव : जाधव अशोक'), line('वय : ४६ लिंग : स्त्री')] });
+    expect(merged).toMatchObject({ fullName: 'जाधव सविता', relation: 'husband', relativeName: 'जाधव अशोक', gender: 'Female' });
+  });
+
+  it('should flag a field for review when OCR is unsure, the name holds digits or the age is out of range', () => {
+    const box = parseBox({ header: line('12 XYZ1234567'), body: [line('Name : Ra5hmi Pawar'), line("Father's Name : Sunil Pawar", 0.5), line('Age : 7 Gender : FEMALE')] });
+    expect(box.review).toEqual(
+      expect.arrayContaining([
+        { field: 'epic', reason: 'epic-check-digit' },
+        { field: 'fullName', reason: 'low-confidence' },
+        { field: 'relativeName', reason: 'low-confidence' },
+        { field: 'age', reason: 'age-out-of-range' },
+      ]),
+    );
+  });
+
+  it('should mark the box missing fields when the box is empty', () => {
+    const box = parseBox({ header: { words: [] }, body: [] });
+    expect(box.review.map((reason) => reason.field)).toEqual(expect.arrayContaining(['serialNo', 'epic', 'fullName', 'age', 'gender']));
+    expect(box.confidence.fullName).toBe(0);
+  });
+});
+
+// A white image with black rectangles drawn in it.
+function drawing(width: number, height: number, rects: { x: number; y: number; w: number; h: number }[]): GrayImage {
+  const data = new Uint8Array(width * height).fill(255);
+  for (const { x, y, w, h } of rects) {
+    for (let i = x; i <= x + w; i += 1) {
+      data[y * width + i] = 0;
+      data[(y + h) * width + i] = 0;
+    }
+    for (let j = y; j <= y + h; j += 1) {
+      data[j * width + x] = 0;
+      data[j * width + x + w] = 0;
+    }
+  }
+  return { width, height, data };
+}
+
+describe('findBoxes', () => {
+  const options = { minWidth: 100, maxWidth: 330, minHeight: 40, maxHeight: 200 };
+
+  it('should find a grid of boxes and ignore the photo frames inside them', () => {
+    const rects = [];
+    for (let row = 0; row < 3; row += 1) {
+      for (let column = 0; column < 3; column += 1) {
+        const x = 10 + column * 190;
+        const y = 20 + row * 80;
+        rects.push({ x, y, w: 180, h: 70 }, { x: x + 130, y: y + 20, w: 40, h: 45 });
+      }
+    }
+    const boxes = voterBoxGroup(findBoxes(drawing(600, 300, rects), options));
+    expect(boxes).toHaveLength(9);
+    // Edges are found give or take a pixel (lines of scans are not one pixel wide).
+    const corners = boxes.map((box) => [Math.round(box.x / 10) * 10, Math.round(box.y / 10) * 10]);
+    expect(corners.slice(0, 4)).toEqual([[10, 20], [200, 20], [390, 20], [10, 100]]);
+    expect(Math.abs((boxes[0]?.width ?? 0) - 180)).toBeLessThanOrEqual(3);
+  });
+
+  it('should find boxes that share their edges when the grid is drawn as one table', () => {
+    const rects = [];
+    for (let row = 0; row < 2; row += 1) for (let column = 0; column < 2; column += 1) rects.push({ x: 10 + column * 250, y: 10 + row * 60, w: 250, h: 60 });
+    expect(voterBoxGroup(findBoxes(drawing(600, 200, rects), options))).toHaveLength(4);
+  });
+
+  it('should find no voter boxes when the page has one frame only', () => {
+    expect(voterBoxGroup(findBoxes(drawing(600, 300, [{ x: 10, y: 10, w: 300, h: 150 }]), options))).toEqual([]);
+  });
+});

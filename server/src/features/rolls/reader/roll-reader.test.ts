@@ -1,0 +1,141 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { RollPageResult } from '@shared/rolls/roll-types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowConfidence } from './roll-csv';
+import { readRoll, renderRollCrop, RollReadError, rollPageCount } from './roll-reader';
+import { syntheticVoters, writeLetterPdf, writeSyntheticRoll } from './synthetic-roll.test-helper';
+
+let dir: string;
+const voters = syntheticVoters(12);
+
+async function readAll(file: string, options = {}): Promise<RollPageResult[]> {
+  const pages: RollPageResult[] = [];
+  for await (const page of readRoll(file, { concurrency: 2, ...options })) pages.push(page);
+  return pages.sort((a, b) => a.page - b.page);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'roll-reader-'));
+  await writeSyntheticRoll(path.join(dir, 'roll.pdf'), voters, { cover: true });
+  await writeSyntheticRoll(path.join(dir, 'two-columns.pdf'), voters.slice(0, 6), { columns: 2 });
+  await writeSyntheticRoll(path.join(dir, 'last-page.pdf'), voters.slice(0, 2));
+  await writeLetterPdf(path.join(dir, 'letter.pdf'));
+  await writeFile(path.join(dir, 'not-a-pdf.pdf'), 'name,epic\nAsha,XYZ1234567\n');
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+// Reading renders pages and starts worker threads: seconds each on a busy machine.
+describe('readRoll', { timeout: 180_000 }, () => {
+  it('should read every voter box of a text-layer roll exactly when the text layer is right', async () => {
+    const pages = await readAll(path.join(dir, 'roll.pdf'));
+    expect(pages.map((page) => page.kind)).toEqual(['cover', 'voters']);
+    const read = pages[1]!.voters;
+    expect(pages[1]!.method).toBe('text');
+    expect(read).toHaveLength(12);
+    read.forEach((box, index) => {
+      const voter = voters[index]!;
+      expect(box).toMatchObject({
+        page: 2,
+        partNo: 7,
+        section: '1-Station Road',
+        serialNo: voter.serial,
+        epic: voter.epic,
+        fullName: voter.name,
+        relation: voter.relationLabel.startsWith('Husband') ? 'husband' : voter.relationLabel.startsWith('Mother') ? 'mother' : 'father',
+        relativeName: voter.relative,
+        houseNo: voter.house,
+        age: voter.age,
+        gender: voter.gender === 'MALE' ? 'Male' : 'Female',
+        deleted: false,
+        duplicateMark: voter.duplicate === true,
+      });
+      expect(box.rect.width).toBeGreaterThan(150);
+      expect(box.rect.height).toBeGreaterThan(60);
+    });
+  });
+
+  it('should flag the EPIC for review, not reject the voter, when its check digit fails', async () => {
+    const pages = await readAll(path.join(dir, 'roll.pdf'), { pages: [2] });
+    const broken = pages[0]!.voters[4]!;
+    expect(broken.epic).toBe(voters[4]!.epic);
+    expect(broken.review).toContainEqual({ field: 'epic', reason: 'epic-check-digit' });
+    expect(broken.confidence.epic).toBeLessThan(0.8);
+    expect(rowConfidence(broken)).toBeLessThan(0.8);
+    const clean = pages[0]!.voters[0]!;
+    expect(clean.review).toEqual([]);
+    expect(rowConfidence(clean)).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('should read the cover facts and printed totals when the roll has a cover page', async () => {
+    const pages = await readAll(path.join(dir, 'roll.pdf'), { pages: [1] });
+    expect(pages[0]!.cover).toMatchObject({
+      page: 1,
+      constituency: '12 - Sample Nagar',
+      partNo: 7,
+      pollingStationNumber: 7,
+      pollingStationName: 'Zilla Parishad School Room 1',
+      pollingStationAddress: 'Main Road, Sample Nagar',
+      village: 'Sampleville',
+      taluka: 'Sampletal',
+      district: 'Yavatmal',
+      pin: '445001',
+      sections: [
+        { number: '1', name: 'Station Road' },
+        { number: '2', name: 'Market Lane' },
+      ],
+      totals: { male: 6, female: 6, third: 0, total: 12 },
+    });
+  });
+
+  it('should find the boxes of a two-column grid when the roll is not 3 × 10', async () => {
+    const pages = await readAll(path.join(dir, 'two-columns.pdf'));
+    expect(pages[0]!.voters.map((voter) => voter.serialNo)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(pages[0]!.voters.map((voter) => voter.fullName)).toEqual(voters.slice(0, 6).map((voter) => voter.name));
+  });
+
+  it("should read a part's last page when it holds fewer than a row of voters", async () => {
+    const pages = await readAll(path.join(dir, 'last-page.pdf'));
+    expect(pages[0]!.voters.map((voter) => [voter.serialNo, voter.epic])).toEqual(voters.slice(0, 2).map((voter) => [voter.serial, voter.epic]));
+  });
+
+  it('should report progress page by page when asked', async () => {
+    const progress: number[] = [];
+    await readAll(path.join(dir, 'roll.pdf'), { onProgress: ({ pagesDone, pageCount }: { pagesDone: number; pageCount: number }) => progress.push(pagesDone / pageCount) });
+    expect(progress).toEqual([0.5, 1]);
+  });
+
+  it('should stop with an AbortError when the reading is cancelled', async () => {
+    const controller = new AbortController();
+    const reading = readAll(path.join(dir, 'roll.pdf'), { signal: controller.signal, concurrency: 1 });
+    controller.abort();
+    await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('should refuse with a clear message when the file is not a PDF', async () => {
+    await expect(readAll(path.join(dir, 'not-a-pdf.pdf'))).rejects.toThrow(new RollReadError('This file is not a PDF'));
+  });
+
+  it('should refuse with a clear message when the PDF is not an electoral roll', async () => {
+    const reading = readAll(path.join(dir, 'letter.pdf'));
+    await expect(reading).rejects.toBeInstanceOf(RollReadError);
+    await expect(readAll(path.join(dir, 'letter.pdf'))).rejects.toThrow('This file is not an electoral roll PDF');
+  });
+});
+
+describe('rollPageCount and renderRollCrop', { timeout: 60_000 }, () => {
+  it('should count the pages and render a crop of a box as PNG', async () => {
+    expect(await rollPageCount(path.join(dir, 'roll.pdf'))).toBe(2);
+    const png = await renderRollCrop(path.join(dir, 'roll.pdf'), 2, { x: 25, y: 50, width: 180, height: 72 });
+    expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(Math.ceil(180 * (200 / 72)));
+  });
+
+  it('should refuse a page the roll does not have', async () => {
+    await expect(renderRollCrop(path.join(dir, 'roll.pdf'), 9, { x: 0, y: 0, width: 10, height: 10 })).rejects.toBeInstanceOf(RollReadError);
+  });
+});

@@ -1,0 +1,34 @@
+// Contacts with voters and the support they show (issue 20, docs/decisions/026-contacts-and-support.md):
+// the lists and limits, without zod (the schemas are in contact-schema.ts, which re-exports these).
+
+// How the worker reached the voter.
+export const CONTACT_CHANNELS = ['visit', 'call', 'whatsapp', 'meeting'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+
+// The five outcomes that say where the voter stands, strongest first: the voter's support level
+// is the latest of these. The other three say nothing about support.
+export const SUPPORT_LEVELS = ['strong_supporter', 'leaning_supporter', 'undecided', 'leaning_away', 'opposed'] as const;
+export type SupportLevel = (typeof SUPPORT_LEVELS)[number];
+export const CONTACT_OUTCOMES = [...SUPPORT_LEVELS, 'not_at_home', 'moved_away', 'deceased'] as const;
+export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
+
+export function isSupportLevel(outcome: string): outcome is SupportLevel {
+  return (SUPPORT_LEVELS as readonly string[]).includes(outcome);
+}
+
+// Outcomes an office role must confirm before the voter changes: the flag each raises.
+export const VOTER_FLAG_KINDS = ['deceased', 'moved_away'] as const;
+export type VoterFlagKind = (typeof VOTER_FLAG_KINDS)[number];
+export const FLAG_OF_OUTCOME: Partial<Record<ContactOutcome, VoterFlagKind>> = { deceased: 'deceased', moved_away: 'moved_away' };
+export const VOTER_FLAG_STATUSES = ['pending', 'confirmed', 'dismissed'] as const;
+export type VoterFlagStatus = (typeof VOTER_FLAG_STATUSES)[number];
+
+// The voter's state on the roll, as the field filters it (मयत, स्थलांतरित, बेपत्ता): deceased is
+// is_dead, shifted is present_in_city = false, missing is is_missing; active is none of the three.
+export const VOTER_STATUS_FILTERS = ['deceased', 'shifted', 'missing', 'active'] as const;
+export type VoterStatusFilter = (typeof VOTER_STATUS_FILTERS)[number];
+// The support filter: a level, or `unknown` for voters with none recorded yet.
+export const SUPPORT_FILTERS = [...SUPPORT_LEVELS, 'unknown'] as const;
+
+export const CONTACT_NOTE_MAX = 500;
+export const CONTACT_ISSUES_MAX = 20;

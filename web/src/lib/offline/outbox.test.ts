@@ -1,0 +1,118 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Voter } from '@shared/voters/voter-schema';
+import { ApiError, type RequestOptions } from '../api-client';
+import { cachedVoter, cachedVoterList, clearOfflineData, keepVoters } from './offline-voters';
+import { enqueue, flushOutbox, outboxItems, resolveConflict } from './outbox';
+
+// The outbox (issue 21): changes made offline go in order, each with its own key, once; a
+// network failure keeps them; a newer version on the server waits for the user's choice.
+
+const sent: { path: string; options: RequestOptions }[] = [];
+let answer: (path: string, options: RequestOptions) => unknown = () => ({});
+
+vi.mock('../api-client', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../api-client')>();
+  return {
+    ...original,
+    apiRequest: vi.fn(async (path: string, options: RequestOptions = {}) => {
+      sent.push({ path, options });
+      return answer(path, options);
+    }),
+  };
+});
+
+const USER = 7;
+const voter = (overrides: Partial<Voter>): Voter => ({ _id: 1, id: 1, full_name: 'Rahul Chavan', voter_id: 'ABC1234567', booth: 'Booth-01', mobile_number: null, version: 1, created_at: '2026-11-01T00:00:00.000Z', ...overrides }) as Voter;
+
+beforeEach(async () => {
+  sent.length = 0;
+  await clearOfflineData();
+});
+
+describe('flushOutbox', () => {
+  it('should send every change in order with its own key and empty the outbox when the server takes them', async () => {
+    answer = (path) => (path === '/voters' ? voter({ id: 501, _id: 501, full_name: 'Meena Gavande' }) : voter({ id: 501, _id: 501, version: 2 }));
+    await keepVoters([voter({ id: -5, _id: -5, full_name: 'Meena Gavande' })]);
+    const created = await enqueue({ kind: 'voter.create', userId: USER, voterId: -5, payload: { values: { full_name: 'Meena Gavande' } } });
+    const edited = await enqueue({ kind: 'voter.update', userId: USER, voterId: -5, payload: { values: { mobile_number: '9822100002' } } });
+
+    expect(await flushOutbox(USER)).toEqual({ sent: 2, stopped: 'done' });
+    expect(sent.map((call) => [call.path, call.options.method, call.options.idempotencyKey])).toEqual([
+      ['/voters', 'POST', created.key],
+      // The voter added offline got its id on the server; the edit follows it, on its version.
+      ['/voters/501', 'PUT', edited.key],
+    ]);
+    expect(sent[1]!.options.body).toEqual({ mobile_number: '9822100002', version: 1 });
+    expect(await outboxItems()).toEqual([]);
+    expect(await cachedVoter(-5)).toBeUndefined();
+    expect(await cachedVoter(501)).toMatchObject({ version: 2 });
+  });
+
+  it('should stop and keep the change with the same key when the connection fails, and send it once later', async () => {
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const item = await enqueue({ kind: 'contact.create', userId: USER, voterId: 1, payload: { contact: { channel: 'visit', outcome: 'undecided' } } });
+    expect(await flushOutbox(USER)).toEqual({ sent: 0, stopped: 'offline' });
+    expect((await outboxItems()).map((left) => left.key)).toEqual([item.key]);
+
+    answer = () => ({ contact: {}, voter: { id: 1, support_level: 'undecided', last_contact_at: null }, flag: null });
+    expect(await flushOutbox(USER)).toEqual({ sent: 1, stopped: 'done' });
+    expect(sent.map((call) => call.options.idempotencyKey)).toEqual([item.key, item.key]);
+  });
+
+  it("should leave another user's changes alone", async () => {
+    answer = () => voter({});
+    await enqueue({ kind: 'voter.update', userId: USER + 1, voterId: 1, payload: { values: {} }, base: voter({}) });
+    expect(await flushOutbox(USER)).toEqual({ sent: 0, stopped: 'done' });
+    expect(await outboxItems()).toHaveLength(1);
+  });
+
+  it('should hold an edit that met a newer version for the user and send only the fields they keep', async () => {
+    const base = voter({ mobile_number: '9822100001' });
+    const current = voter({ mobile_number: '9822100004', comment: 'Office call', version: 2 } as Partial<Voter>);
+    answer = () => {
+      throw new ApiError(409, 'This voter was changed by someone else', undefined, current);
+    };
+    await keepVoters([base]);
+    const item = await enqueue({ kind: 'voter.update', userId: USER, voterId: 1, payload: { values: { mobile_number: '9822100003' } }, base });
+    expect(await flushOutbox(USER)).toEqual({ sent: 0, stopped: 'done' });
+    const [held] = await outboxItems();
+    expect(held).toMatchObject({ state: 'conflict', current: { version: 2 } });
+
+    await resolveConflict(held!.seq!, { mobile_number: '9822100003' });
+    const [again] = await outboxItems();
+    expect(again).toMatchObject({ state: 'pending', baseVersion: 2, payload: { values: { mobile_number: '9822100003' } } });
+    expect(again!.key).not.toBe(item.key);
+    answer = () => voter({ mobile_number: '9822100003', version: 3 });
+    expect(await flushOutbox(USER)).toEqual({ sent: 1, stopped: 'done' });
+    expect(sent.at(-1)!.options.body).toEqual({ mobile_number: '9822100003', version: 2 });
+  });
+
+  it("should drop the change and keep the server's voter when the user keeps none of their fields", async () => {
+    const current = voter({ mobile_number: '9822100004', version: 2 });
+    answer = () => {
+      throw new ApiError(409, 'changed', undefined, current);
+    };
+    await enqueue({ kind: 'voter.update', userId: USER, voterId: 1, payload: { values: { mobile_number: '9822100003' } }, base: voter({}) });
+    await flushOutbox(USER);
+    const [held] = await outboxItems();
+    await resolveConflict(held!.seq!, {});
+    expect(await outboxItems()).toEqual([]);
+    expect(await cachedVoter(1)).toMatchObject({ mobile_number: '9822100004', version: 2 });
+  });
+});
+
+describe('cachedVoterList', () => {
+  it('should find a Devanagari name typed in Latin letters, and a voter ID as typed', async () => {
+    await keepVoters([voter({ id: 1, full_name: 'राहुल शिवाजी चव्हाण', voter_id: 'MHX1111111' }), voter({ id: 2, full_name: 'Sunita Patil', voter_id: 'MHX2222222' })]);
+    expect((await cachedVoterList({ search: 'rahul' })).voters.map((found) => found.id)).toEqual([1]);
+    expect((await cachedVoterList({ search: 'पाटील' })).voters.map((found) => found.id)).toEqual([2]);
+    expect((await cachedVoterList({ search: 'mhx222' })).voters.map((found) => found.id)).toEqual([2]);
+    expect((await cachedVoterList({ booth: 'Booth-02' })).total).toBe(0);
+    // The screens get the voter as the server gives it, without the stored search terms.
+    expect((await cachedVoterList({ search: 'rahul' })).voters[0]).not.toHaveProperty('_terms');
+  });
+});
+

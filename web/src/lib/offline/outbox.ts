@@ -1,0 +1,183 @@
+import type { RecordedContact } from '@shared/contacts/contact-schema';
+import type { Voter } from '@shared/voters/voter-schema';
+import { ApiError, apiRequest, isNetworkError } from '../api-client';
+import { conflictCurrent } from '../edit-conflicts';
+import { newIdempotencyKey } from './idempotency-key';
+import { offlineChanged } from './offline-changes';
+import { offlineDb, type OutboxItem } from './offline-db';
+import { cachedVoter, keepVoters } from './offline-voters';
+
+// The outbox (issue 21, decision 033): a change made without a connection waits here, in
+// IndexedDB, and is sent in order when the connection returns, each with its own
+// Idempotency-Key so the server applies it once even when an answer is lost and it is sent again.
+// An edit that meets a newer version on the server waits for the user's field-by-field choice.
+
+// What each kind of change sends and what its answer does to the phone's copy. A new kind of
+// change (poll-day marks) is one entry here and an `idempotent: true` on its server route.
+interface OutboxKind {
+  send: (item: OutboxItem) => Promise<unknown>;
+  // The server's answer kept on the phone; returns the voter's id on the server when the change
+  // created it (later changes of the voter added offline then go to that id).
+  applied: (item: OutboxItem, answer: unknown) => Promise<number | void>;
+}
+
+const withKey = (item: OutboxItem) => ({ idempotencyKey: item.key });
+
+export const OUTBOX_KINDS: Record<string, OutboxKind> = {
+  'voter.create': {
+    send: (item) => apiRequest<Voter>('/voters', { method: 'POST', body: item.payload.values, ...withKey(item) }),
+    applied: async (item, answer) => {
+      const voter = answer as Voter;
+      await keepVoters([voter], item.voterId !== null ? [item.voterId] : []);
+      return voter.id;
+    },
+  },
+  'voter.update': {
+    send: (item) => {
+      const version = item.baseVersion === null ? {} : { version: item.baseVersion };
+      return apiRequest<Voter>(`/voters/${item.voterId}`, { method: 'PUT', body: { ...(item.payload.values as object), ...version }, ...withKey(item) });
+    },
+    applied: async (_item, answer) => keepVoters([answer as Voter]),
+  },
+  'contact.create': {
+    send: (item) => apiRequest<RecordedContact>(`/voters/${item.voterId}/contacts`, { method: 'POST', body: item.payload.contact, ...withKey(item) }),
+    applied: async (item, answer) => {
+      const recorded = answer as RecordedContact;
+      const voter = await cachedVoter(recorded.voter.id);
+      if (voter) await keepVoters([{ ...voter, support_level: recorded.voter.support_level, last_contact_at: recorded.voter.last_contact_at }]);
+      return undefined;
+    },
+  },
+  // Poll day: marks (or undos) of who voted, by part serial in a booth.
+  'poll.marks': {
+    send: (item) => {
+      const { boothId, serials, undo } = item.payload as { boothId: number; serials: number[]; undo: boolean };
+      return apiRequest(`/poll/booths/${boothId}/${undo ? 'unmark' : 'marks'}`, { method: 'POST', body: { serials }, ...withKey(item) });
+    },
+    applied: async () => undefined,
+  },
+};
+
+
+export interface NewChange {
+  kind: keyof typeof OUTBOX_KINDS;
+  userId: number;
+  voterId: number | null;
+  payload: Record<string, unknown>;
+  base?: Voter | null;
+  key?: string;
+}
+
+export async function enqueue(change: NewChange): Promise<OutboxItem> {
+  const item: OutboxItem = {
+    key: change.key ?? newIdempotencyKey(),
+    kind: change.kind,
+    userId: change.userId,
+    voterId: change.voterId,
+    payload: change.payload,
+    baseVersion: change.base?.version ?? null,
+    base: change.base ?? null,
+    created_at: new Date().toISOString(),
+    state: 'pending',
+  };
+  item.seq = await offlineDb.outbox.add(item);
+  offlineChanged();
+  return item;
+}
+
+export async function outboxItems(): Promise<OutboxItem[]> {
+  return offlineDb.outbox.orderBy('seq').toArray();
+}
+
+// A voter added offline has a negative id until the server gives it one.
+let nextTempId = -Date.now();
+export function temporaryVoterId(): number {
+  nextTempId -= 1;
+  return nextTempId;
+}
+
+export type FlushOutcome = { sent: number; stopped: 'done' | 'offline' | 'busy' };
+
+let flushing: Promise<FlushOutcome> | null = null;
+
+// Sends the signed-in user's waiting changes in the order they were made. One run at a time.
+export function flushOutbox(userId: number): Promise<FlushOutcome> {
+  flushing ??= runFlush(userId).finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+async function runFlush(userId: number): Promise<FlushOutcome> {
+  let sent = 0;
+  for (;;) {
+    const item = await offlineDb.outbox
+      .where('state')
+      .equals('pending')
+      .sortBy('seq')
+      .then((items) => items.find((candidate) => candidate.userId === userId));
+    if (!item) return { sent, stopped: 'done' };
+    const kind = OUTBOX_KINDS[item.kind];
+    if (!kind) {
+      await offlineDb.outbox.update(item.seq!, { state: 'failed', error: item.kind });
+      continue;
+    }
+    let answer: unknown;
+    try {
+      answer = await kind.send(item);
+    } catch (error) {
+      if (isNetworkError(error)) return { sent, stopped: 'offline' };
+      const current = conflictCurrent<Voter>(error);
+      if (current) {
+        // Someone saved the voter since: the user chooses field by field (outbox-conflicts.ts).
+        await offlineDb.outbox.update(item.seq!, { state: 'conflict', current });
+      } else if (error instanceof ApiError && (error.status === 409 || error.status === 429 || error.status >= 500 || error.status === 0)) {
+        // Still being saved, too many requests or the server unwell: try again later, in order.
+        return { sent, stopped: 'busy' };
+      } else if (error instanceof ApiError && error.status === 401) {
+        return { sent, stopped: 'busy' };
+      } else {
+        await offlineDb.outbox.update(item.seq!, { state: 'failed', error: error instanceof ApiError ? error.message : String(error) });
+      }
+      offlineChanged();
+      continue;
+    }
+    const serverId = await kind.applied(item, answer);
+    await offlineDb.transaction('rw', offlineDb.outbox, async () => {
+      await offlineDb.outbox.delete(item.seq!);
+      // Later changes of the same voter: to its id on the server, on top of the version just saved.
+      const later = await offlineDb.outbox.where('voterId').equals(item.voterId ?? 0).toArray();
+      const saved = answer as Partial<Voter>;
+      for (const next of later) {
+        const changes: Partial<OutboxItem> = {};
+        if (typeof serverId === 'number' && item.voterId !== null && item.voterId < 0) changes.voterId = serverId;
+        if (next.kind === 'voter.update' && typeof saved.version === 'number' && (next.baseVersion === item.baseVersion || item.kind === 'voter.create')) changes.baseVersion = saved.version;
+        if (Object.keys(changes).length > 0) await offlineDb.outbox.update(next.seq!, changes);
+      }
+    });
+    sent += 1;
+    offlineChanged();
+  }
+}
+
+// The user's choice on a conflicting edit: for each field, theirs (the server's) or mine. Mine
+// are sent again on top of the current version, with a new key; nothing of mine left: dropped.
+export async function resolveConflict(seq: number, mine: Record<string, unknown>): Promise<void> {
+  const item = await offlineDb.outbox.get(seq);
+  if (!item || item.state !== 'conflict' || !item.current) return;
+  const current = item.current;
+  if (Object.keys(mine).length === 0) {
+    await offlineDb.outbox.delete(seq);
+    await keepVoters([current]);
+  } else {
+    await offlineDb.outbox.update(seq, { state: 'pending', key: newIdempotencyKey(), payload: { ...item.payload, values: mine }, baseVersion: current.version, base: current, current: undefined });
+    await keepVoters([{ ...current, ...(mine as Partial<Voter>) }]);
+  }
+  offlineChanged();
+}
+
+// A change the server refused for good (its message shown): the user lets it go.
+export async function dropOutboxItem(seq: number): Promise<void> {
+  await offlineDb.outbox.delete(seq);
+  offlineChanged();
+}
