@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_USERS } from './support/e2e-users';
 import { signIn } from './support/session';
+import { serveApiAsAnotherBuild, serveApiAsThisBuild } from './support/another-build';
 
 // Issue 21: "Add to home screen" gives a full-screen app with the product's name and icon, and
 // the service worker keeps the app shell. The other specs block service workers
@@ -67,15 +68,12 @@ test('should reload to the new version from the banner when the worker is in cha
   await signIn(page, E2E_USERS.admin);
   expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
-  await page.route('**/api/**', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, headers: { ...response.headers(), 'x-app-build': 'ffffffffffffffff' } });
-  });
+  await serveApiAsAnotherBuild(page);
   await page.getByRole('link', { name: 'Tasks' }).first().click();
   const offers = page.getByRole('status').filter({ hasText: 'A new version is available' });
   await expect(offers).toHaveCount(1);
 
-  await page.unroute('**/api/**');
+  await serveApiAsThisBuild(page);
   await offers.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByText('A new version is available')).toHaveCount(0);
   await expect(page).toHaveURL(/\/tasks/);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_USERS } from './support/e2e-users';
 import { signIn } from './support/session';
+import { serveApiAsAnotherBuild, serveApiAsThisBuild } from './support/another-build';
 
 // Issue 24: a page left open across an update notices the new build and offers a reload; the
 // Settings page says what the installation runs.
@@ -9,17 +10,14 @@ test('should offer a reload when an API answer names another build', async ({ pa
   await expect(page.getByText('A new version is available')).toHaveCount(0);
 
   // The server "was updated": its answers now name another build.
-  await page.route('**/api/**', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, headers: { ...response.headers(), 'x-app-build': 'ffffffffffffffff' } });
-  });
+  await serveApiAsAnotherBuild(page);
   await page.getByRole('link', { name: 'Tasks' }).first().click();
   const offer = page.getByRole('status').filter({ hasText: 'A new version is available' });
   await expect(offer).toBeVisible();
   // Non-blocking: the page underneath still works.
   await expect(page).toHaveURL(/\/tasks/);
 
-  await page.unroute('**/api/**');
+  await serveApiAsThisBuild(page);
   await offer.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByText('A new version is available')).toHaveCount(0);
   await expect(page).toHaveURL(/\/tasks/);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { isAbandonedRequest } from './another-build';
 
 // Serves this page's public settings with some values changed (the office timezone, the default
 // language), so specs running beside it keep the real ones.
@@ -8,8 +9,7 @@ export async function servePublicSettingsWith(page: Page, changes: Record<string
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...((await response.json()) as object), ...changes } });
     } catch (error) {
-      // The page moved on (a sign-in redirect) before the answer came: no one is waiting for it.
-      if (!/disposed|closed|aborted/i.test(String(error))) throw error;
+      if (!isAbandonedRequest(error)) throw error;
     }
   });
 }
