@@ -25,7 +25,7 @@ import { PlaceholderPage } from './routes/placeholder-page';
 // an address opens (and its data) first; main.tsx then puts that data in the query cache before
 // the first render, rather than after it and the session check (issue 21: a warm start to the
 // voter list in under 1 s).
-const pageStarts = new Map<StartPath, (search: URLSearchParams) => void>();
+const pageStarts = new Map<StartPath, (search: URLSearchParams) => Promise<unknown>>();
 
 function lazyPage(load: () => Promise<ComponentType>) {
   const Page = lazy(() => load().then((component) => ({ default: component })));
@@ -49,8 +49,8 @@ function lazyPageAt<P extends StartPath>(path: P, page: (module: Awaited<ReturnT
       return loaded;
     });
   pageStarts.set(path, (search) => {
-    load().catch(() => undefined);
     prefetch?.(search);
+    return load();
   });
   const LazyPage = lazyPage(load);
   return function StartPage() {
@@ -148,9 +148,16 @@ const ROUTES: RouteObject[] = [
 // Starts fetching the screen an address shows (a role's home for "/") and, for the voter lists,
 // its data; nothing for other screens. Only for a signed-in start (main.tsx): the server checks
 // the token on the data call as on any other.
-export function preloadPage(pathname: string, search: string, role: Role | undefined): void {
+// The promise settles when the screen's file is in (or failed to come: the screen's own Suspense
+// then shows the spinner and the error as for any lazy screen).
+export function preloadPage(pathname: string, search: string, role: Role | undefined): Promise<void> {
   const path = startPathOf(pathname, role);
-  if (path) pageStarts.get(path)?.(new URLSearchParams(search));
+  const start = path ? pageStarts.get(path) : undefined;
+  if (!start) return Promise.resolve();
+  return start(new URLSearchParams(search)).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 export function AppRoutes() {
