@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { createServer } from 'node:net';
-import { Client } from 'undici';
+import { Client, type Dispatcher } from 'undici';
 
 // What the benchmarks that talk to a server of their own share: one keep-alive connection per
 // client (as a browser tab keeps one), a free port, waiting for the server, percentiles.
@@ -34,11 +34,28 @@ export interface Connection {
 export function openConnection(origin: string): Connection {
   const client = new Client(origin, { pipelining: 1, keepAliveTimeout: 120_000, keepAliveMaxTimeout: 120_000 });
   return {
-    async send(path, options = {}) {
-      const response = await client.request({ path, method: (options.method ?? 'GET') as 'GET', headers: options.headers, body: options.body });
-      // Read the body to the end without decoding it.
-      await response.body.dump({ limit: Number.MAX_SAFE_INTEGER });
-      return { status: response.statusCode, ok: response.statusCode >= 200 && response.statusCode < 300 };
+    // undici's dispatch with a handler of our own: no response stream and no body object per
+    // request, about a fifth less of the client's CPU than `request` + `body.dump()`.
+    send(path, options = {}) {
+      return new Promise<Answer>((resolve, reject) => {
+        let status = 0;
+        const handler: Dispatcher.DispatchHandler = {
+          // Its presence tells undici this handler uses the current handler interface.
+          onRequestStart() {},
+          onResponseStart(_controller, statusCode) {
+            status = statusCode;
+          },
+          // The body is read to the end and dropped.
+          onResponseData() {},
+          onResponseEnd() {
+            resolve({ status, ok: status >= 200 && status < 300 });
+          },
+          onResponseError(_controller, error) {
+            reject(error);
+          },
+        };
+        client.dispatch({ path, method: (options.method ?? 'GET') as Dispatcher.HttpMethod, headers: options.headers, body: options.body }, handler);
+      });
     },
     close: () => client.close(),
   };
