@@ -25,6 +25,17 @@ describe('EPIC numbers', () => {
     expect(findEpic('| 5 |  XY2123O566')).toBe('XYZ1230566');
     expect(findEpic('no epic here 12345')).toBeNull();
   });
+
+  it('should drop a round glyph read twice only when the EPIC without it passes its check digit', () => {
+    // XYZ0234567 is valid; its first digit read as "Q0" or "O0" by OCR.
+    expect(checkEpic('XYZ0234567')).toBe('valid');
+    expect(findEpic('| 2| XYZQ0234567')).toBe('XYZ0234567');
+    expect(findEpic('I i XYZO0234567')).toBe('XYZ0234567');
+    // XYZ0234566 fails the check: nothing is dropped, nothing is guessed.
+    expect(findEpic('| 2| XYZQ0234566')).toBeNull();
+    // Eleven characters with no doubled round glyph stay unread.
+    expect(findEpic('XYZ12345667')).toBeNull();
+  });
 });
 
 describe('Devanagari text', () => {
