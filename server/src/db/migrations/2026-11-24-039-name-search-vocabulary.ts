@@ -24,7 +24,7 @@ const isPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instan
 const termsOf = (alias: string) => `unnest(string_to_array(coalesce(${alias}.full_name_terms, '') || ' ' || coalesce(${alias}.father_husband_name_terms, ''), ' '))`;
 const NEW_TERMS = (source: string, alias: string) =>
   `INSERT INTO voter_name_vocabulary (term) SELECT DISTINCT added.term FROM ${source}, ${termsOf(alias)} AS added(term) ` +
-  `WHERE added.term <> '' AND NOT EXISTS (SELECT 1 FROM voter_name_vocabulary known WHERE known.term = added.term)`;
+  `WHERE added.term <> '' AND NOT EXISTS (SELECT 1 FROM voter_name_vocabulary known WHERE known.term = added.term COLLATE "C")`;
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return;
