@@ -18,8 +18,9 @@ import { createVoterGenerator, voterInputOf } from './voter-generator';
 // Issue 23: TOTAL generated voters into a PostgreSQL database of their own, with COPY, in minutes.
 // Each row is what the app saves for that voter: the form's columns through the app's own
 // toColumns (flags as 0/1, the name search terms and phonetic keys of migration 020), and the
-// bookkeeping the bulk path writes. The row triggers stay on (the kept counts of migration 006,
-// the change numbers of migration 030), so the database is the one the app would have built.
+// bookkeeping the bulk path writes. The triggers stay on (the kept counts of migration 006,
+// the change numbers of migration 030, the name vocabulary of migration 039, once per COPY), so
+// the database is the one the app would have built.
 // The secondary indexes of voters are dropped for the load and built again after it from their
 // own definitions (kept in a file until rebuilt, so a load cut short rebuilds them next time).
 // Re-running fills the database up to TOTAL; it never drops it.

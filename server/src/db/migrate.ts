@@ -34,6 +34,7 @@ import * as sharedRateLimits from './migrations/2026-11-24-034-shared-rate-limit
 import * as oneIdempotencyStore from './migrations/2026-11-24-035-one-idempotency-store';
 import * as postgresScale from './migrations/2026-11-24-036-postgres-scale';
 import * as severalNodes from './migrations/2026-11-24-038-several-nodes';
+import * as nameSearchVocabulary from './migrations/2026-11-24-039-name-search-vocabulary';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -74,6 +75,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-24-035-one-idempotency-store': oneIdempotencyStore,
   '2026-11-24-036-postgres-scale': postgresScale,
   '2026-11-24-038-several-nodes': severalNodes,
+  '2026-11-24-039-name-search-vocabulary': nameSearchVocabulary,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

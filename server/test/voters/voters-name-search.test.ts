@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nameMatches, parseNameSearch } from '@shared/search/name-keys';
 import type { ImportResult } from '@shared/voters/voter-import-schema';
 import { migrateTo, migrateToLatest } from '../../src/db/migrate';
 import { fillMissingNameTerms } from '../../src/features/voters/name-terms-fill';
@@ -164,6 +165,32 @@ describe('GET /api/voters: names kept up to date', () => {
     expect(await names('search=wagh')).toEqual(['Savita Wagh']);
     expect(await names('search=more')).toEqual(['सविता पांडुरंग मोरे']);
     if (t.ctx.dialect.name === 'sqlite') await sql`INSERT INTO voter_names_fts(voter_names_fts) VALUES ('integrity-check')`.execute(t.ctx.db);
+  });
+});
+
+// Decision 047: on PostgreSQL a typed word is looked up as the stored terms it starts, up to 64;
+// a word that starts more stays a prefix. Both must find the same voters.
+describe('GET /api/voters: a typed word that starts many stored terms', () => {
+  it('should find every voter whose name or voter ID starts with the word, however many terms it starts', async () => {
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const words = Array.from({ length: 70 }, (_, index) => `Qqx${letters[Math.floor(index / 26)]}${letters[index % 26]}`);
+    for (const word of words) await seedVoter(t.ctx, { full_name: `${word} Zorawar`, booth: 'Booth-04' });
+    // What the rule of decision 021 finds among them, as typed or by key.
+    const expected = (typed: string) => words.filter((word) => nameMatches(`${word} Zorawar`, parseNameSearch(typed)!)).length;
+    expect((await search('search=qqx')).total).toBe(70);
+    for (const typed of ['qqxa', 'qqxb', 'qqxac', 'zorawar qqxb', 'qqxcz']) {
+      expect((await search(`search=${q(typed)}`)).total, typed).toBe(expected(typed));
+    }
+    expect(expected('qqxac')).toBeLessThan(70);
+    expect((await names('search=qqxac'))[0]).toBe('Qqxac Zorawar');
+    const seeded = await t.ctx.db
+      .selectFrom('voters')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('voter_id', 'like', 'TST%')
+      .where('deleted_at', 'is', null)
+      .where('duplicate_of', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect((await search('search=tst')).total).toBe(Number(seeded.count));
   });
 });
 

@@ -79,6 +79,10 @@ export interface DatabaseDialect {
   matchesName(eb: ExpressionBuilder<Database, 'voters'>, field: NameField, terms: NameSearchTerms, part: NameMatchPart, options: { narrowed: boolean }): Expression<SqlBool>;
   // The name index alone, where the database has one.
   nameIndexQuery(field: NameField, terms: NameSearchTerms, part: NameMatchPart): SearchIndexQuery | undefined;
+  // Where the database answers these name searches faster once it has looked something up
+  // (PostgreSQL: the stored terms each typed word starts, decision 047): this dialect with that
+  // knowledge, for the queries of one request. The dialect without it finds the same voters.
+  forNameSearches?(db: Executor, searches: readonly NameSearchTerms[]): Promise<DatabaseDialect>;
   // Stores terms the app computed for voters whose terms were NULL, inside the caller's transaction.
   saveNameTerms(trx: Transaction<Database>, rows: readonly NameTermsRow[]): Promise<void>;
   // The live voters holding any of these voter IDs, inside the caller's transaction.

@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { BoothScope } from '@shared/auth/booth-scope';
 import { parseNameSearch, type NameSearch } from '@shared/search/name-keys';
 import { EQUALS_FILTERS, type VoterFilters } from '@shared/voters/voter-schema';
-import type { DatabaseDialect, NameField, NameMatchPart, SearchIndexQuery, VoterTextColumn } from '../../db/dialects/database-dialect';
+import type { DatabaseDialect, Executor, NameField, NameMatchPart, SearchIndexQuery, VoterTextColumn } from '../../db/dialects/database-dialect';
 import type { Database } from '../../db/schema';
 
 // Which voters a user may reach (shared/auth/booth-scope.ts): enforced here, in every query,
@@ -107,6 +107,14 @@ function applyContactFilters<O>(query: SelectQueryBuilder<Database, 'voters', O>
   else if (filters.support_level) q = q.where('voters.support_level', '=', filters.support_level);
   if (filters.voter_status) q = q.where(VOTER_STATUS_SQL[filters.voter_status]);
   return q;
+}
+
+// The dialect for one request's queries, with what the database looks up first to answer its
+// name searches fastest (decision 047); the dialect itself where there is no name search.
+export async function dialectForNameSearches(db: Executor, filters: Partial<VoterFilters>, dialect: DatabaseDialect): Promise<DatabaseDialect> {
+  if (!dialect.forNameSearches) return dialect;
+  const searches = (Object.keys(NAME_FILTERS) as NameFilter[]).flatMap((kind) => nameSearchOf(filters, kind) ?? []);
+  return searches.length > 0 ? dialect.forNameSearches(db, searches) : dialect;
 }
 
 // A booth scope or a booth filter leaves few voters: a name search is best tested on those.

@@ -3,11 +3,16 @@ import { termsMatchExactly } from '@shared/search/name-keys';
 import { VOTER_INPUT_COLUMNS, type VoterFilters, type VoterInput } from '@shared/voters/voter-schema';
 import type { DatabaseDialect, Executor, NameMatchPart, VoterInsertAudit } from '../../db/dialects/database-dialect';
 import type { Database, VoterRow } from '../../db/schema';
-import { applyVoterFilters, type BoothScope, hasFilters, narrowedToBooths, rankedNameSearch, searchIndexOnly } from './voter-filters';
+import { applyVoterFilters, type BoothScope, dialectForNameSearches, hasFilters, narrowedToBooths, rankedNameSearch, searchIndexOnly } from './voter-filters';
 import { toColumns } from './voter-rows';
 
 // part: of a name search, all its matches or only the exact ones or only the others.
 export async function countVoters(db: Executor, filters: Partial<VoterFilters>, scope: BoothScope, dialect: DatabaseDialect, part: NameMatchPart = 'all'): Promise<number> {
+  return countMatching(db, filters, scope, await dialectForNameSearches(db, filters, dialect), part);
+}
+
+// countVoters with the request's dialect (dialectForNameSearches) already chosen.
+async function countMatching(db: Executor, filters: Partial<VoterFilters>, scope: BoothScope, dialect: DatabaseDialect, part: NameMatchPart = 'all'): Promise<number> {
   // No filter: the trigger-kept counts (migration 006, exact under every write) answer
   // without reading voters: the overall total, or the sum over the user's booths.
   if (!hasFilters(filters)) {
@@ -39,14 +44,15 @@ export async function listVoters(
   db: Executor,
   options: { filters: Partial<VoterFilters>; scope: BoothScope; dialect: DatabaseDialect; page: number; limit: number },
 ): Promise<{ voters: VoterRow[]; total: number }> {
-  const { filters, scope, dialect, page, limit } = options;
+  const { filters, scope, page, limit } = options;
   const ranked = rankedNameSearch(filters);
-  if (ranked && narrowedToBooths(filters, scope)) return listNameMatchesInBooths(db, options, ranked);
-  const total = await countVoters(db, filters, scope, dialect);
+  const dialect = ranked ? await dialectForNameSearches(db, filters, options.dialect) : options.dialect;
+  if (ranked && narrowedToBooths(filters, scope)) return listNameMatchesInBooths(db, { ...options, dialect }, ranked);
+  const total = await countMatching(db, filters, scope, dialect);
   const offset = (page - 1) * limit;
   if (offset >= total) return { voters: [], total };
   const end = Math.min(offset + limit, total);
-  const read = (part: NameMatchPart, from: number, count: number, partTotal: number | undefined) => pageIds(db, options, part, from, count, partTotal);
+  const read = (part: NameMatchPart, from: number, count: number, partTotal: number | undefined) => pageIds(db, { filters, scope, dialect }, part, from, count, partTotal);
   let ids: number[];
   if (!ranked) {
     ids = await read('all', offset, end - offset, total);
@@ -55,7 +61,7 @@ export async function listVoters(
     ids = await read('exact', 0, end, undefined);
     if (ids.length < end) ids.push(...(await read('variants', 0, end - ids.length, total - ids.length)));
   } else {
-    const exact = await countVoters(db, filters, scope, dialect, 'exact');
+    const exact = await countMatching(db, filters, scope, dialect, 'exact');
     ids = offset < exact ? await read('exact', offset, Math.min(end, exact) - offset, exact) : [];
     if (end > exact) ids.push(...(await read('variants', Math.max(offset, exact) - exact, end - Math.max(offset, exact), total - exact)));
   }
