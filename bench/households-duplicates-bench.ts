@@ -7,6 +7,8 @@ import { openDatabase } from '../server/src/db/connection';
 import { hashPassword } from '../server/src/features/auth/passwords';
 import { insertUser } from '../server/src/features/users/users-repository';
 import { BENCH_ADMIN, BENCH_DATA_DIR, seedDatabase } from './seed-database';
+import { printTable } from './print-table';
+import { percentile } from './http-clients';
 
 // npm run bench:households-duplicates: on the seeded SQLite file of BENCH_VOTERS voters (default
 // 1,000,000; a copy, so the shared file stays as seeded), through the real server on 127.0.0.1:
@@ -19,10 +21,6 @@ const TOTAL = Number(process.env.BENCH_VOTERS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const SUPERVISOR = { username: 'bench.supervisor', password: 'Bench-Supervisor-2026' };
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
 async function measure(run: (index: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   for (let index = 0; index < 3; index += 1) await run(index);
   const times: number[] = [];
@@ -33,12 +31,6 @@ async function measure(run: (index: number) => Promise<unknown>): Promise<{ p50:
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
-  console.log(`\n${line(header)}\n|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
 }
 
 async function main(): Promise<void> {

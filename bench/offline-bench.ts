@@ -16,6 +16,8 @@ import { hashPassword } from '../server/src/features/auth/passwords';
 import { insertUser } from '../server/src/features/users/users-repository';
 import { insertVoters } from '../server/src/features/voters/voters-repository';
 import { createVoterGenerator, voterInputOf } from './voter-generator';
+import { printTable } from './print-table';
+import { percentile } from './http-clients';
 
 // npm run bench:offline (issue 21): a Karyakarta's phone copy of their booth.
 // - First sync of OFFLINE_VOTERS voters (default 10,000; 5,000 more in another booth), page by
@@ -54,16 +56,6 @@ interface BenchGlobals {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
-  console.log(`\n${line(header)}\n|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
-}
 
 interface SyncRun {
   pages: number;

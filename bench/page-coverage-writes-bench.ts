@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from '../server/src/db/connection';
 import { migrateToLatest } from '../server/src/db/migrate';
 import { insertVoters } from '../server/src/features/voters/voters-repository';
 import { createVoterGenerator, voterInputOf } from './voter-generator';
+import { printTable } from './print-table';
 
 // What the kept per-page coverage counters (migration 033, decision 038) cost the writes that
 // keep them: the same writes with the counters and without them (migration 033's triggers
@@ -23,12 +24,6 @@ const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 2_000);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const BATCH = 10_000;
 const TRIGGERS = ['page_coverage_insert', 'page_coverage_delete', 'page_coverage_update'];
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
-  console.log(`\n${line(header)}\n|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 

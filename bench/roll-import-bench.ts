@@ -6,6 +6,8 @@ import type { AppConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/connection';
 import { box, cover, fakeRollPdf, fakeRollReader, rollOfBoxes } from '../server/test/rolls/fake-roll-reader';
 import { benchAdminAuth, BENCH_DATA_DIR, seedDatabase } from './seed-database';
+import { printTable } from './print-table';
+import { percentile } from './http-clients';
 
 // npm run bench:roll-import: the roll import's own work, apart from reading (the reader's
 // benchmark measures that), on a copy of the seeded SQLite file of BENCH_VOTERS voters (default
@@ -17,16 +19,6 @@ import { benchAdminAuth, BENCH_DATA_DIR, seedDatabase } from './seed-database';
 const TOTAL = Number(process.env.BENCH_VOTERS ?? 300_000);
 const BOXES = Number(process.env.BENCH_ROLL_BOXES ?? 1500);
 const PER_PAGE = 30;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
-  console.log(`\n${line(header)}\n|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
-}
 
 function partRoll(revision: boolean) {
   const boxes = [];

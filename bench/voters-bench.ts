@@ -12,6 +12,8 @@ import { benchConcurrentNameSearch, NAME_SEARCH_CASES, substringSearchPage } fro
 import { benchCoverage, seedFieldWork } from './coverage-bench';
 import { loadPostgresVoters, postgresBenchUrl } from './postgres-bulk-load';
 import { BENCH_ADMIN, BENCH_DATA_DIR, seedDatabase, seededFile } from './seed-database';
+import { printTable } from './print-table';
+import { percentile } from './http-clients';
 
 // npm run bench: loads BENCH_VOTERS voters (default 1,000,000) into a SQLite file, starts the
 // real server on 127.0.0.1, and prints p50/p95 of GET /api/voters through HTTP next to the
@@ -34,10 +36,6 @@ const PAGE_SIZE = 30;
 const dataDir = BENCH_DATA_DIR;
 const ADMIN = BENCH_ADMIN;
 let sqliteFile = seededFile(TOTAL);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 async function measure(run: (index: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   for (let index = 0; index < 3; index += 1) await run(index);
@@ -132,12 +130,6 @@ async function main(): Promise<void> {
   console.log(`\nFixed cost of any signed-in call (GET /api/auth/me): p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms.`);
   if (!ONLY_LIST) printTable(['booth page and coverage call (issue 20)', 'HTTP p50 ms', 'HTTP p95 ms', 'direct p50 ms', 'direct p95 ms'], coverageRows);
   if (process.env.BENCH_KEEP !== 'true' && process.env.BENCH_CLEAN === 'true') rmSync(sqliteFile, { force: true });
-}
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
-  console.log(`\n${line(header)}\n|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
 }
 
 main().catch((error: unknown) => {
