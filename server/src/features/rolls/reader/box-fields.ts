@@ -32,7 +32,7 @@ export interface ParsedBox {
   review: RollReviewReason[];
 }
 
-type LabelField = 'name' | 'father' | 'husband' | 'mother' | 'other' | 'house' | 'age';
+export type LabelField = 'name' | 'father' | 'husband' | 'mother' | 'other' | 'house' | 'age';
 // Longer forms first; OCR variants seen on real rolls ("वडिलाचे" without its anusvara, "Mame").
 const LABEL_SOURCES: { field: LabelField; source: string }[] = [
   { field: 'father', source: "father'?s?\\s*name|fathers?|पिता\\s*का\\s*ना[मस]|पिता|[वप]डि?ी?लां?चे\\s*नां?व|[वप]डि?ी?लां?चे|પિતાનું\\s*નામ" },
@@ -49,7 +49,21 @@ const INNER_LABELS = LABEL_SOURCES.filter(({ field }) => field !== 'name' && fie
 // The Hindi house label is misread too often for its colon to be relied on.
 INNER_LABELS.push({ field: 'house', pattern: /\s(मकान\s+स\S*)/u });
 
-const PUNCTUATION = /^(?:[\s:;=–—©®.,|!'"_~`-]|ः)+/u;
+// (OCR reads a colon standing alone as "°" or "'+".)
+const PUNCTUATION = /^(?:[\s:;=–—©®°+.,|!'"_~`-]|ः)+/u;
+
+// A whole printed label with its colon as OCR reads it ("Father's Name :", "लिंगः"), for keeping
+// label pictures (label-templates.ts): which field it introduces, or null. The gender label
+// stands inside the age line.
+const GENDER_LABEL = 'gender|लिंग|લિંગ|જાતિ';
+const GENDER_IN_LINE = new RegExp(`(${GENDER_LABEL})`, 'iu');
+const GENDER_AT_START = new RegExp(`^(${GENDER_LABEL})`, 'iu');
+const COLONS = '\\s*(?:[:;©|]|ः)+$';
+const WHOLE_LABELS = [...LABEL_SOURCES, { field: 'gender' as const, source: GENDER_LABEL }].map(({ field, source }) => ({ field, pattern: new RegExp(`^(?:${source})${COLONS}`, 'iu') }));
+export function printedLabelField(text: string): LabelField | 'gender' | null {
+  const plain = text.normalize('NFC');
+  return WHOLE_LABELS.find(({ pattern }) => pattern.test(plain))?.field ?? null;
+}
 
 function stripLeading(text: string): string {
   return text.replace(PUNCTUATION, '').trim();
@@ -58,7 +72,7 @@ function stripLeading(text: string): string {
 function cleanName(text: string): string {
   // OCR leaves stray punctuation at the ends of names; Devanagari names keep their script.
   return text
-    .replace(/[|©®_=~`"“”‘’:;]+/gu, ' ')
+    .replace(/[|©®°_=~`"“”‘’:;]+/gu, ' ')
     .replace(/\s+/gu, ' ')
     .replace(/^[\s.,'-]+|[\s.,'-]+$/gu, '')
     .trim()
@@ -216,9 +230,9 @@ export function parseBox(box: BoxText): ParsedBox {
       houseWords = valueWords;
     } else {
       const plain = latinDigits(value);
-      const genderAt = plain.search(/(gender|लिंग|લિંગ|જાતિ)/iu);
+      const genderAt = plain.search(GENDER_IN_LINE);
       const agePart = genderAt >= 0 ? plain.slice(0, genderAt) : plain;
-      const genderPart = genderAt >= 0 ? plain.slice(genderAt).replace(/^(gender|लिंग|લિંગ|જાતિ)/iu, '') : plain;
+      const genderPart = genderAt >= 0 ? plain.slice(genderAt).replace(GENDER_AT_START, '') : plain;
       const ageMatch = agePart.match(/\d{1,3}/u);
       if (age === null && ageMatch) {
         age = Number(ageMatch[0]);

@@ -1,11 +1,12 @@
 import type { RollCoverFacts, RollPageResult, RollRect, RollVoterBox } from '@shared/rolls/roll-types';
 import sharp from 'sharp';
 import { findBoxes, voterBoxGroup } from './box-finder';
-import { type BoxText, parseBox, type TextLine } from './box-fields';
+import { type BoxText, parseBox, printedLabelField, type TextLine } from './box-fields';
 import { looksLikeCover, parseCover } from './cover-facts';
 import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
 import { type GarbledValueField, garbledValues } from './garbled-values';
-import { cropGray, eraseRules, type GrayImage, type PixelRect, stackGray } from './gray-image';
+import { cropGray, eraseRules, type GrayImage, type PixelRect, sideBySide, stackGray } from './gray-image';
+import { type Bitmap, bitmap, type InkBand, type InkRun, inkBox, inkRuns, type LabelTemplate, labelsInLines, makeTemplate, matchLabel, textBands } from './label-templates';
 import type { OcrEngine, OcrLanguage, OcrLine } from './ocr';
 import { type PageContent, pageContent, type PDFDocumentProxy, renderPage, type TextRun } from './pdf-pages';
 
@@ -19,7 +20,17 @@ const COVER_PAGES = 3;
 export interface PageReadState {
   // The OCR language found for this roll, tried first on its later pages.
   language?: OcrLanguage;
+  // The pictures of this roll's labels, learnt from boxes read whole (label-templates.ts).
+  labels?: LabelTemplate[];
 }
+
+// At 216 dpi: blank columns between words (a letter's own gaps are narrower), the height below
+// which a row of ink is a dot or vowel sign of the next line, and the most label pictures a
+// roll keeps.
+const WORD_GAP = 2 * SCALE;
+const LINE_MIN = 2 * SCALE;
+const MAX_LABELS = 24;
+const EPIC_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/';
 
 function textLineFromRuns(runs: TextRun[]): TextLine[] {
   const sorted = [...runs].sort((a, b) => a.y - b.y || a.x - b.x);
@@ -200,6 +211,117 @@ async function readGarbledBox(ocr: OcrEngine, language: OcrLanguage, image: Gray
   return boxText;
 }
 
+// The EPIC alone, cut from the header line's right: OCR's time follows the width it reads, and
+// beside the serial's small digits in their frame, OCR misreads it (the serial has its own
+// reading). Null when the header's right holds no ink.
+function epicPiece(crop: GrayImage, ink: Bitmap, headerEnd: number): GrayImage | null {
+  const runs = inkRuns(ink, { top: 0, bottom: headerEnd }, 4 * SCALE, 0, crop.width);
+  const last = runs[runs.length - 1];
+  if (!last || last.x0 < crop.width * 0.3 || last.x1 - last.x0 < 5 * SCALE) return null;
+  return cropGray(crop, { x: last.x0, y: 0, width: last.x1 - last.x0, height: headerEnd + 2 });
+}
+
+type LabelledPart = { label: string } | { piece: number };
+
+// Nothing after a label, or only a dash: a short stroke a few pixels high.
+function isBlankValue(ink: Bitmap, band: InkBand, runs: InkRun[]): boolean {
+  if (runs.length === 0) return true;
+  if (runs.length > 1) return false;
+  const run = runs[0] as InkRun;
+  const box = inkBox(ink, { x: run.x0, y: band.top, width: run.x1 - run.x0, height: band.bottom - band.top });
+  return !box || (box.width <= 5 * SCALE && box.height <= SCALE + 1);
+}
+
+const RELATIVE_FIELDS = new Set(['father', 'husband', 'mother', 'other']);
+
+// A scanned box whose lines start with known labels: the values cut out after their labels, or
+// null when the box is not like that. Every box must show the name, a relative and the age by
+// their labels; a line without a label is taken only as a long name's or relative's second line.
+function valuesAfterLabels(crop: GrayImage, ink: Bitmap, from: number, templates: LabelTemplate[]): { lines: LabelledPart[][]; pieces: GrayImage[] } | null {
+  if (!templates.some((template) => !template.inner)) return null;
+  const pieces: GrayImage[] = [];
+  const lines: LabelledPart[][] = [];
+  const fields = new Set<string>();
+  let wraps = false; // the line before holds a long value that may go on in this one
+  const bands = textBands(ink, LINE_MIN, from);
+  for (const [index, band] of bands.entries()) {
+    const runs = inkRuns(ink, band, WORD_GAP);
+    const first = runs[0];
+    if (!first) return null;
+    const last = runs[runs.length - 1] as (typeof runs)[number];
+    const label = matchLabel(templates, ink, band, first.x0, false);
+    // A piece reaches towards its neighbours: the tail of a "y" or "q" is too thin to count as
+    // a row of ink, and cut off it reads "v" or "g". It starts a little above its label (what
+    // stands higher in the band is the serial's frame).
+    const top = Math.max(from, band.top - SCALE, bands[index - 1]?.bottom ?? 0, label ? label.top - 2 * SCALE : 0);
+    const height = Math.min(crop.height, band.bottom + 2 * SCALE, bands[index + 1]?.top ?? crop.height) - top;
+    const cut = (parts: LabelledPart[], x0: number, x1: number) => {
+      if (x1 - x0 < 3) return;
+      parts.push({ piece: pieces.length });
+      pieces.push(cropGray(crop, { x: x0, y: top, width: x1 - x0, height }));
+    };
+    if (!label) {
+      const previous = lines[lines.length - 1];
+      if (!wraps || !previous) return null;
+      cut(previous, first.x0, last.x1 + 1);
+      wraps = false;
+      continue;
+    }
+    // A band much taller than its label is two lines run together.
+    if (band.bottom - Math.max(band.top, label.top) > label.template.ink.height * 2.2) return null;
+    fields.add(label.template.field);
+    const parts: LabelledPart[] = [];
+    // Names and relatives' names, the long values, are read without their labels. The house
+    // and age lines are read whole, labels and all: a two-digit age or a house number alone
+    // gives OCR too little to go on ("a7" for 47, "1391" for 139/11), and they are short.
+    wraps = label.template.field === 'name' || RELATIVE_FIELDS.has(label.template.field);
+    if (wraps) {
+      // The label's colon stays in front of the value: a line that starts with the value's
+      // first letter, OCR often reads with a letter more ("IMohan" for Mohan). The label's
+      // words go back in front as text; the parser drops the colon.
+      parts.push({ label: label.template.text.replace(/\s*(?:[:;©|]|ः)+$/u, '') });
+      cut(parts, Math.max(first.x0, label.lastGlyph - 1), last.x1 + 1);
+    } else if (label.template.field === 'house' && isBlankValue(ink, band, runs.filter((run) => run.x0 >= label.end))) {
+      // Most houses print no number (nothing, or a dash): nothing to read.
+      parts.push({ label: label.template.text });
+    } else cut(parts, first.x0, last.x1 + 1);
+    lines.push(parts);
+  }
+  if (!fields.has('name') || !fields.has('age') || ![...fields].some((field) => RELATIVE_FIELDS.has(field))) return null;
+  return { lines, pieces };
+}
+
+// Reads the stacked pieces in one call; each word goes to the piece its middle lies in.
+async function readPieces(ocr: OcrEngine, language: OcrLanguage, pieces: GrayImage[]): Promise<TextLine['words'][]> {
+  const words = pieces.map(() => [] as TextLine['words']);
+  if (pieces.length === 0) return words;
+  const { image: stacked, spans } = stackGray(pieces, 6 * SCALE);
+  for (const word of (await ocr.read(language, await grayPng(stacked))).flatMap((line) => line.words)) {
+    const middle = (word.y0 + word.y1) / 2;
+    const at = spans.findIndex((span) => middle >= span.top - 4 && middle <= span.bottom + 4);
+    if (at >= 0 && word.text.trim()) (words[at] as TextLine['words']).push({ text: word.text, confidence: word.confidence });
+  }
+  return words;
+}
+
+// Keeps the label pictures of a box OCR read whole (lines in the coordinates of `image`).
+function learnLabels(state: PageReadState, image: Bitmap, lines: OcrLine[]): void {
+  const templates = (state.labels ??= []);
+  const bands = textBands(image, LINE_MIN);
+  for (const found of labelsInLines(lines, printedLabelField)) {
+    if (templates.length >= MAX_LABELS) return;
+    // OCR's word boxes reach into the lines above and below: the label's rows are its band's.
+    const middle = found.rect.y + found.rect.height / 2;
+    const band = bands.find((candidate) => middle >= candidate.top && middle < candidate.bottom);
+    if (!band) continue;
+    const rect = { x: found.rect.x - 1, y: band.top, width: found.rect.width + 2, height: band.bottom - band.top };
+    const start = inkRuns(image, band, WORD_GAP, Math.max(0, rect.x), rect.x + rect.width)[0];
+    if (!start || matchLabel(templates, image, band, start.x0, found.inner)) continue;
+    const template = makeTemplate(image, rect, found, WORD_GAP);
+    if (template) templates.push(template);
+  }
+}
+
 export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: OcrEngine, state: PageReadState, signal?: AbortSignal): Promise<RollPageResult> {
   const page = await doc.getPage(pageNumber);
   const content = await pageContent(page);
@@ -275,9 +397,23 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
       if (photo) whiteOut(crop, { x: photo.left - inset - 2, y: photo.top - inset - 2, width: crop.width, height: crop.height });
       const cleanCrop = eraseRules(crop, 12 * SCALE);
       let headerEnd: number;
-      if (ocrLanguage === 'eng') {
+      const ink = bitmap(cleanCrop);
+      const labelled = garbled ? null : valuesAfterLabels(cleanCrop, ink, headerLineEnd(cleanCrop), state.labels ?? []);
+      if (labelled) {
+        headerEnd = headerLineEnd(cleanCrop);
+        const epic = epicPiece(cleanCrop, ink, headerEnd);
+        const valueWords = await readPieces(ocr, ocrLanguage, labelled.pieces);
+        // The EPIC alone, as one line of capitals, digits and slashes: read among the values,
+        // OCR doubles its round letters ("WWEO0338400").
+        const headerWords = epic ? (ocrToLines(await ocr.read('eng', await grayPng(stackGray([epic], 4 * SCALE).image), 'line', EPIC_CHARACTERS))[0]?.words ?? []) : [];
+        const body = labelled.lines.map((parts) => ({
+          words: parts.flatMap((part) => ('label' in part ? part.label.split(' ').map((text) => ({ text, confidence: 1 })) : (valueWords[part.piece] ?? []))),
+        }));
+        boxText = { header: { words: headerWords }, body };
+      } else if (ocrLanguage === 'eng') {
         // One model reads the whole box in one call; the header line ends where its first line ends.
         const ocrLines = await ocr.read(ocrLanguage, await grayPng(cleanCrop));
+        learnLabels(state, ink, ocrLines.slice(1));
         const lines = ocrToLines(ocrLines);
         headerEnd = Math.min(Math.round(box.height * 0.35), (ocrLines[0]?.y1 ?? Math.round(box.height * 0.2)) + 4);
         boxText = { header: lines[0] ?? { words: [] }, body: lines.slice(1) };
@@ -287,7 +423,9 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
         // time on text it cannot read.
         headerEnd = headerLineEnd(cleanCrop);
         const bodyCrop = cropGray(cleanCrop, { x: 0, y: headerEnd, width: cleanCrop.width, height: cleanCrop.height - headerEnd });
-        const body = ocrToLines(await ocr.read(ocrLanguage, await grayPng(bodyCrop)));
+        const bodyLines = await ocr.read(ocrLanguage, await grayPng(bodyCrop));
+        if (!garbled) learnLabels(state, bitmap(bodyCrop), bodyLines);
+        const body = ocrToLines(bodyLines);
         const headerPoints: RollRect = { x: rect.x, y: rect.y, width: rect.width, height: (photo ? photo.top : box.height * 0.25) / SCALE };
         let header: TextLine = garbled ? garbledHeader(content.runs, headerPoints) : { words: [] };
         if (header.words.length === 0) {
