@@ -37,9 +37,9 @@ export type LabelField = 'name' | 'father' | 'husband' | 'mother' | 'other' | 'h
 const LABEL_SOURCES: { field: LabelField; source: string }[] = [
   { field: 'father', source: "father'?s?\\s*name|fathers?|पिता\\s*का\\s*ना[मस]|पिता|[वप]डि?ी?लां?चे\\s*नां?व|[वप]डि?ी?लां?चे|પિતાનું\\s*નામ" },
   { field: 'husband', source: "husband'?s?\\s*name|husbands?|पति\\s*का\\s*ना[मस]|पति|पतीचे\\s*नां?व|पतीचे|पतीये\\s*नां?व|પતિનું\\s*નામ" },
-  { field: 'mother', source: "mother'?s?\\s*name|mothers?|माता\\s*का\\s*ना[मस]|माता|आईचे\\s*नां?व|आईचे|માતાનું\\s*નામ" },
+  { field: 'mother', source: "mother'?s?\\s*name|mothers?|[मभ]ाता\\s*का\\s*ना[मस]|माता|आईचे\\s*नां?व|आईचे|માતાનું\\s*નામ" },
   { field: 'other', source: "other'?s?\\s*name|others?|अन्य\\s*का\\s*ना[मस]|इतर\\s*नां?व|અન્ય" },
-  { field: 'house', source: "house\\s*(number|no\\.?)|मकान\\s*सं?ख्या|मकान\\s*नं?\\.?|घर\\s*क्रमां?क|घर\\s*क्र\\.?|ઘર\\s*નંબર" },
+  { field: 'house', source: "house\\s*(number|no\\.?)|मकान\\s*सं?ख्या|मकान\\s+स\\S*|मकान\\s*नं?\\.?|घर\\s*क्रमां?क|घर\\s*क्र\\.?|ઘર\\s*નંબર" },
   { field: 'age', source: 'age|आयु|वय|ઉંમર' },
   { field: 'name', source: 'name|mame|narne|nane|nama|ना[मस]ः|ना[मस](?=[\\s:])|नाम|नांव|नाव|मतदाराचे\\s*पूर्ण(\\s*नां?व)?|मतदाराचे|મતદારનું\\s*નામ|નામ' },
 ];
@@ -72,6 +72,8 @@ function stripLeading(text: string): string {
 function cleanName(text: string): string {
   // OCR leaves stray punctuation at the ends of names; Devanagari names keep their script.
   return text
+    // Zero-width joiners (the Marathi model writes "क्‍ल" for "क्ल") change no letter.
+    .replace(/[\u200c\u200d]/gu, '')
     .replace(/[|©®°_=~`"“”‘’:;]+/gu, ' ')
     .replace(/\s+/gu, ' ')
     .replace(/^[\s.,'-]+|[\s.,'-]+$/gu, '')

@@ -1,4 +1,6 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 
@@ -6,6 +8,8 @@ import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 // from the @tesseract.js-data/{eng,hin,mar} packages installed by `npm ci`, read from disk:
 // nothing is downloaded at run time (cacheMethod 'none' also keeps it from writing a cache).
 export type OcrLanguage = 'eng' | 'hin' | 'mar';
+// What one worker holds: a language's model, or Hindi's with Marathi's beside it (read-page.ts).
+export type OcrModels = OcrLanguage | 'hin+mar';
 
 const require = createRequire(import.meta.url);
 function modelFolder(language: OcrLanguage): string {
@@ -14,6 +18,19 @@ function modelFolder(language: OcrLanguage): string {
   // is the LSTM alone, read as fast. Hindi and Marathi ship the LSTM alone in "4.0.0".
   const folder = language === 'eng' ? '4.0.0_best_int' : '4.0.0';
   return path.join(path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), folder);
+}
+
+// tesseract.js reads a worker's models from one folder (and its models-as-data option is broken
+// in 7.0.0: it passes the bytes where the language code belongs), while each model has its own
+// package: they are copied side by side into a temporary folder, removed once they are loaded.
+async function twoModelWorker(first: OcrLanguage, second: OcrLanguage): Promise<Worker> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'roll-ocr-'));
+  try {
+    for (const code of [first, second]) copyFileSync(path.join(modelFolder(code), `${code}.traineddata.gz`), path.join(folder, `${code}.traineddata.gz`));
+    return await createWorker(`${first}+${second}`, OEM.LSTM_ONLY, { langPath: folder, gzip: true, cacheMethod: 'none' });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 export interface OcrWord {
@@ -35,13 +52,13 @@ export interface OcrLine {
 
 // One tesseract worker per language, made on first use and kept for the reader's life.
 export class OcrEngine {
-  private readonly workers = new Map<OcrLanguage, Promise<Worker>>();
-  private readonly modes = new Map<OcrLanguage, string>();
+  private readonly workers = new Map<OcrModels, Promise<Worker>>();
+  private readonly modes = new Map<OcrModels, string>();
 
-  private worker(language: OcrLanguage): Promise<Worker> {
+  private worker(language: OcrModels): Promise<Worker> {
     let worker = this.workers.get(language);
     if (!worker) {
-      worker = createWorker(language, OEM.LSTM_ONLY, { langPath: modelFolder(language), gzip: true, cacheMethod: 'none' });
+      worker = language === 'hin+mar' ? twoModelWorker('hin', 'mar') : createWorker(language, OEM.LSTM_ONLY, { langPath: modelFolder(language), gzip: true, cacheMethod: 'none' });
       this.workers.set(language, worker);
     }
     return worker;
@@ -49,7 +66,7 @@ export class OcrEngine {
 
   // Reads a PNG: a block of text lines (mode 6) or a single line (mode 7).
   // `only` limits the characters (digits for a serial number).
-  async read(language: OcrLanguage, png: Buffer, mode: 'block' | 'line' = 'block', only = '', dpi = 216): Promise<OcrLine[]> {
+  async read(language: OcrModels, png: Buffer, mode: 'block' | 'line' = 'block', only = '', dpi = 216): Promise<OcrLine[]> {
     const worker = await this.worker(language);
     const psm = mode === 'line' ? PSM.SINGLE_LINE : PSM.SINGLE_BLOCK;
     const key = `${psm}/${only}/${dpi}`;
@@ -74,7 +91,7 @@ export class OcrEngine {
 
   // Frees a language's model (about 100 MB of WebAssembly memory and a thread) once the roll's
   // language is known and it is not that one.
-  async release(language: OcrLanguage): Promise<void> {
+  async release(language: OcrModels): Promise<void> {
     const worker = this.workers.get(language);
     this.workers.delete(language);
     this.modes.delete(language);

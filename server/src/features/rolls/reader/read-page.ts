@@ -7,7 +7,7 @@ import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from '.
 import { type GarbledValueField, garbledValues } from './garbled-values';
 import { cropGray, eraseRules, type GrayImage, type PixelRect, sideBySide, stackGray } from './gray-image';
 import { type Bitmap, bitmap, type InkBand, type InkRun, inkBox, inkRuns, type LabelTemplate, labelsInLines, makeTemplate, matchLabel, textBands } from './label-templates';
-import type { OcrEngine, OcrLanguage, OcrLine } from './ocr';
+import type { OcrEngine, OcrLanguage, OcrLine, OcrModels } from './ocr';
 import { type PageContent, pageContent, type PDFDocumentProxy, renderPage, type TextRun } from './pdf-pages';
 
 // Pixels per PDF point for reading: 3 is 216 dpi, enough for 7-point roll text.
@@ -31,6 +31,12 @@ const WORD_GAP = 2 * SCALE;
 const LINE_MIN = 2 * SCALE;
 const MAX_LABELS = 24;
 const EPIC_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/';
+
+// The models that read a scanned box's Devanagari values. The Hindi model alone misreads this
+// print's म as स, द as व and व as प; the Marathi model, same script, reads those right but drops
+// anusvaras. With both, tesseract keeps each word's surer reading: on the Hindi sample full
+// names went from 67% to 89% exact, relatives' names from 53% to 88%, for about 40% more CPU.
+const bodyModels = (language: OcrLanguage): OcrModels => (language === 'hin' ? 'hin+mar' : language);
 
 function textLineFromRuns(runs: TextRun[]): TextLine[] {
   const sorted = [...runs].sort((a, b) => a.y - b.y || a.x - b.x);
@@ -292,7 +298,7 @@ function valuesAfterLabels(crop: GrayImage, ink: Bitmap, from: number, templates
 }
 
 // Reads the stacked pieces in one call; each word goes to the piece its middle lies in.
-async function readPieces(ocr: OcrEngine, language: OcrLanguage, pieces: GrayImage[]): Promise<TextLine['words'][]> {
+async function readPieces(ocr: OcrEngine, language: OcrModels, pieces: GrayImage[]): Promise<TextLine['words'][]> {
   const words = pieces.map(() => [] as TextLine['words']);
   if (pieces.length === 0) return words;
   const { image: stacked, spans } = stackGray(pieces, 6 * SCALE);
@@ -402,7 +408,7 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
       if (labelled) {
         headerEnd = headerLineEnd(cleanCrop);
         const epic = epicPiece(cleanCrop, ink, headerEnd);
-        const valueWords = await readPieces(ocr, ocrLanguage, labelled.pieces);
+        const valueWords = await readPieces(ocr, bodyModels(ocrLanguage), labelled.pieces);
         // The EPIC alone, as one line of capitals, digits and slashes: read among the values,
         // OCR doubles its round letters ("WWEO0338400").
         const headerWords = epic ? (ocrToLines(await ocr.read('eng', await grayPng(stackGray([epic], 4 * SCALE).image), 'line', EPIC_CHARACTERS))[0]?.words ?? []) : [];
@@ -423,7 +429,7 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
         // time on text it cannot read.
         headerEnd = headerLineEnd(cleanCrop);
         const bodyCrop = cropGray(cleanCrop, { x: 0, y: headerEnd, width: cleanCrop.width, height: cleanCrop.height - headerEnd });
-        const bodyLines = await ocr.read(ocrLanguage, await grayPng(bodyCrop));
+        const bodyLines = await ocr.read(bodyModels(ocrLanguage), await grayPng(bodyCrop));
         if (!garbled) learnLabels(state, bitmap(bodyCrop), bodyLines);
         const body = ocrToLines(bodyLines);
         const headerPoints: RollRect = { x: rect.x, y: rect.y, width: rect.width, height: (photo ? photo.top : box.height * 0.25) / SCALE };

@@ -65,6 +65,16 @@ describe('parseBox', () => {
     expect(box).toMatchObject({ serialNo: 7, epic: 'XYZ1234566', fullName: 'कमला देवी', relation: 'husband', relativeName: 'रवि कुमार', houseNo: '20/2', age: 66, gender: 'Female', review: [] });
   });
 
+  it('should keep the house line out of the name when OCR garbles its labels and drop zero-width joiners', () => {
+    // Misreadings of the Hindi and Marathi models: "माता" as "भाता", "संख्या" as "सछ्या",
+    // and "प्त" written with a zero-width joiner.
+    const box = parseBox({
+      header: line('9 XYZ1234566'),
+      body: [line('नाम: रवि गुप्\u200dता'), line('भाता का नाम: कमला देवी'), line('मकान सछ्या : 45'), line('आयु : 30 लिंग: पुरुष')],
+    });
+    expect(box).toMatchObject({ fullName: 'रवि गुप्ता', relation: 'mother', relativeName: 'कमला देवी', houseNo: '45', age: 30, gender: 'Male' });
+  });
+
   it('should read a Marathi box when the label wraps and two lines run together', () => {
     const box = parseBox({
       header: line('1,207 XYZ1234566 10/100/20'),
