@@ -84,16 +84,3 @@ export function stackGray(pieces: GrayImage[], gap: number): { image: GrayImage;
   return { image: { width, height, data }, spans };
 }
 
-// Pieces set side by side on white paper, `gap` columns apart, their tops aligned.
-export function sideBySide(pieces: GrayImage[], gap: number): GrayImage {
-  const width = pieces.reduce((sum, piece) => sum + piece.width, 0) + gap * Math.max(0, pieces.length - 1);
-  const height = Math.max(1, ...pieces.map((piece) => piece.height));
-  const data = new Uint8Array(Math.max(1, width) * height).fill(255);
-  let left = 0;
-  for (const piece of pieces) {
-    for (let y = 0; y < piece.height; y += 1) data.set(piece.data.subarray(y * piece.width, (y + 1) * piece.width), y * width + left);
-    left += piece.width + gap;
-  }
-  return { width: Math.max(1, width), height, data };
-}
-

@@ -1,13 +1,14 @@
 import type { GrayImage, PixelRect } from './gray-image';
 import type { OcrLine } from './ocr';
 
-// On a scanned roll every box prints the same labels ("Father's Name :", "आयु :", "Gender :") in
-// the same font at the same size, and OCR's time follows the amount of text it is given: about
-// half of a box is labels. So once OCR has read a box whole, the reader keeps each label's
+// On a scanned roll every box prints the same labels ("Father's Name :", "House Number :",
+// "Gender :") in the same font at the same size, and OCR's time follows the amount of text it
+// is given: about half of a box is labels. So once OCR has read a box whole, the reader keeps each label's
 // picture (a template); the next boxes whose every line starts with a known label have only
 // their values read, cut out after the labels and stacked, and the labels are put back as text.
 // A line that matches no template (a new relation word, a wrapped name, a stamp over the box)
-// sends the box to the whole-box reading, which then teaches its labels.
+// sends the box to the whole-box reading, which then teaches its labels. Used on Latin rolls:
+// Devanagari lines cut into pieces read worse than whole (read-page.ts).
 
 const DARK = 160;
 // How much of a label's ink must fall near the template's (and the template's near it), word

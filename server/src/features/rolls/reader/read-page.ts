@@ -5,7 +5,7 @@ import { type BoxText, parseBox, printedLabelField, type TextLine } from './box-
 import { looksLikeCover, parseCover } from './cover-facts';
 import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
 import { type GarbledValueField, garbledValues } from './garbled-values';
-import { cropGray, eraseRules, type GrayImage, type PixelRect, sideBySide, stackGray } from './gray-image';
+import { cropGray, eraseRules, type GrayImage, type PixelRect, stackGray } from './gray-image';
 import { type Bitmap, bitmap, type InkBand, type InkRun, inkBox, inkRuns, type LabelTemplate, labelsInLines, makeTemplate, matchLabel, textBands } from './label-templates';
 import type { OcrEngine, OcrLanguage, OcrLine, OcrModels } from './ocr';
 import { type PageContent, pageContent, type PDFDocumentProxy, renderPage, type TextRun } from './pdf-pages';
@@ -282,6 +282,9 @@ function valuesAfterLabels(crop: GrayImage, ink: Bitmap, from: number, templates
     // gives OCR too little to go on ("a7" for 47, "1391" for 139/11), and they are short.
     wraps = label.template.field === 'name' || RELATIVE_FIELDS.has(label.template.field);
     if (wraps) {
+      // Something standing apart after the value is not part of it: the box is read whole.
+      const after = runs.filter((run) => run.x0 >= label.end);
+      if (after.some((run, at) => at > 0 && run.x0 - (after[at - 1] as InkRun).x1 > 5 * SCALE)) return null;
       // The label's colon stays in front of the value: a line that starts with the value's
       // first letter, OCR often reads with a letter more ("IMohan" for Mohan). The label's
       // words go back in front as text; the parser drops the colon.
@@ -297,8 +300,21 @@ function valuesAfterLabels(crop: GrayImage, ink: Bitmap, from: number, templates
   return { lines, pieces };
 }
 
+// The "**" possible-duplicate mark of a scanned box: a small blot standing apart, right of all
+// the text below the header. OCR reads it as "I" or "wk" and runs it into a name, so it is
+// found by its shape and whited out; null when there is none.
+function duplicateMark(crop: GrayImage, from: number): PixelRect | null {
+  const ink = bitmap(crop);
+  const columns = inkRuns(ink, { top: from, bottom: crop.height }, 5 * SCALE);
+  const mark = columns[columns.length - 1];
+  if (columns.length < 2 || !mark || mark.x1 - mark.x0 > 12 * SCALE) return null;
+  const box = inkBox(ink, { x: mark.x0, y: from, width: mark.x1 - mark.x0, height: crop.height - from });
+  if (!box || box.height > 5 * SCALE || box.width < 2 * SCALE) return null;
+  return box;
+}
+
 // Reads the stacked pieces in one call; each word goes to the piece its middle lies in.
-async function readPieces(ocr: OcrEngine, language: OcrModels, pieces: GrayImage[]): Promise<TextLine['words'][]> {
+async function readPieces(ocr: OcrEngine, language: OcrLanguage, pieces: GrayImage[]): Promise<TextLine['words'][]> {
   const words = pieces.map(() => [] as TextLine['words']);
   if (pieces.length === 0) return words;
   const { image: stacked, spans } = stackGray(pieces, 6 * SCALE);
@@ -403,12 +419,16 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
       if (photo) whiteOut(crop, { x: photo.left - inset - 2, y: photo.top - inset - 2, width: crop.width, height: crop.height });
       const cleanCrop = eraseRules(crop, 12 * SCALE);
       let headerEnd: number;
+      const mark = garbled ? null : duplicateMark(cleanCrop, headerLineEnd(cleanCrop));
+      if (mark) whiteOut(cleanCrop, { x: mark.x - 2, y: mark.y - 2, width: mark.width + 4, height: mark.height + 4 });
       const ink = bitmap(cleanCrop);
-      const labelled = garbled ? null : valuesAfterLabels(cleanCrop, ink, headerLineEnd(cleanCrop), state.labels ?? []);
+      // Latin rolls only: on the Hindi scan, pieces cut from Devanagari lines (vowel signs above
+      // the headline, a visarga for a colon) read worse than whole lines (five names more wrong).
+      const labelled = garbled || ocrLanguage !== 'eng' ? null : valuesAfterLabels(cleanCrop, ink, headerLineEnd(cleanCrop), state.labels ?? []);
       if (labelled) {
         headerEnd = headerLineEnd(cleanCrop);
         const epic = epicPiece(cleanCrop, ink, headerEnd);
-        const valueWords = await readPieces(ocr, bodyModels(ocrLanguage), labelled.pieces);
+        const valueWords = await readPieces(ocr, ocrLanguage, labelled.pieces);
         // The EPIC alone, as one line of capitals, digits and slashes: read among the values,
         // OCR doubles its round letters ("WWEO0338400").
         const headerWords = epic ? (ocrToLines(await ocr.read('eng', await grayPng(stackGray([epic], 4 * SCALE).image), 'line', EPIC_CHARACTERS))[0]?.words ?? []) : [];
@@ -429,9 +449,7 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
         // time on text it cannot read.
         headerEnd = headerLineEnd(cleanCrop);
         const bodyCrop = cropGray(cleanCrop, { x: 0, y: headerEnd, width: cleanCrop.width, height: cleanCrop.height - headerEnd });
-        const bodyLines = await ocr.read(bodyModels(ocrLanguage), await grayPng(bodyCrop));
-        if (!garbled) learnLabels(state, bitmap(bodyCrop), bodyLines);
-        const body = ocrToLines(bodyLines);
+        const body = ocrToLines(await ocr.read(bodyModels(ocrLanguage), await grayPng(bodyCrop)));
         const headerPoints: RollRect = { x: rect.x, y: rect.y, width: rect.width, height: (photo ? photo.top : box.height * 0.25) / SCALE };
         let header: TextLine = garbled ? garbledHeader(content.runs, headerPoints) : { words: [] };
         if (header.words.length === 0) {
@@ -458,6 +476,7 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
         if (serial) boxText.known = { ...boxText.known, serialNo: Number(serial.text), serialConfidence: serial.confidence };
       }
       if (garbled) addGarbledKnowns(boxText, content.runs, rect);
+      if (mark) boxText.body.push({ words: [{ text: '**', confidence: 0.9 }] });
     }
     const parsed = parseBox(boxText);
     let photoBytes: Uint8Array | null = null;

@@ -5,7 +5,7 @@ import type { RollPageResult } from '@shared/rolls/roll-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowConfidence } from './roll-csv';
 import { readRoll, renderRollCrop, RollReadError, rollPageCount } from './roll-reader';
-import { syntheticVoters, writeLetterPdf, writeSyntheticRoll } from './synthetic-roll.test-helper';
+import { syntheticVoters, writeLetterPdf, writeScannedCopy, writeSyntheticRoll } from './synthetic-roll.test-helper';
 
 let dir: string;
 const voters = syntheticVoters(12);
@@ -19,6 +19,8 @@ async function readAll(file: string, options = {}): Promise<RollPageResult[]> {
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'roll-reader-'));
   await writeSyntheticRoll(path.join(dir, 'roll.pdf'), voters, { cover: true });
+  await writeSyntheticRoll(path.join(dir, 'voters-only.pdf'), syntheticVoters(30));
+  await writeScannedCopy(path.join(dir, 'voters-only.pdf'), path.join(dir, 'scan.pdf'));
   await writeSyntheticRoll(path.join(dir, 'two-columns.pdf'), voters.slice(0, 6), { columns: 2 });
   await writeSyntheticRoll(path.join(dir, 'last-page.pdf'), voters.slice(0, 2));
   await writeLetterPdf(path.join(dir, 'letter.pdf'));
@@ -56,6 +58,29 @@ describe('readRoll', { timeout: 180_000 }, () => {
       });
       expect(box.rect.width).toBeGreaterThan(150);
       expect(box.rect.height).toBeGreaterThan(60);
+    });
+  });
+
+  it('should read every field of a scanned roll by OCR, also the boxes read from their values alone', async () => {
+    // The first boxes are read whole and teach the labels' pictures; later boxes have only
+    // their values read (label-templates.ts): every box must come out the same.
+    const scanned = syntheticVoters(30);
+    const [page] = await readAll(path.join(dir, 'scan.pdf'));
+    expect(page!.method).toBe('ocr');
+    expect(page!.voters).toHaveLength(30);
+    page!.voters.forEach((box, index) => {
+      const voter = scanned[index]!;
+      expect(box).toMatchObject({
+        serialNo: voter.serial,
+        epic: voter.epic,
+        fullName: voter.name,
+        relation: voter.relationLabel.startsWith('Husband') ? 'husband' : voter.relationLabel.startsWith('Mother') ? 'mother' : 'father',
+        relativeName: voter.relative,
+        houseNo: voter.house,
+        age: voter.age,
+        gender: voter.gender === 'MALE' ? 'Male' : 'Female',
+        duplicateMark: voter.duplicate === true,
+      });
     });
   });
 

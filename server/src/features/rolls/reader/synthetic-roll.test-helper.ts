@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
 import { luhnCheckDigit } from './epic';
+import { openPdf, renderPage } from './pdf-pages';
 
 // Roll-like PDFs made for the tests (no real person in them): a cover page and pages of voter
 // boxes drawn like an ECI English roll, with a text layer.
@@ -99,5 +101,21 @@ export async function writeLetterPdf(file: string): Promise<void> {
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const page = pdf.addPage([595, 842]);
   for (let line = 0; line < 20; line += 1) page.drawText(`Dear Sir, this is line ${line} of a letter that is not an electoral roll.`, { x: 40, y: 800 - line * 16, size: 10, font });
+  await writeFile(file, await pdf.save());
+}
+
+// The same roll as a scan: every page an image only (no text layer), as many ECI rolls are.
+export async function writeScannedCopy(source: string, file: string): Promise<void> {
+  const doc = await openPdf(source);
+  const pdf = await PDFDocument.create();
+  for (let number = 1; number <= doc.numPages; number += 1) {
+    const page = await doc.getPage(number);
+    const { width, height } = page.getViewport({ scale: 1 });
+    const scale = 300 / 72;
+    const { rgba } = await renderPage(page, scale);
+    const png = await sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), { raw: { width: Math.ceil(width * scale), height: Math.ceil(height * scale), channels: 4 } }).png().toBuffer();
+    pdf.addPage([width, height]).drawImage(await pdf.embedPng(png), { x: 0, y: 0, width, height });
+  }
+  await doc.destroy();
   await writeFile(file, await pdf.save());
 }
