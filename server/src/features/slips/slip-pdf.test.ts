@@ -66,6 +66,19 @@ describe('slip PDF text', { timeout: 60_000 }, () => {
     expect(logical).toContain('EPIC):ABC1234567');
   });
 
+  it('should print the whole EPIC, never cut with an ellipsis, when it is of the widest letters', async () => {
+    // W and M are the widest capitals: "WWM0000000" beside the Marathi label did not fit the
+    // line and was cut to "…" on A4 slips.
+    for (const lang of ['mr', 'hi', 'gu', 'en'] as const) {
+      for (const format of ['a4', 'thermal58'] as const) {
+        const pdf = await slipPdfBuffer([{ ...slipOf('क्षितिज'), epic: 'WWM0000000' }, { ...slipOf('आर्य'), epic: 'GJ/03/024/153014' }], { lang, format });
+        const text = squeeze((await pdfPagesText(pdf)).join(' '));
+        expect(text, `${lang} ${format}`).toContain('WWM0000000');
+        expect(text, `${lang} ${format}`).toContain('GJ/03/024/153014');
+      }
+    }
+  });
+
   it('should print the Gujarati labels and still read back when the slips are in Gujarati', async () => {
     const pdf = await slipPdfBuffer([slipOf(GUJARATI), slipOf('ज्ञानेश्वर')], { lang: 'gu', format: 'thermal58' });
     const pages = (await pdfPagesText(pdf)).map((page) => squeeze(logicalOrder(page)));

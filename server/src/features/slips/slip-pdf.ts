@@ -109,7 +109,9 @@ function drawSlip(doc: Doc, slip: Slip, lang: SlipLanguage, box: Box, narrow: bo
   y = write(doc, slip.election_name ? `${words.title} — ${slip.election_name}` : words.title, x, y, { size: small, bold: true, width: textWidth });
   y = write(doc, `${words.name}: ${slip.name}`, x, y, { size: normal + 1.5, bold: true, width: textWidth, lines: 2 });
   if (slip.relative_name) y = write(doc, `${relativeLabel(words, slip.relation_type)}: ${slip.relative_name}`, x, y, { size: small + 0.5, width: textWidth });
-  y = write(doc, `${words.epic}: ${slip.epic ?? '-'}`, x, y, { size: normal, bold: true, width: textWidth, lines: narrow ? 2 : 1 });
+  // The EPIC may go to a second line, never be cut: with the widest letters ("WWM0000000") it
+  // does not fit beside the Marathi label on one line.
+  y = write(doc, `${words.epic}: ${slip.epic ?? '-'}`, x, y, { size: normal, bold: true, width: textWidth, lines: 2 });
   y = write(doc, `${words.part}: ${slip.part_number ?? '-'}    ${words.serial}: ${slip.serial ?? '-'}`, x, y, { size: normal, bold: true, width: textWidth });
   const fullWidth = box.width - 2 * pad;
   y = write(doc, `${words.station}: ${stationLine(slip) || '-'}`, x, y, { size: small + 0.5, width: narrow ? fullWidth : textWidth, lines: 2 });
