@@ -155,9 +155,10 @@ async function chooseLanguage(ocr: OcrEngine, image: GrayImage, strip: PixelRect
     }
   }
   state.language = language;
-  // The Hindi model told Marathi from Hindi (the labels differ, the script is one): a Marathi
-  // or English roll has no more use for it, and each model costs about 100 MB per thread.
-  if (language !== 'hin') await ocr.release('hin');
+  // The Hindi model told Marathi from Hindi (the labels differ, the script is one): from here a
+  // Hindi roll is read with the Hindi and Marathi models together (bodyModels), and each model
+  // costs about 100 MB per thread.
+  await ocr.release('hin');
   return language;
 }
 
@@ -165,7 +166,8 @@ function pageFacts(text: string): { partNo: number | null; section: string | nul
   const plain = latinDigits(text);
   const part = plain.match(/(part\s*(number|no\.?)|भाग\s*(संख्या|क्रमांक|क्र\.?))\s*(?:[:.]|ः)*\s*(\d+)/iu)?.[4];
   const sectionMatch = plain.match(/(section\s*no\.?\s*and\s*name|अनुभाग\s*संख्या\s*(व|और)\s*नाम|यादी\s*भाग\s*क्र\.?\s*\d+)\s*(?::|ः)*\s*([^\n]+)/iu);
-  return { partNo: part ? Number(part) : null, section: sectionMatch?.[3]?.trim() || null };
+  // OCR may read the colon after the label apart from it (": 1-Station Road").
+  return { partNo: part ? Number(part) : null, section: sectionMatch?.[3]?.replace(/^(?:[\s:;.]|ः)+/u, '').trim() || null };
 }
 
 // A garbled layer's Latin runs are right: the serial number, EPIC and cross-reference.
@@ -372,11 +374,11 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
       const whole = { x: 0, y: 0, width: image.width, height: image.height };
       const language = await chooseLanguage(ocr, image, { x: 0, y: 0, width: image.width, height: Math.round(image.height * 0.12) }, state, pageText);
       signal?.throwIfAborted();
-      text = (await ocr.read(language, await png(image, whole))).map((line) => line.text).join('\n');
+      text = (await ocr.read(bodyModels(language), await png(image, whole))).map((line) => line.text).join('\n');
       // Tesseract's memory grows to fit the largest image it was given and never shrinks: after
       // a whole page the model is let go (made again for the voter pages, a second's work).
       // At 144 dpi the cover read worse (district, taluka), so the page keeps its scale.
-      await ocr.release(language);
+      await ocr.release(bodyModels(language));
       method = 'ocr';
     }
     const cover: RollCoverFacts | null = looksLikeCover(text) ? parseCover(pageNumber, text) : null;
@@ -393,7 +395,7 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
     // The language is told best by a voter box's labels (नाव/वय in Marathi, नाम/आयु in Hindi).
     const sample = pixelBoxes[0] as PixelRect;
     language = await chooseLanguage(ocr, image, { x: sample.x + 4, y: sample.y + 4, width: Math.round(sample.width * 0.7), height: sample.height - 8 }, state, pageText);
-    stripText = (await ocr.read(language, await png(image, strip))).map((line) => line.text).join('\n');
+    stripText = (await ocr.read(bodyModels(language), await png(image, strip))).map((line) => line.text).join('\n');
   }
   const facts = pageFacts(stripText);
 
