@@ -65,6 +65,10 @@ export function printedLabelField(text: string): LabelField | 'gender' | null {
   return WHOLE_LABELS.find(({ pattern }) => pattern.test(plain))?.field ?? null;
 }
 
+// A printed label's words without the colon after them ("Father's Name :" → "Father's Name").
+const TRAILING_COLONS = new RegExp(COLONS, 'u');
+export const withoutColon = (label: string): string => label.replace(TRAILING_COLONS, '');
+
 function stripLeading(text: string): string {
   return text.replace(PUNCTUATION, '').trim();
 }

@@ -244,10 +244,9 @@ export interface LearnedLabel {
   inner: boolean;
 }
 
-// The labels of a box read whole: a line's first words that are a printed label ending in its
-// colon (or what OCR makes of one), and a gender label later in the line; kept only when OCR
-// was sure of every word.
-const COLON_LIKE = /(?:[:;©|]|ः)$/u;
+// The labels of a box read whole: a line's first words that `fieldOf` takes for a whole printed
+// label with its colon, and a gender label later in the line; kept only when OCR was sure of
+// every word.
 export function labelsInLines(lines: OcrLine[], fieldOf: (text: string) => string | null): LearnedLabel[] {
   const found: LearnedLabel[] = [];
   // The end of a label starting at word `start` that `accept` takes, or -1.
@@ -255,7 +254,7 @@ export function labelsInLines(lines: OcrLine[], fieldOf: (text: string) => strin
     for (let end = start + 1; end <= Math.min(words.length, start + 4); end += 1) {
       const span = words.slice(start, end);
       const text = span.map((w) => w.text).join(' ');
-      const field = COLON_LIKE.test(text) ? fieldOf(text) : null;
+      const field = fieldOf(text);
       if (field && accept(field) && span.every((w) => w.confidence >= 0.6)) return end;
     }
     return -1;

@@ -1,7 +1,7 @@
 import type { RollCoverFacts, RollPageResult, RollRect, RollVoterBox } from '@shared/rolls/roll-types';
 import sharp from 'sharp';
 import { findBoxes, voterBoxGroup } from './box-finder';
-import { type BoxText, parseBox, printedLabelField, type TextLine } from './box-fields';
+import { type BoxText, parseBox, printedLabelField, type TextLine, withoutColon } from './box-fields';
 import { looksLikeCover, parseCover } from './cover-facts';
 import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
 import { type GarbledValueField, garbledValues } from './garbled-values';
@@ -186,6 +186,20 @@ function addGarbledKnowns(boxText: BoxText, runs: TextRun[], rect: RollRect): vo
   if (boxRuns.some((run) => run.text.includes('**'))) boxText.body.push({ words: [{ text: '**', confidence: 1 }] });
 }
 
+// Reads pieces stacked in one call; each word goes to the piece its middle lies in (OCR may run
+// two pieces into one line).
+async function readPieces(ocr: OcrEngine, language: OcrLanguage, pieces: GrayImage[]): Promise<TextLine['words'][]> {
+  const words = pieces.map(() => [] as TextLine['words']);
+  if (pieces.length === 0) return words;
+  const { image: stacked, spans } = stackGray(pieces, 6 * SCALE);
+  for (const word of (await ocr.read(language, await grayPng(stacked))).flatMap((line) => line.words)) {
+    const middle = (word.y0 + word.y1) / 2;
+    const at = spans.findIndex((span) => middle >= span.top - 4 && middle <= span.bottom + 4);
+    if (at >= 0 && word.text.trim()) (words[at] as TextLine['words']).push({ text: word.text, confidence: word.confidence });
+  }
+  return words;
+}
+
 // A box of a garbled page: its values cut out where the layer puts them, stacked and read in one
 // OCR call (see garbled-values.ts). Null when the layout is not the expected one.
 async function readGarbledBox(ocr: OcrEngine, language: OcrLanguage, image: GrayImage, runs: TextRun[], rect: RollRect, textRight: number): Promise<BoxText | null> {
@@ -195,15 +209,7 @@ async function readGarbledBox(ocr: OcrEngine, language: OcrLanguage, image: Gray
   // No rule erasing here: a piece holds no frame, and a bold name's headline (shirorekha) is a
   // long run of ink that the eraser would take for a rule.
   const pieces = segments.map((segment) => cropGray(image, { x: segment.rect.x * SCALE, y: segment.rect.y * SCALE, width: segment.rect.width * SCALE, height: segment.rect.height * SCALE }));
-  const { image: stacked, spans } = stackGray(pieces, 6 * SCALE);
-  const lines = await ocr.read(language, await grayPng(stacked));
-  // Each word goes to the piece its middle lies in: OCR may run two pieces into one line.
-  const words = segments.map(() => [] as TextLine['words']);
-  for (const word of lines.flatMap((line) => line.words)) {
-    const middle = (word.y0 + word.y1) / 2;
-    const at = spans.findIndex((span) => middle >= span.top - 4 && middle <= span.bottom + 4);
-    if (at >= 0 && word.text.trim()) (words[at] as TextLine['words']).push({ text: word.text, confidence: word.confidence });
-  }
+  const words = await readPieces(ocr, language, pieces);
   const of = (field: GarbledValueField) => words[segments.findIndex((segment) => segment.field === field)] ?? [];
   // The layer's own values are as sure as a right text layer.
   const house = values.houseNo ? [{ text: values.houseNo, confidence: 0.97 }] : of('house');
@@ -290,7 +296,7 @@ function valuesAfterLabels(crop: GrayImage, ink: Bitmap, from: number, templates
       // The label's colon stays in front of the value: a line that starts with the value's
       // first letter, OCR often reads with a letter more ("IMohan" for Mohan). The label's
       // words go back in front as text; the parser drops the colon.
-      parts.push({ label: label.template.text.replace(/\s*(?:[:;©|]|ः)+$/u, '') });
+      parts.push({ label: withoutColon(label.template.text) });
       cut(parts, Math.max(first.x0, label.lastGlyph - 1), last.x1 + 1);
     } else if (label.template.field === 'house' && isBlankValue(ink, band, runs.filter((run) => run.x0 >= label.end))) {
       // Most houses print no number (nothing, or a dash): nothing to read.
@@ -305,27 +311,13 @@ function valuesAfterLabels(crop: GrayImage, ink: Bitmap, from: number, templates
 // The "**" possible-duplicate mark of a scanned box: a small blot standing apart, right of all
 // the text below the header. OCR reads it as "I" or "wk" and runs it into a name, so it is
 // found by its shape and whited out; null when there is none.
-function duplicateMark(crop: GrayImage, from: number): PixelRect | null {
-  const ink = bitmap(crop);
-  const columns = inkRuns(ink, { top: from, bottom: crop.height }, 5 * SCALE);
+function duplicateMark(ink: Bitmap, from: number): PixelRect | null {
+  const columns = inkRuns(ink, { top: from, bottom: ink.height }, 5 * SCALE);
   const mark = columns[columns.length - 1];
   if (columns.length < 2 || !mark || mark.x1 - mark.x0 > 12 * SCALE) return null;
-  const box = inkBox(ink, { x: mark.x0, y: from, width: mark.x1 - mark.x0, height: crop.height - from });
+  const box = inkBox(ink, { x: mark.x0, y: from, width: mark.x1 - mark.x0, height: ink.height - from });
   if (!box || box.height > 5 * SCALE || box.width < 2 * SCALE) return null;
   return box;
-}
-
-// Reads the stacked pieces in one call; each word goes to the piece its middle lies in.
-async function readPieces(ocr: OcrEngine, language: OcrLanguage, pieces: GrayImage[]): Promise<TextLine['words'][]> {
-  const words = pieces.map(() => [] as TextLine['words']);
-  if (pieces.length === 0) return words;
-  const { image: stacked, spans } = stackGray(pieces, 6 * SCALE);
-  for (const word of (await ocr.read(language, await grayPng(stacked))).flatMap((line) => line.words)) {
-    const middle = (word.y0 + word.y1) / 2;
-    const at = spans.findIndex((span) => middle >= span.top - 4 && middle <= span.bottom + 4);
-    if (at >= 0 && word.text.trim()) (words[at] as TextLine['words']).push({ text: word.text, confidence: word.confidence });
-  }
-  return words;
 }
 
 // Keeps the label pictures of a box OCR read whole (lines in the coordinates of `image`).
@@ -421,14 +413,18 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
       if (photo) whiteOut(crop, { x: photo.left - inset - 2, y: photo.top - inset - 2, width: crop.width, height: crop.height });
       const cleanCrop = eraseRules(crop, 12 * SCALE);
       let headerEnd: number;
-      const mark = garbled ? null : duplicateMark(cleanCrop, headerLineEnd(cleanCrop));
-      if (mark) whiteOut(cleanCrop, { x: mark.x - 2, y: mark.y - 2, width: mark.width + 4, height: mark.height + 4 });
-      const ink = bitmap(cleanCrop);
+      const headerLine = headerLineEnd(cleanCrop);
+      let ink = bitmap(cleanCrop);
+      const mark = garbled ? null : duplicateMark(ink, headerLine);
+      if (mark) {
+        whiteOut(cleanCrop, { x: mark.x - 2, y: mark.y - 2, width: mark.width + 4, height: mark.height + 4 });
+        ink = bitmap(cleanCrop);
+      }
       // Latin rolls only: on the Hindi scan, pieces cut from Devanagari lines (vowel signs above
       // the headline, a visarga for a colon) read worse than whole lines (five names more wrong).
-      const labelled = garbled || ocrLanguage !== 'eng' ? null : valuesAfterLabels(cleanCrop, ink, headerLineEnd(cleanCrop), state.labels ?? []);
+      const labelled = garbled || ocrLanguage !== 'eng' ? null : valuesAfterLabels(cleanCrop, ink, headerLine, state.labels ?? []);
       if (labelled) {
-        headerEnd = headerLineEnd(cleanCrop);
+        headerEnd = headerLine;
         const epic = epicPiece(cleanCrop, ink, headerEnd);
         const valueWords = await readPieces(ocr, ocrLanguage, labelled.pieces);
         // The EPIC alone, as one line of capitals, digits and slashes: read among the values,
@@ -449,7 +445,7 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
         // The serial number and EPIC are Latin, the rest Devanagari: each model reads only its
         // own part (the header line with the English one, as a single line), so no model spends
         // time on text it cannot read.
-        headerEnd = headerLineEnd(cleanCrop);
+        headerEnd = headerLine;
         const bodyCrop = cropGray(cleanCrop, { x: 0, y: headerEnd, width: cleanCrop.width, height: cleanCrop.height - headerEnd });
         const body = ocrToLines(await ocr.read(bodyModels(ocrLanguage), await grayPng(bodyCrop)));
         const headerPoints: RollRect = { x: rect.x, y: rect.y, width: rect.width, height: (photo ? photo.top : box.height * 0.25) / SCALE };

@@ -5,9 +5,21 @@ import type { RollPageResult } from '@shared/rolls/roll-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowConfidence } from './roll-csv';
 import { readRoll, renderRollCrop, RollReadError, rollPageCount } from './roll-reader';
-import { syntheticVoters, writeLetterPdf, writeScannedCopy, writeSyntheticRoll } from './synthetic-roll.test-helper';
+import { type SyntheticVoter, syntheticVoters, writeLetterPdf, writeScannedCopy, writeSyntheticRoll } from './synthetic-roll.test-helper';
 
 let dir: string;
+
+// What a box must read as for a synthetic voter.
+const fieldsOf = (voter: SyntheticVoter) => ({
+  serialNo: voter.serial,
+  epic: voter.epic,
+  fullName: voter.name,
+  relation: voter.relationLabel.startsWith('Husband') ? 'husband' : voter.relationLabel.startsWith('Mother') ? 'mother' : 'father',
+  relativeName: voter.relative,
+  houseNo: voter.house,
+  age: voter.age,
+  gender: voter.gender === 'MALE' ? 'Male' : 'Female',
+});
 const voters = syntheticVoters(12);
 
 async function readAll(file: string, options = {}): Promise<RollPageResult[]> {
@@ -45,14 +57,7 @@ describe('readRoll', { timeout: 180_000 }, () => {
         page: 2,
         partNo: 7,
         section: '1-Station Road',
-        serialNo: voter.serial,
-        epic: voter.epic,
-        fullName: voter.name,
-        relation: voter.relationLabel.startsWith('Husband') ? 'husband' : voter.relationLabel.startsWith('Mother') ? 'mother' : 'father',
-        relativeName: voter.relative,
-        houseNo: voter.house,
-        age: voter.age,
-        gender: voter.gender === 'MALE' ? 'Male' : 'Female',
+        ...fieldsOf(voter),
         deleted: false,
         duplicateMark: voter.duplicate === true,
       });
@@ -71,14 +76,7 @@ describe('readRoll', { timeout: 180_000 }, () => {
     page!.voters.forEach((box, index) => {
       const voter = scanned[index]!;
       expect(box).toMatchObject({
-        serialNo: voter.serial,
-        epic: voter.epic,
-        fullName: voter.name,
-        relation: voter.relationLabel.startsWith('Husband') ? 'husband' : voter.relationLabel.startsWith('Mother') ? 'mother' : 'father',
-        relativeName: voter.relative,
-        houseNo: voter.house,
-        age: voter.age,
-        gender: voter.gender === 'MALE' ? 'Male' : 'Female',
+        ...fieldsOf(voter),
         duplicateMark: voter.duplicate === true,
       });
     });
