@@ -1,32 +1,42 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import type { RollRect } from '@shared/rolls/roll-types';
 import { OcrEngine } from './ocr';
-import { openPdf } from './pdf-pages';
+import { NotAPdfError, openPdf, renderRect } from './pdf-pages';
 import { type PageReadState, readPage } from './read-page';
 
-// One reader thread: opens the roll once, then reads the pages the main thread sends it, one
-// at a time, each answered with its result (or its error). Closing the port ends it.
-export type WorkerRequest = { page: number };
-export type WorkerAnswer = { page: number; result?: unknown; error?: string };
+// One reader thread: opens the roll once, then answers the main thread's requests (its page
+// count, a page read into voter boxes, a crop of a page for the review screen), each with its
+// result or its error. pdf.js lives only here: loaded in the server's own thread, under its
+// TypeScript loader, it would hold some 150 MB for as long as the server runs.
+export type WorkerRequest = { id: number } & ({ kind: 'count' } | { kind: 'read'; page: number } | { kind: 'crop'; page: number; rect: RollRect });
+// `reason`: the error is one for the person who uploaded the file (not a PDF, no such page).
+export type WorkerAnswer = { id: number; result?: unknown; error?: string; reason?: 'not-a-pdf' | 'no-page' };
 
 const { filePath } = workerData as { filePath: string };
 const port = parentPort;
 if (!port) throw new Error('roll-page-worker runs in a worker thread');
 
 const documentPromise = openPdf(filePath);
+// The OCR models load on the first page that needs them: a thread that only cuts crops has none.
 const ocr = new OcrEngine();
 const state: PageReadState = {};
 
-port.on('message', async (request: WorkerRequest | 'close') => {
-  if (request === 'close') {
-    await ocr.close();
-    (await documentPromise.catch(() => null))?.destroy();
-    port.close();
-    return;
-  }
+class NoSuchPage extends Error {}
+
+async function answer(request: WorkerRequest): Promise<unknown> {
+  const doc = await documentPromise;
+  if (request.kind === 'count') return doc.numPages;
+  if (!Number.isInteger(request.page) || request.page < 1 || request.page > doc.numPages) throw new NoSuchPage(`This roll has no page ${request.page}`);
+  // About 200 dpi: sharp enough to read a name from, small enough for a phone.
+  if (request.kind === 'crop') return renderRect(await doc.getPage(request.page), request.rect, 200 / 72);
+  return readPage(doc, request.page, ocr, state);
+}
+
+port.on('message', async (request: WorkerRequest) => {
   try {
-    const result = await readPage(await documentPromise, request.page, ocr, state);
-    port.postMessage({ page: request.page, result } satisfies WorkerAnswer);
+    port.postMessage({ id: request.id, result: await answer(request) } satisfies WorkerAnswer);
   } catch (error) {
-    port.postMessage({ page: request.page, error: error instanceof Error ? error.message : String(error) } satisfies WorkerAnswer);
+    const reason = error instanceof NotAPdfError ? 'not-a-pdf' : error instanceof NoSuchPage ? 'no-page' : undefined;
+    port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error), reason } satisfies WorkerAnswer);
   }
 });

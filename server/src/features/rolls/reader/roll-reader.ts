@@ -3,11 +3,11 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { RollPageResult, RollRect } from '@shared/rolls/roll-types';
 import { startTypeScriptWorker } from '../../../threads/typescript-worker';
-import { NotAPdfError, openPdf, renderRect } from './pdf-pages';
-import type { WorkerAnswer } from './roll-page-worker';
+import type { WorkerAnswer, WorkerRequest } from './roll-page-worker';
 
 // The electoral-roll reader (issue 19): PDF in, voter boxes out, page by page, on worker
-// threads. See docs/roll-import.md "Reading a roll" and decision 035.
+// threads. See docs/roll-import.md "Reading a roll" and decision 035. Nothing here opens the
+// PDF: its threads do (roll-page-worker.ts), so pdf.js never loads in the server's own thread.
 
 export interface ReadRollOptions {
   signal?: AbortSignal; // cancel: stop soon, reject with an AbortError
@@ -29,32 +29,104 @@ const WORKER_FILE = path.join(import.meta.dirname, 'roll-page-worker.ts');
 // ceiling, so a hostile PDF cannot take the server's memory.
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 512 };
 
-async function open(filePath: string) {
-  try {
-    return await openPdf(filePath);
-  } catch (error) {
-    if (error instanceof NotAPdfError) throw new RollReadError(NOT_A_PDF_MESSAGE);
-    throw error;
+type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+// One reader thread and the requests waiting for its answers.
+class RollThread {
+  private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private nextId = 1;
+  private ended: Error | null = null;
+  private idleUnref = false;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (answer: WorkerAnswer) => {
+      const waiter = this.waiting.get(answer.id);
+      this.waiting.delete(answer.id);
+      if (this.idleUnref && this.waiting.size === 0) this.worker.unref();
+      if (!waiter) return;
+      if (answer.error === undefined) waiter.resolve(answer.result);
+      else if (answer.reason === 'not-a-pdf') waiter.reject(new RollReadError(NOT_A_PDF_MESSAGE));
+      else if (answer.reason === 'no-page') waiter.reject(new RollReadError(answer.error));
+      else waiter.reject(new Error(answer.error));
+    });
+    const end = (error: Error) => {
+      this.ended ??= error;
+      for (const waiter of this.waiting.values()) waiter.reject(this.ended);
+      this.waiting.clear();
+    };
+    worker.on('error', end);
+    worker.on('exit', () => end(new Error('The roll reader thread stopped')));
+  }
+
+  static async start(filePath: string): Promise<RollThread> {
+    return new RollThread(await startTypeScriptWorker(WORKER_FILE, { filePath }, WORKER_LIMITS));
+  }
+
+  ask<T>(request: Request): Promise<T> {
+    if (this.ended) return Promise.reject(this.ended);
+    const id = this.nextId;
+    this.nextId += 1;
+    if (this.waiting.size === 0) this.worker.ref();
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  // A thread waiting for work must not keep the process alive; one at work does.
+  unrefWhenIdle(): void {
+    this.idleUnref = true;
+    if (this.waiting.size === 0) this.worker.unref();
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
   }
 }
 
 export async function rollPageCount(filePath: string): Promise<number> {
-  const document = await open(filePath);
+  const thread = await RollThread.start(filePath);
   try {
-    return document.numPages;
+    return await thread.ask<number>({ kind: 'count' });
   } finally {
-    await document.destroy();
+    await thread.close();
   }
+}
+
+// The review screen asks for crops of one roll after another: a thread keeps each recent roll
+// open for a while rather than loading pdf.js and the file again for every crop.
+const CROP_THREAD_IDLE_MS = 30_000;
+const CROP_THREADS_KEPT = 2;
+const cropThreads = new Map<string, { thread: Promise<RollThread>; timer?: NodeJS.Timeout }>();
+
+function dropCropThread(filePath: string): void {
+  const entry = cropThreads.get(filePath);
+  if (!entry) return;
+  cropThreads.delete(filePath);
+  clearTimeout(entry.timer);
+  void entry.thread.then((thread) => thread.close()).catch(() => undefined);
 }
 
 // A PNG of a rectangle of a page (the review screen's crops), at about 200 dpi.
 export async function renderRollCrop(filePath: string, page: number, rect: RollRect): Promise<Buffer> {
-  const document = await open(filePath);
+  let entry = cropThreads.get(filePath);
+  if (!entry) {
+    for (const oldest of [...cropThreads.keys()].slice(0, Math.max(0, cropThreads.size - CROP_THREADS_KEPT + 1))) dropCropThread(oldest);
+    const thread = RollThread.start(filePath).then((started) => {
+      started.unrefWhenIdle();
+      return started;
+    });
+    entry = { thread };
+    cropThreads.set(filePath, entry);
+  }
+  clearTimeout(entry.timer);
+  entry.timer = setTimeout(() => dropCropThread(filePath), CROP_THREAD_IDLE_MS).unref();
   try {
-    if (!Number.isInteger(page) || page < 1 || page > document.numPages) throw new RollReadError(`This roll has no page ${page}`);
-    return await renderRect(await document.getPage(page), rect, 200 / 72);
-  } finally {
-    await document.destroy();
+    return Buffer.from(await (await entry.thread).ask<Uint8Array>({ kind: 'crop', page, rect }));
+  } catch (error) {
+    // A roll that cannot be opened (or a thread that died) is not kept.
+    if (!(error instanceof RollReadError) || error.message === NOT_A_PDF_MESSAGE) dropCropThread(filePath);
+    throw error;
   }
 }
 
@@ -67,11 +139,6 @@ function abortError(signal: AbortSignal): Error {
 export async function* readRoll(filePath: string, options: ReadRollOptions = {}): AsyncIterable<RollPageResult> {
   const { signal } = options;
   signal?.throwIfAborted();
-  const pageCount = await rollPageCount(filePath);
-  const pages = (options.pages ?? Array.from({ length: pageCount }, (_, index) => index + 1)).filter((page) => page >= 1 && page <= pageCount);
-  const threads = Math.max(1, Math.min(options.concurrency ?? os.availableParallelism(), pages.length));
-
-  const queue = [...pages];
   const ready: RollPageResult[] = [];
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
@@ -80,48 +147,61 @@ export async function* readRoll(filePath: string, options: ReadRollOptions = {})
     wake = null;
     resolve?.();
   };
-  let pagesDone = 0;
-  let votersFound = 0;
-  let sawRoll = false;
-  const workers: Worker[] = [];
-
-  const feed = (worker: Worker) => {
-    const page = queue.shift();
-    if (page === undefined) worker.postMessage('close');
-    else worker.postMessage({ page });
-  };
   const onAbort = () => {
     failure = abortError(signal as AbortSignal);
     notify();
   };
   signal?.addEventListener('abort', onAbort, { once: true });
-  // Cancelled while the page count was read: the event has been and gone.
-  if (signal?.aborted) onAbort();
+  const threads: RollThread[] = [];
+  const stopping: Promise<void>[] = [];
 
   try {
-    for (let index = 0; index < threads; index += 1) {
-      if (failure) throw failure;
-      const worker = await startTypeScriptWorker(WORKER_FILE, { filePath }, WORKER_LIMITS);
-      workers.push(worker);
-      worker.on('message', (answer: WorkerAnswer) => {
-        if (answer.error !== undefined) failure ??= new Error(`Reading page ${answer.page} failed: ${answer.error}`);
-        else {
-          const result = answer.result as RollPageResult;
-          // Photos cross the thread boundary as plain arrays of bytes.
-          for (const voter of result.voters) if (voter.photo && !(voter.photo instanceof Uint8Array)) voter.photo = new Uint8Array(voter.photo);
-          ready.push(result);
-          pagesDone += 1;
-          votersFound += result.voters.length;
-          options.onProgress?.({ pagesDone, pageCount: pages.length, votersFound });
-          feed(worker);
+    // The first thread opens the file and says how many pages it has.
+    threads.push(await RollThread.start(filePath));
+    if (signal?.aborted) onAbort();
+    if (failure) throw failure;
+    const pageCount = await (threads[0] as RollThread).ask<number>({ kind: 'count' });
+    const pages = (options.pages ?? Array.from({ length: pageCount }, (_, index) => index + 1)).filter((page) => page >= 1 && page <= pageCount);
+    const threadCount = Math.max(1, Math.min(options.concurrency ?? os.availableParallelism(), pages.length));
+    const queue = [...pages];
+    let pagesDone = 0;
+    let votersFound = 0;
+    let sawRoll = false;
+
+    // Each thread reads the next page waiting until none is left, then ends at once, its OCR
+    // models freed while the others finish.
+    const work = async (thread: RollThread) => {
+      for (let page = queue.shift(); page !== undefined && !failure; page = queue.shift()) {
+        let result: RollPageResult;
+        try {
+          result = await thread.ask<RollPageResult>({ kind: 'read', page });
+        } catch (error) {
+          throw error instanceof RollReadError ? error : new Error(`Reading page ${page} failed: ${error instanceof Error ? error.message : String(error)}`);
         }
+        // Photos cross the thread boundary as plain arrays of bytes.
+        for (const voter of result.voters) if (voter.photo && !(voter.photo instanceof Uint8Array)) voter.photo = new Uint8Array(voter.photo);
+        ready.push(result);
+        pagesDone += 1;
+        votersFound += result.voters.length;
+        options.onProgress?.({ pagesDone, pageCount: pages.length, votersFound });
         notify();
-      });
-      worker.on('error', (error) => {
-        failure ??= error;
-        notify();
-      });
-      feed(worker);
+      }
+    };
+    const run = (thread: RollThread) => {
+      work(thread)
+        .catch((error: unknown) => {
+          failure ??= error instanceof Error ? error : new Error(String(error));
+        })
+        .finally(() => {
+          stopping.push(thread.close());
+          notify();
+        });
+    };
+    run(threads[0] as RollThread);
+    for (let index = 1; index < threadCount && queue.length > 0 && !failure; index += 1) {
+      const thread = await RollThread.start(filePath);
+      threads.push(thread);
+      run(thread);
     }
     while (pagesDone < pages.length || ready.length > 0) {
       if (failure) throw failure;
@@ -140,6 +220,6 @@ export async function* readRoll(filePath: string, options: ReadRollOptions = {})
     if (!sawRoll && pages.length === pageCount) throw new RollReadError(NOT_A_ROLL_MESSAGE);
   } finally {
     signal?.removeEventListener('abort', onAbort);
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    await Promise.all([...threads.map((thread) => thread.close()), ...stopping]);
   }
 }
