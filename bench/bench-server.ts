@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { serverNodeFlags } from './server-node-flags';
@@ -13,12 +13,22 @@ export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 // The server's resident memory, read from /proc every 50 ms: private (heap, SQLite's page
 // cache, buffers) and all of it, which adds the database file's pages that SQLite reads
-// through memory mapping (shared with the OS file cache, given back under pressure).
+// through memory mapping (shared with the OS file cache, given back under pressure). With
+// several processes (APP_WORKERS) the server is a primary and its workers: all of them are
+// summed, and the largest one's private memory is kept apart (the process doing the work).
 // peak() returns and resets the phase's peaks.
 export function memorySampler(pid: number) {
-  const read = () => {
+  const childrenOf = (parent: number): number[] => {
     try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      return readdirSync(`/proc/${parent}/task`).flatMap((task) => readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+    } catch {
+      return [];
+    }
+  };
+  const treeOf = (root: number): number[] => [root, ...childrenOf(root).flatMap(treeOf)];
+  const readOne = (one: number) => {
+    try {
+      const status = readFileSync(`/proc/${one}/status`, 'utf8');
       const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
       return { anon: kb('RssAnon'), all: kb('VmRSS') };
     } catch {
@@ -27,26 +37,38 @@ export function memorySampler(pid: number) {
   };
   let anon = 0;
   let all = 0;
+  let largest = 0;
   const sample = () => {
-    const now = read();
-    anon = Math.max(anon, now.anon);
-    all = Math.max(all, now.all);
+    const each = treeOf(pid).map(readOne);
+    anon = Math.max(anon, each.reduce((sum, one) => sum + one.anon, 0));
+    all = Math.max(all, each.reduce((sum, one) => sum + one.all, 0));
+    largest = Math.max(largest, ...each.map((one) => one.anon));
   };
   const timer = setInterval(sample, 50);
+  const reset = () => {
+    anon = 0;
+    all = 0;
+    largest = 0;
+  };
   return {
     peak() {
       sample();
       const text = `${mb(anon)} / ${mb(all)}`;
-      anon = 0;
-      all = 0;
+      reset();
       return text;
+    },
+    peaks() {
+      sample();
+      const values = { anon, all, largest };
+      reset();
+      return values;
     },
     stop: () => clearInterval(timer),
   };
 }
 
 // The server on its own port over DATA_DIR, on SQLite or (databaseUrl) PostgreSQL; answers once healthy.
-export async function startServer(options: { port: number; dataDir: string; databaseUrl?: string }): Promise<ChildProcess> {
+export async function startServer(options: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<ChildProcess> {
   const { port, dataDir, databaseUrl = '' } = options;
   const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', MAIN], {
     env: {
@@ -59,6 +81,7 @@ export async function startServer(options: { port: number; dataDir: string; data
       LOG_LEVEL: 'info',
       DATABASE_URL: databaseUrl,
       IMPORT_MAX_MB: '1024',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -88,13 +111,13 @@ export async function signInAdmin(address: string): Promise<string> {
 }
 
 // A multipart upload streamed from disk, as a browser sends it (the client never holds the file).
-export function upload(address: string, token: string, file: string, name: string, fields: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+export function upload(address: string, token: string, file: string, name: string, fields: Record<string, string> = {}, route = '/api/voters/import'): Promise<{ status: number; body: string }> {
   const boundary = `----bench${Date.now()}`;
   const fieldParts = Object.entries(fields).map(([field, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`);
   const head = Buffer.from(`${fieldParts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {
-    const request = http.request(`${address}/api/voters/import`, {
+    const request = http.request(`${address}${route}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + statSync(file).size + tail.length },
     });
