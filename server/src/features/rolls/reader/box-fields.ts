@@ -32,6 +32,13 @@ export interface ParsedBox {
   review: RollReviewReason[];
 }
 
+// Digits as numbers. Hindi and Marathi rolls print ages and house numbers in Latin digits too,
+// and the Devanagari models read a 1 beside another digit as a danda ("41" as "4।", "21" as
+// "2।"): beside a digit, a danda or a bar is a 1.
+export function numberDigits(text: string): string {
+  return latinDigits(text).replace(/(?<=\d)[।|]|[।|](?=\d)/gu, '1');
+}
+
 export type LabelField = 'name' | 'father' | 'husband' | 'mother' | 'other' | 'house' | 'age';
 // Longer forms first; OCR variants seen on real rolls ("वडिलाचे" without its anusvara, "Mame").
 const LABEL_SOURCES: { field: LabelField; source: string }[] = [
@@ -232,17 +239,17 @@ export function parseBox(box: BoxText): ParsedBox {
       relativeName = cleanName(value);
       relativeWords = valueWords;
     } else if (field === 'house') {
-      houseNo = latinDigits(value).replace(/^[-–—]+$/u, '').trim() || null;
+      houseNo = numberDigits(value).replace(/^[-–—]+$/u, '').trim() || null;
       houseWords = valueWords;
     } else {
-      const plain = latinDigits(value);
+      const plain = numberDigits(value);
       const genderAt = plain.search(GENDER_IN_LINE);
       const agePart = genderAt >= 0 ? plain.slice(0, genderAt) : plain;
       const genderPart = genderAt >= 0 ? plain.slice(genderAt).replace(GENDER_AT_START, '') : plain;
       const ageMatch = agePart.match(/\d{1,3}/u);
       if (age === null && ageMatch) {
         age = Number(ageMatch[0]);
-        const word = line.words.find((w) => latinDigits(w.text).includes(ageMatch[0]));
+        const word = line.words.find((w) => numberDigits(w.text).includes(ageMatch[0]));
         ageConfidence = word?.confidence ?? 0.7;
       }
       gender = parseGender(genderPart);

@@ -75,6 +75,16 @@ describe('parseBox', () => {
     expect(box).toMatchObject({ fullName: 'रवि गुप्ता', relation: 'mother', relativeName: 'कमला देवी', houseNo: '45', age: 30, gender: 'Male' });
   });
 
+  it('should read a 1 that the Devanagari models gave as a danda when it stands beside a digit', () => {
+    // The Hindi scan's "आयु : 41" and "21" came out of OCR as "4।" and "2।".
+    const box = parseBox({
+      header: line('16 XYZ1234566'),
+      body: [line('नाम: अरुण मिश्रा'), line('पिता का नाम: राज नारायण'), line('मकान संख्या : ।5'), line('आयु : 4। लिंग: पुरुष')],
+    });
+    expect(box).toMatchObject({ houseNo: '15', age: 41, gender: 'Male' });
+    expect(parseBox({ header: line('17 XYZ1234566'), body: [line('नाम: रवि'), line('पिता का नाम: राज'), line('मकान संख्या : -'), line('आयु : 2। लिंग: पुरुष')] }).age).toBe(21);
+  });
+
   it('should read a Marathi box when the label wraps and two lines run together', () => {
     const box = parseBox({
       header: line('1,207 XYZ1234566 10/100/20'),
