@@ -85,6 +85,8 @@ function cleanName(text: string): string {
   return text
     // Zero-width joiners (the Marathi model writes "क्‍ल" for "क्ल") change no letter.
     .replace(/[\u200c\u200d]/gu, '')
+    // No Hindi or Marathi name ends in a halant under ड or ढ: it is the nukta OCR misread (गौड़).
+    .replace(/([डढ])\u094d(?=[\s.,|:;]|$)/gu, '$1\u093c')
     .replace(/[|©®°_=~`"“”‘’:;]+/gu, ' ')
     .replace(/\s+/gu, ' ')
     .replace(/^[\s.,'-]+|[\s.,'-]+$/gu, '')

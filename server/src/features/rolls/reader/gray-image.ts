@@ -37,7 +37,8 @@ export function cropGray(image: GrayImage, rect: PixelRect): GrayImage {
 
 // Whites out ruling lines (runs of ink longer than any letter) so OCR sees only the text:
 // the frames around serial numbers and photos otherwise read as "|", "[" or "L".
-export function eraseRules(image: GrayImage, longest: number, darkBelow = 140): GrayImage {
+// `longestAcross` is the longest horizontal run kept, when it differs from the vertical one.
+export function eraseRules(image: GrayImage, longest: number, darkBelow = 140, longestAcross = longest): GrayImage {
   const data = Uint8Array.from(image.data);
   const { width, height } = image;
   const erase = new Uint8Array(width * height);
@@ -47,7 +48,7 @@ export function eraseRules(image: GrayImage, longest: number, darkBelow = 140): 
       const dark = x < width && (image.data[y * width + x] ?? 255) < darkBelow;
       if (dark && start < 0) start = x;
       if (!dark && start >= 0) {
-        if (x - start > longest) for (let i = start; i < x; i += 1) erase[y * width + i] = 1;
+        if (x - start > longestAcross) for (let i = start; i < x; i += 1) erase[y * width + i] = 1;
         start = -1;
       }
     }

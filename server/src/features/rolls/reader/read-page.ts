@@ -446,7 +446,12 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
         // own part (the header line with the English one, as a single line), so no model spends
         // time on text it cannot read.
         headerEnd = headerLine;
-        const bodyCrop = cropGray(cleanCrop, { x: 0, y: headerEnd, width: cleanCrop.width, height: cleanCrop.height - headerEnd });
+        // A Devanagari word hangs from a headline as long as the word itself, longer than any
+        // Latin letter: erased as a rule, names came out wrong (देव्रती as देप्रती, प्रसाद as प््ाद).
+        // Across, only the frame's rules go here, which span the box.
+        const devanagari = eraseRules(crop, 12 * SCALE, 140, Math.round(crop.width / 2));
+        if (mark) whiteOut(devanagari, { x: mark.x - 2, y: mark.y - 2, width: mark.width + 4, height: mark.height + 4 });
+        const bodyCrop = cropGray(devanagari, { x: 0, y: headerEnd, width: devanagari.width, height: devanagari.height - headerEnd });
         const body = ocrToLines(await ocr.read(bodyModels(ocrLanguage), await grayPng(bodyCrop)));
         const headerPoints: RollRect = { x: rect.x, y: rect.y, width: rect.width, height: (photo ? photo.top : box.height * 0.25) / SCALE };
         let header: TextLine = garbled ? garbledHeader(content.runs, headerPoints) : { words: [] };

@@ -3,7 +3,7 @@ import { parseBox, type TextLine } from './box-fields';
 import { findBoxes, voterBoxGroup } from './box-finder';
 import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
 import { checkEpic, findEpic, luhnCheckDigit } from './epic';
-import type { GrayImage } from './gray-image';
+import { eraseRules, type GrayImage } from './gray-image';
 
 const line = (text: string, confidence = 0.95): TextLine => ({ words: text.split(' ').map((word) => ({ text: word, confidence })) });
 
@@ -73,6 +73,12 @@ describe('parseBox', () => {
       body: [line('नाम: रवि गुप्\u200dता'), line('भाता का नाम: कमला देवी'), line('मकान सछ्या : 45'), line('आयु : 30 लिंग: पुरुष')],
     });
     expect(box).toMatchObject({ fullName: 'रवि गुप्ता', relation: 'mother', relativeName: 'कमला देवी', houseNo: '45', age: 30, gender: 'Male' });
+  });
+
+  it('should read a word-final halant under ड as the nukta OCR misread, and keep a halant elsewhere', () => {
+    const box = parseBox({ header: line('9 XYZ1234566'), body: [line('नाम: नीलम गौड्'), line('पति का नाम: राम गौड् शर्मा'), line('मकान संख्या : 45'), line('आयु : 30 लिंग: महिला')] });
+    expect(box).toMatchObject({ fullName: 'नीलम गौड़'.normalize('NFC'), relativeName: 'राम गौड़ शर्मा'.normalize('NFC') });
+    expect(parseBox({ header: line('9 XYZ1234566'), body: [line('नाम: अड्डा सिंह'), line('पिता का नाम: राम'), line('आयु : 30 लिंग: पुरुष')] }).fullName).toBe('अड्डा सिंह');
   });
 
   it('should read a 1 that the Devanagari models gave as a danda when it stands beside a digit', () => {
@@ -158,5 +164,26 @@ describe('findBoxes', () => {
 
   it('should find no voter boxes when the page has one frame only', () => {
     expect(voterBoxGroup(findBoxes(drawing(600, 300, [{ x: 10, y: 10, w: 300, h: 150 }]), options))).toEqual([]);
+  });
+});
+
+describe('eraseRules', () => {
+  // A 300 × 60 box's frame, and inside it a word's 120-pixel headline with a 20-pixel stem.
+  const drawn = (): GrayImage => {
+    const image = drawing(300, 60, [{ x: 0, y: 0, w: 299, h: 59 }]);
+    for (let x = 40; x < 160; x += 1) image.data[20 * 300 + x] = 0;
+    for (let y = 20; y < 40; y += 1) image.data[y * 300 + 60] = 0;
+    return image;
+  };
+  const inked = (image: GrayImage, x: number, y: number) => image.data[y * image.width + x] === 0;
+
+  it('should erase the frame and any run longer than a letter when one limit is given', () => {
+    const cleaned = eraseRules(drawn(), 36);
+    expect([inked(cleaned, 150, 0), inked(cleaned, 0, 30), inked(cleaned, 100, 20), inked(cleaned, 60, 30)]).toEqual([false, false, false, true]);
+  });
+
+  it("should keep a Devanagari word's headline and still erase the frame when runs across may be longer", () => {
+    const cleaned = eraseRules(drawn(), 36, 140, 150);
+    expect([inked(cleaned, 150, 0), inked(cleaned, 0, 30), inked(cleaned, 100, 20), inked(cleaned, 60, 30)]).toEqual([false, false, true, true]);
   });
 });
