@@ -10,7 +10,8 @@ import type { RollVoterBox } from '../shared/rolls/roll-types';
 //
 // To extend it, write a TSV outside the repository (sample, page, box index in reading order,
 // serial, EPIC, full name, relation, relative's name, age, gender; "-" for unsure) and run
-//   npx tsx bench/roll-ground-truth.ts make FILE.tsv
+//   npx tsx bench/roll-ground-truth.ts add FILE.tsv
+// (a box already there is replaced); `make FILE.tsv` starts the file afresh from the TSV alone.
 export const GROUND_TRUTH_FILE = path.join(import.meta.dirname, 'roll-ground-truth.json');
 const SALT = 'voter-management/roll-reader/ground-truth/v1';
 
@@ -37,8 +38,8 @@ export function loadGroundTruth(): TruthBox[] {
   return (JSON.parse(readFileSync(GROUND_TRUTH_FILE, 'utf8')) as { boxes: TruthBox[] }).boxes;
 }
 
-function make(tsv: string): void {
-  const boxes: TruthBox[] = readFileSync(tsv, 'utf8')
+function make(tsv: string, keep: TruthBox[] = []): void {
+  const read: TruthBox[] = readFileSync(tsv, 'utf8')
     .split('\n')
     .filter((line) => line.trim())
     .map((line) => {
@@ -59,8 +60,12 @@ function make(tsv: string): void {
         },
       };
     });
+  const place = (box: TruthBox) => `${box.sample}/${box.page}/${box.index}`;
+  const added = new Set(read.map(place));
+  const boxes = [...keep.filter((box) => !added.has(place(box))), ...read];
   writeFileSync(GROUND_TRUTH_FILE, `${JSON.stringify({ note: 'Salted SHA-256 of fields read by a person from the sample rolls; see bench/roll-ground-truth.ts.', boxes }, null, 1)}\n`);
   console.log(`${boxes.length} boxes → ${GROUND_TRUTH_FILE}`);
 }
 
 if (process.argv[2] === 'make' && process.argv[3]) make(process.argv[3]);
+if (process.argv[2] === 'add' && process.argv[3]) make(process.argv[3], loadGroundTruth());

@@ -304,7 +304,9 @@ function valuesAfterLabels(crop: GrayImage, ink: Bitmap, from: number, templates
     } else cut(parts, first.x0, last.x1 + 1);
     lines.push(parts);
   }
-  if (!fields.has('name') || !fields.has('age') || ![...fields].some((field) => RELATIVE_FIELDS.has(field))) return null;
+  // Every box of a Latin roll prints all four lines. One missing is a line whose label was not
+  // matched, taken for the end of a long name ("GADKAR House Number --"): the box is read whole.
+  if (!fields.has('name') || !fields.has('house') || !fields.has('age') || ![...fields].some((field) => RELATIVE_FIELDS.has(field))) return null;
   return { lines, pieces };
 }
 
