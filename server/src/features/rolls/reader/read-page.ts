@@ -407,6 +407,7 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
       const headerLines = textLineFromRuns(runsIn(content.runs, headerPoints));
       boxText = { header: { words: headerLines.flatMap((line) => line.words) }, body: textLineFromRuns(runsIn(content.runs, bodyPoints)) };
     } else if (garbled) boxText = await readGarbledBox(ocr, language ?? 'mar', image, content.runs, rect, photo ? (box.x + photo.left) / SCALE : rect.x + rect.width);
+    let ageLine: GrayImage | null = null;
     if (!boxText) {
       const ocrLanguage = language ?? 'eng';
       // The box without its frame lines and photo: one block of text lines for OCR.
@@ -482,8 +483,15 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
       }
       if (garbled) addGarbledKnowns(boxText, content.runs, rect);
       if (mark) boxText.body.push({ words: [{ text: '**', confidence: 0.9 }] });
+      // A Latin box's last line is its age and gender, kept for a second look at an unsure age.
+      const lastBand = ocrLanguage === 'eng' && !garbled ? textBands(ink, LINE_MIN, headerEnd).at(-1) : undefined;
+      if (lastBand) {
+        const top = Math.max(0, lastBand.top - SCALE);
+        ageLine = cropGray(cleanCrop, { x: 0, y: top, width: cleanCrop.width, height: Math.min(cleanCrop.height, lastBand.bottom + 2 * SCALE) - top });
+      }
     }
     const parsed = parseBox(boxText);
+    if (ageLine && parsed.age !== null && parsed.confidence.age < AGE_SURE) await checkAge(ocr, ageLine, parsed);
     let photoBytes: Uint8Array | null = null;
     const photoImage = content.images.find((img) => img.x >= rect.x && img.x + img.width <= rect.x + rect.width + 1 && img.y >= rect.y && img.y + img.height <= rect.y + rect.height + 1 && img.width < rect.width / 2);
     if (photoImage) {
@@ -494,6 +502,27 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
   }
   checkSerialRun(voters);
   return { page: pageNumber, kind: 'voters', method: trustText ? 'text' : 'ocr', cover: null, voters };
+}
+
+// An age OCR was unsure of (under AGE_SURE) is read again from its line alone at twice the size
+// (on the English sample "46" read as "48" at 81%, and again so from the line alone at the same
+// size; twice as large it reads "46" at 93%). Two readings that agree make the age sure; two that
+// differ leave the surer one for a person to check.
+const AGE_SURE = 0.9;
+export async function checkAge(ocr: OcrEngine, line: GrayImage, box: ReturnType<typeof parseBox>): Promise<void> {
+  const { image } = stackGray([line], 4 * SCALE);
+  const larger = await sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 1 } }).resize({ width: image.width * 2, kernel: 'cubic' }).png({ compressionLevel: 1 }).toBuffer();
+  const words = (await ocr.read('eng', larger, 'line', '', 2 * 72 * SCALE)).flatMap((read) => read.words);
+  // The first number after the label, before the gender.
+  const again = words.find((word) => /^\d{1,3}$/u.test(word.text));
+  box.review = box.review.filter((reason) => reason.field !== 'age' || reason.reason !== 'low-confidence');
+  if (again && Number(again.text) === box.age) {
+    box.confidence.age = AGE_SURE;
+    return;
+  }
+  if (again && again.confidence > box.confidence.age) box.age = Number(again.text);
+  box.confidence.age = Math.min(box.confidence.age, again?.confidence ?? 0, 0.5);
+  box.review.push({ field: 'age', reason: 'low-confidence' });
 }
 
 // Serial numbers run on from box to box in reading order. Small printed serials are the

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { parseBox, type TextLine } from './box-fields';
+import type { OcrEngine, OcrLine } from './ocr';
+import { checkAge } from './read-page';
+
+// The second look at an unsure age (read-page.ts checkAge): an OCR engine that answers the age
+// line with the given words, and a box whose age OCR gave at 81%.
+const engine = (words: { text: string; confidence: number }[]): OcrEngine =>
+  ({ read: async (): Promise<OcrLine[]> => [{ text: words.map((word) => word.text).join(' '), confidence: 0.9, y0: 0, y1: 10, words: words.map((word) => ({ ...word, x0: 0, y0: 0, x1: 1, y1: 1 })) }] }) as unknown as OcrEngine;
+const line = (text: string, confidence = 0.95): TextLine => ({ words: text.split(' ').map((word) => ({ text: word, confidence })) });
+const unsureBox = () => {
+  const box = parseBox({ header: line('74 CPQ0654756'), body: [line('Name : Vijay Bhange'), line("Father's Name : Shridhar Bhange"), line('House Number : -'), { words: [{ text: 'Age', confidence: 0.9 }, { text: ':', confidence: 0.9 }, { text: '48', confidence: 0.81 }, { text: 'Gender', confidence: 0.9 }, { text: ':', confidence: 0.9 }, { text: 'MALE', confidence: 0.96 }] }] });
+  expect(box.confidence.age).toBeCloseTo(0.81);
+  return box;
+};
+const ageLine = { width: 20, height: 10, data: new Uint8Array(200).fill(255) };
+
+describe('checkAge', () => {
+  it('should make the age sure when the second reading agrees', async () => {
+    const box = unsureBox();
+    await checkAge(engine([{ text: 'Age', confidence: 0.9 }, { text: '48', confidence: 0.9 }, { text: 'Gender', confidence: 0.9 }]), ageLine, box);
+    expect(box).toMatchObject({ age: 48, confidence: { age: 0.9 } });
+    expect(box.review.some((reason) => reason.field === 'age')).toBe(false);
+  });
+
+  it('should keep the surer reading and flag the age when the two readings differ', async () => {
+    const box = unsureBox();
+    await checkAge(engine([{ text: 'Age', confidence: 0.9 }, { text: '46', confidence: 0.93 }, { text: 'Gender', confidence: 0.9 }]), ageLine, box);
+    expect(box.age).toBe(46);
+    expect(box.confidence.age).toBeLessThan(0.8);
+    expect(box.review).toContainEqual({ field: 'age', reason: 'low-confidence' });
+  });
+
+  it('should flag the age when the second reading finds no number', async () => {
+    const box = unsureBox();
+    await checkAge(engine([{ text: 'Age', confidence: 0.9 }, { text: 'Gender', confidence: 0.9 }]), ageLine, box);
+    expect(box).toMatchObject({ age: 48, confidence: { age: 0 } });
+    expect(box.review).toContainEqual({ field: 'age', reason: 'low-confidence' });
+  });
+});
