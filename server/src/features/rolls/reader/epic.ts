@@ -1,3 +1,5 @@
+import leven from 'leven';
+
 // EPIC numbers (the voter ID card number) as printed on a roll. The modern form is three
 // letters and seven digits whose last digit is mostly a Luhn check digit over the other six;
 // some genuine older numbers fail it as printed, so a failure flags for review and never rejects.
@@ -68,4 +70,63 @@ export function findEpic(text: string): string | null {
     }
   }
   return null;
+}
+
+// What a character OCR gave among an EPIC's seven digits may stand for (6 printed in a small
+// font comes out as B, E or G).
+const DIGIT_READINGS: Record<string, string[]> = { O: ['0'], Q: ['0'], D: ['0'], U: ['0'], I: ['1'], L: ['1'], '|': ['1'], Z: ['2'], S: ['5'], B: ['8', '6'], E: ['6', '8'], G: ['6'], A: ['4'], T: ['7'] };
+
+// Seven digits from what OCR read of them, at a cost of one per changed character and one for
+// a character dropped: at most one, and only one that reads as a digit (a glyph read twice, as
+// "O0" or "B6"), so a letter among the digits is never dropped to make a number fit.
+function digitReadings(read: string): { digits: string; cost: number }[] {
+  const readsAsDigit = (c: string) => /\d/.test(c) || c in DIGIT_READINGS;
+  const dropped = [...read].flatMap((c, i) => (readsAsDigit(c) ? [{ text: read.slice(0, i) + read.slice(i + 1), cost: 1 }] : []));
+  const spellings = read.length === 7 ? [{ text: read, cost: 0 }] : read.length === 8 ? dropped : [];
+  const found: { digits: string; cost: number }[] = [];
+  for (const spelling of spellings) {
+    let partial = [{ digits: '', cost: spelling.cost }];
+    for (const c of spelling.text) {
+      const options = /\d/.test(c) ? [c] : (DIGIT_READINGS[c] ?? []);
+      partial = partial.flatMap((p) => options.map((digit) => ({ digits: p.digits + digit, cost: p.cost + (digit === c ? 0 : 1) })));
+    }
+    found.push(...partial);
+  }
+  return found;
+}
+
+// The letters an EPIC's first characters may be: a series the roll is known to use, a few edits
+// away, or the three read themselves (digits read for letters each costing one).
+function letterReadings(read: string, series: readonly string[]): { letters: string; cost: number }[] {
+  const letters = [...read].map((c) => TO_LETTER[c] ?? c).join('');
+  const found = series.map((known) => ({ letters: known, cost: leven(letters, known) })).filter((reading) => reading.cost <= 2);
+  if (/^[A-Z]{3}$/.test(letters)) found.push({ letters, cost: [...read].filter((c, i) => c !== letters[i]).length });
+  return found;
+}
+
+// The modern EPIC nearest to a misread one: every split of each token into letters and seven
+// digits (one glyph read twice allowed), kept only where the check digit holds; the cheapest
+// wins, and a tie between different numbers gives none. The caller flags what this returns:
+// part of it is a guess. `series`: the letters of EPICs read right elsewhere on the roll.
+export function nearestEpic(texts: readonly string[], series: readonly string[]): string | null {
+  const best = new Map<string, number>();
+  for (const text of texts) {
+    for (const token of text.toUpperCase().split(/[^A-Z0-9|]+/)) {
+      if (token.length < 9 || token.length > 12) continue;
+      for (const tailLength of [7, 8]) {
+        if (token.length - tailLength < 2) continue;
+        for (const letters of letterReadings(token.slice(0, -tailLength), series)) {
+          for (const digits of digitReadings(token.slice(-tailLength))) {
+            const epic = letters.letters + digits.digits;
+            const cost = letters.cost + digits.cost;
+            if (checkEpic(epic) === 'valid' && cost < (best.get(epic) ?? Infinity)) best.set(epic, cost);
+          }
+        }
+      }
+    }
+  }
+  const ranked = [...best].sort((a, b) => a[1] - b[1]);
+  const [first, second] = ranked;
+  if (!first || first[1] > 3 || (second && second[1] === first[1])) return null;
+  return first[0];
 }

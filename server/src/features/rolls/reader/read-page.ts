@@ -4,6 +4,7 @@ import { findBoxes, voterBoxGroup } from './box-finder';
 import { type BoxText, parseBox, printedLabelField, type TextLine, withoutColon } from './box-fields';
 import { looksLikeCover, parseCover } from './cover-facts';
 import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
+import { checkEpic, findEpic, nearestEpic } from './epic';
 import { type GarbledValueField, garbledValues } from './garbled-values';
 import { cropGray, eraseRules, type GrayImage, type PixelRect, stackGray } from './gray-image';
 import { type Bitmap, bitmap, type InkBand, type InkRun, inkBox, inkRuns, type LabelTemplate, labelsInLines, makeTemplate, matchLabel, textBands } from './label-templates';
@@ -22,6 +23,8 @@ export interface PageReadState {
   language?: OcrLanguage;
   // The pictures of this roll's labels, learnt from boxes read whole (label-templates.ts).
   labels?: LabelTemplate[];
+  // The letters of the EPICs read right so far, with how often each was seen.
+  epicSeries?: Map<string, number>;
 }
 
 // At 216 dpi: blank columns between words (a letter's own gaps are narrower), the height below
@@ -59,8 +62,10 @@ function ocrToLines(lines: OcrLine[]): TextLine[] {
   return lines.map((line) => ({ words: line.words.filter((word) => word.text.trim()).map((word) => ({ text: word.text, confidence: word.confidence })) }));
 }
 
-async function grayPng(image: GrayImage): Promise<Buffer> {
-  return sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+// `enlarge`: small print reads better made larger (cubic) than as rendered.
+async function grayPng(image: GrayImage, enlarge = 1): Promise<Buffer> {
+  const raw = sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 1 } });
+  return (enlarge === 1 ? raw : raw.resize({ width: Math.round(image.width * enlarge), kernel: 'cubic' })).png({ compressionLevel: 1 }).toBuffer();
 }
 
 async function png(image: GrayImage, rect: PixelRect): Promise<Buffer> {
@@ -394,6 +399,10 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
   const facts = pageFacts(stripText);
 
   const voters: RollVoterBox[] = [];
+  // Each box's header as read and the picture of its EPIC, for a second look at an EPIC OCR
+  // garbled.
+  const headers: string[] = [];
+  const epicPictures: (GrayImage | null)[] = [];
   for (const box of pixelBoxes) {
     signal?.throwIfAborted();
     const rect: RollRect = { x: box.x / SCALE, y: box.y / SCALE, width: box.width / SCALE, height: box.height / SCALE };
@@ -408,6 +417,7 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
       boxText = { header: { words: headerLines.flatMap((line) => line.words) }, body: textLineFromRuns(runsIn(content.runs, bodyPoints)) };
     } else if (garbled) boxText = await readGarbledBox(ocr, language ?? 'mar', image, content.runs, rect, photo ? (box.x + photo.left) / SCALE : rect.x + rect.width);
     let ageLine: GrayImage | null = null;
+    let epicPicture: GrayImage | null = null;
     if (!boxText) {
       const ocrLanguage = language ?? 'eng';
       // The box without its frame lines and photo: one block of text lines for OCR.
@@ -477,10 +487,11 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
         }
         const cleaned = eraseRules(zone, 12 * SCALE);
         // Three times larger: the serial is printed in a small font.
-        const zonePng = await sharp(Buffer.from(cleaned.data), { raw: { width: cleaned.width, height: cleaned.height, channels: 1 } }).resize({ width: cleaned.width * 3, kernel: 'cubic' }).png({ compressionLevel: 1 }).toBuffer();
+        const zonePng = await grayPng(cleaned, 3);
         const serial = (await ocr.read('eng', zonePng, 'line', '0123456789'))[0]?.words.find((word) => /^\d{1,5}$/u.test(word.text));
         if (serial) boxText.known = { ...boxText.known, serialNo: Number(serial.text), serialConfidence: serial.confidence };
       }
+      if (!garbled) epicPicture = epicPiece(cleanCrop, ink, headerEnd);
       if (garbled) addGarbledKnowns(boxText, content.runs, rect);
       if (mark) boxText.body.push({ words: [{ text: '**', confidence: 0.9 }] });
       // A Latin box's last line is its age and gender, kept for a second look at an unsure age.
@@ -491,6 +502,8 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
       }
     }
     const parsed = parseBox(boxText);
+    headers.push(boxText.header.words.map((word) => word.text).join(' '));
+    epicPictures.push(epicPicture);
     if (ageLine && parsed.age !== null && parsed.confidence.age < AGE_SURE) await checkAge(ocr, ageLine, parsed);
     let photoBytes: Uint8Array | null = null;
     const photoImage = content.images.find((img) => img.x >= rect.x && img.x + img.width <= rect.x + rect.width + 1 && img.y >= rect.y && img.y + img.height <= rect.y + rect.height + 1 && img.width < rect.width / 2);
@@ -501,6 +514,7 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
     voters.push({ page: pageNumber, rect, partNo: facts.partNo, section: facts.section, ...parsed, photo: photoBytes });
   }
   checkSerialRun(voters);
+  await checkEpics(ocr, voters, headers, epicPictures, state);
   return { page: pageNumber, kind: 'voters', method: trustText ? 'text' : 'ocr', cover: null, voters };
 }
 
@@ -511,7 +525,7 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
 const AGE_SURE = 0.9;
 export async function checkAge(ocr: OcrEngine, line: GrayImage, box: ReturnType<typeof parseBox>): Promise<void> {
   const { image } = stackGray([line], 4 * SCALE);
-  const larger = await sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 1 } }).resize({ width: image.width * 2, kernel: 'cubic' }).png({ compressionLevel: 1 }).toBuffer();
+  const larger = await grayPng(image, 2);
   const words = (await ocr.read('eng', larger, 'line', '', 2 * 72 * SCALE)).flatMap((read) => read.words);
   // The first number after the label, before the gender.
   const again = words.find((word) => /^\d{1,3}$/u.test(word.text));
@@ -523,6 +537,33 @@ export async function checkAge(ocr: OcrEngine, line: GrayImage, box: ReturnType<
   if (again && again.confidence > box.confidence.age) box.age = Number(again.text);
   box.confidence.age = Math.min(box.confidence.age, again?.confidence ?? 0, 0.5);
   box.review.push({ field: 'age', reason: 'low-confidence' });
+}
+
+// An EPIC OCR missed or read malformed ("HNLE957229", "XO0R0217125": a 6 in a small font
+// read as E, a round letter read twice) is read again at one and a half times the size, and
+// failing that, the nearest valid EPIC to either reading is taken (epic.ts), its letters from
+// the series this roll's EPICs use (each seen twice or more on the pages read so far). Either
+// way the EPIC is flagged for a person: part of it is a guess.
+async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers: string[], pictures: (GrayImage | null)[], state: PageReadState): Promise<void> {
+  const seen = (state.epicSeries ??= new Map());
+  for (const voter of voters) if (voter.epic && checkEpic(voter.epic) === 'valid') seen.set(voter.epic.slice(0, 3), (seen.get(voter.epic.slice(0, 3)) ?? 0) + 1);
+  const series = [...seen].filter(([, count]) => count >= 2).map(([letters]) => letters);
+  for (const [index, voter] of voters.entries()) {
+    if (voter.epic && checkEpic(voter.epic) !== 'format') continue;
+    const texts = [headers[index] ?? ''];
+    const picture = pictures[index];
+    if (picture) {
+      const { image } = stackGray([picture], 4 * SCALE);
+      const larger = await grayPng(image, 1.5);
+      texts.push((await ocr.read('eng', larger, 'line', EPIC_CHARACTERS, Math.round(1.5 * 72 * SCALE))).map((line) => line.text).join(' '));
+    }
+    const again = findEpic(texts[1] ?? '');
+    const epic = again && checkEpic(again) === 'valid' ? again : nearestEpic(texts, series);
+    if (!epic) continue;
+    voter.epic = epic;
+    voter.confidence.epic = 0.6;
+    voter.review = [...voter.review.filter((reason) => reason.field !== 'epic'), { field: 'epic', reason: 'low-confidence' }];
+  }
 }
 
 // Serial numbers run on from box to box in reading order. Small printed serials are the

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBox, type TextLine } from './box-fields';
 import { findBoxes, voterBoxGroup } from './box-finder';
 import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
-import { checkEpic, findEpic, luhnCheckDigit } from './epic';
+import { checkEpic, findEpic, luhnCheckDigit, nearestEpic } from './epic';
 import { eraseRules, type GrayImage } from './gray-image';
 
 const line = (text: string, confidence = 0.95): TextLine => ({ words: text.split(' ').map((word) => ({ text: word, confidence })) });
@@ -35,6 +35,24 @@ describe('EPIC numbers', () => {
     expect(findEpic('| 2| XYZQ0234566')).toBeNull();
     // Eleven characters with no doubled round glyph stay unread.
     expect(findEpic('XYZ12345667')).toBeNull();
+  });
+
+  it('should find the nearest valid EPIC to a misreading only when one is nearer than any other', () => {
+    const epic = (letters: string, six: string) => `${letters}${six}${luhnCheckDigit(six)}`;
+    // A 6 read as E: of 6 and 8 only one keeps the check digit.
+    expect(nearestEpic([epic('XYZ', '623451').replace('6', 'E')], [])).toBe(epic('XYZ', '623451'));
+    // A 6 read as B with a round glyph read twice before it.
+    expect(nearestEpic([epic('XYZ', '065747').replace('06', 'O0B')], [])).toBe(epic('XYZ', '065747'));
+    // An extra glyph among the letters: which letter to drop, only the roll's series tell.
+    const doubled = epic('XOR', '021712').replace('XOR', 'XO0R');
+    expect(nearestEpic([doubled], [])).toBeNull();
+    expect(nearestEpic([doubled], ['XOR', 'WWE'])).toBe(epic('XOR', '021712'));
+    // Two letters pressed into one ("SS" read as "5"): a series one edit away restores them.
+    expect(nearestEpic([epic('SST', '022992').replace('SST', '5T')], ['SST'])).toBe(epic('SST', '022992'));
+    expect(nearestEpic([epic('SST', '022992').replace('SST', '5T')], [])).toBeNull();
+    // Seven digits with no letters near a series, or digits beyond repair, give nothing.
+    expect(nearestEpic(['12 34567 89'], ['WWE'])).toBeNull();
+    expect(nearestEpic(['XYZ12KK4567'], [])).toBeNull();
   });
 });
 
