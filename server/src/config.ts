@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/connection';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/database-timeouts';
 
 // Every setting comes from the environment; the README lists each one with its default.
 export interface AppConfig {

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { loadConfig } from './config';
 import { startServer } from './server';
 import { PROJECT_ROOT } from './features/upgrades/app-version';
-import { DatabaseUpgradeError } from './features/upgrades/database-upgrade';
 import { ensureWebBuild } from './features/upgrades/web-build';
 
 // `npm start`: rebuild the web app when its sources changed since the last build (an update),
@@ -17,8 +16,10 @@ try {
   process.exit(1);
 }
 
-startServer().catch((error: unknown) => {
+startServer().catch(async (error: unknown) => {
   // A failed upgrade explains itself (backup, restore command); anything else keeps its stack.
+  // Loaded only now: the upgrade code is not needed by a primary that serves nothing.
+  const { DatabaseUpgradeError } = await import('./features/upgrades/database-upgrade');
   console.error(error instanceof DatabaseUpgradeError ? error.message : error);
   process.exit(1);
 });

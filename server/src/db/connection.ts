@@ -5,6 +5,7 @@ import type { DatabaseDialect } from './dialects/database-dialect';
 import { postgresDialect } from './dialects/postgres/postgres-dialect';
 import { openSqliteFile, sqliteDialect, sqliteKyselyDialect } from './dialects/sqlite/sqlite-dialect';
 import type { Database } from './schema';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './database-timeouts';
 
 export interface DatabaseHandle {
   // Requests: every statement bounded by the short limits (PostgreSQL).
@@ -17,21 +18,6 @@ export interface DatabaseHandle {
   dialect: DatabaseDialect;
   close: () => Promise<void>;
 }
-
-// How long PostgreSQL work may take (issue 17), in milliseconds; the README lists each setting.
-export interface DatabaseTimeouts {
-  // A request's statement; the server cancels it after this.
-  statementMs: number;
-  // A statement of long work (bulk pool); 0 means no limit.
-  bulkStatementMs: number;
-  // Waiting for a connection: a free one from the pool, or a new one to open.
-  connectMs: number;
-  // A transaction left idle this long (a frozen app or network) is ended by the server, so its
-  // locks do not hold other writers.
-  idleInTransactionMs: number;
-}
-
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 3000, bulkStatementMs: 300_000, connectMs: 3000, idleInTransactionMs: 10_000 };
 
 // The client's own limit, a little after the server's: the server's cancel normally answers
 // first; a frozen network never delivers it, and then this one ends the wait.

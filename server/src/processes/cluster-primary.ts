@@ -8,9 +8,9 @@ interface WorkerState {
 }
 
 // glibc gives every thread that allocates its own memory arena (up to eight per core) and
-// seldom hands freed arena memory back: a roll being read (two reader threads, each rendering
-// pages and running OCR) then holds about 190 MB more than it uses. Two arenas keep a reading
-// process at about 640 MB rather than 820 (bench/roll-server-bench.ts). An operator's own
+// seldom hands freed arena memory back: a roll being read (a reader thread rendering pages, a
+// tesseract thread per page read at once) then holds more than it uses: with two reader
+// threads, 190 MB more (820 MB rather than 640; bench/roll-server-bench.ts). An operator's own
 // setting wins; other C libraries ignore it.
 const WORKER_MALLOC_ARENAS = '2';
 

@@ -1,6 +1,9 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SERVER_PID_FILE } from './sqlite-backup';
+
+// The file in the data folder that holds a running server's process id. This module loads no
+// database code: the cluster primary writes the file and opens no database.
+export const SERVER_PID_FILE = 'server.pid';
 
 // Records that a server runs on this data folder (read by `npm run restore`).
 // Returns the function that removes the mark again at shutdown.

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import path from 'node:path';
 import type { BackupFrequency } from '@shared/settings/settings-schema';
 import { checkBackupFile, copyDatabaseFile } from '../../db/dialects/sqlite/sqlite-files';
+import { SERVER_PID_FILE } from './server-pid';
 
 // Online backups of the embedded database with SQLite's backup API: a consistent copy
 // taken while the server keeps serving. PostgreSQL has its own tools (README, "Backups").
@@ -10,7 +11,6 @@ export const BACKUP_FILE_PATTERN = /^voters-\d{8}-\d{6}\.sqlite$/;
 export const ANY_BACKUP_FILE_PATTERN = /^voters-\d{8}-\d{6}(-[A-Za-z0-9.-]+)?\.sqlite$/;
 export const DEFAULT_BACKUPS_KEPT = 7;
 export const DATABASE_FILE_NAME = 'voters.sqlite';
-export const SERVER_PID_FILE = 'server.pid';
 
 export function backupsDir(dataDir: string): string {
   return path.join(dataDir, 'backups');

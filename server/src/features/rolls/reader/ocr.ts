@@ -50,32 +50,91 @@ export interface OcrLine {
   y1: number;
 }
 
-// One tesseract worker per language, made on first use and kept for the reader's life.
-export class OcrEngine {
-  private readonly workers = new Map<OcrModels, Promise<Worker>>();
-  private readonly modes = new Map<OcrModels, string>();
+// A tesseract worker and the settings it was last given.
+interface OcrSlot {
+  worker: Promise<Worker>;
+  mode: string | null;
+}
 
-  private worker(language: OcrModels): Promise<Worker> {
-    let worker = this.workers.get(language);
-    if (!worker) {
-      worker = language === 'hin+mar' ? twoModelWorker('hin', 'mar') : createWorker(language, OEM.LSTM_ONLY, { langPath: modelFolder(language), gzip: true, cacheMethod: 'none' });
-      this.workers.set(language, worker);
+// The workers of one language: up to `size`, made on first use, lent out one call at a time.
+interface OcrPool {
+  make: () => OcrSlot;
+  all: OcrSlot[];
+  idle: OcrSlot[];
+  waiting: ((slot: OcrSlot) => void)[];
+  released: boolean;
+}
+
+// Up to `size` tesseract workers per language (one per page read at once: a reader thread reads
+// several pages side by side, each waiting on OCR most of the time), each made on first use and
+// kept for the reader's life unless released.
+export class OcrEngine {
+  private readonly pools = new Map<OcrModels, OcrPool>();
+
+  constructor(private readonly size = 1) {}
+
+  private async take(language: OcrModels): Promise<{ pool: OcrPool; slot: OcrSlot }> {
+    let pool = this.pools.get(language);
+    if (!pool) {
+      const make = (): OcrSlot => ({
+        worker: language === 'hin+mar' ? twoModelWorker('hin', 'mar') : createWorker(language, OEM.LSTM_ONLY, { langPath: modelFolder(language), gzip: true, cacheMethod: 'none' }),
+        mode: null,
+      });
+      pool = { make, all: [], idle: [], waiting: [], released: false };
+      this.pools.set(language, pool);
     }
-    return worker;
+    const idle = pool.idle.pop();
+    if (idle) return { pool, slot: idle };
+    if (pool.all.length < this.size) {
+      const slot = pool.make();
+      pool.all.push(slot);
+      return { pool, slot };
+    }
+    const waitingPool = pool;
+    return { pool, slot: await new Promise<OcrSlot>((resolve) => waitingPool.waiting.push(resolve)) };
+  }
+
+  // A slot back from a call; one whose worker could not start is dropped, and a caller waiting
+  // gets a new one instead.
+  private give(pool: OcrPool, slot: OcrSlot, broken: boolean): void {
+    if (pool.released) {
+      void terminate(slot);
+      return;
+    }
+    let next = slot;
+    if (broken) {
+      pool.all = pool.all.filter((other) => other !== slot);
+      if (pool.waiting.length === 0) return;
+      next = pool.make();
+      pool.all.push(next);
+    }
+    const waiter = pool.waiting.shift();
+    if (waiter) waiter(next);
+    else pool.idle.push(next);
   }
 
   // Reads a PNG: a block of text lines (mode 6) or a single line (mode 7).
   // `only` limits the characters (digits for a serial number).
   async read(language: OcrModels, png: Buffer, mode: 'block' | 'line' = 'block', only = '', dpi = 216): Promise<OcrLine[]> {
-    const worker = await this.worker(language);
-    const psm = mode === 'line' ? PSM.SINGLE_LINE : PSM.SINGLE_BLOCK;
-    const key = `${psm}/${only}/${dpi}`;
-    if (this.modes.get(language) !== key) {
-      // The reader renders at 216 dpi; saying so spares tesseract its guess from the PNG.
-      await worker.setParameters({ tessedit_pageseg_mode: psm, preserve_interword_spaces: '1', user_defined_dpi: String(dpi), tessedit_char_whitelist: only });
-      this.modes.set(language, key);
+    const { pool, slot } = await this.take(language);
+    let result: Awaited<ReturnType<Worker['recognize']>>;
+    let broken = false;
+    try {
+      const worker = await slot.worker.catch((error: unknown) => {
+        broken = true;
+        throw error;
+      });
+      const psm = mode === 'line' ? PSM.SINGLE_LINE : PSM.SINGLE_BLOCK;
+      const key = `${psm}/${only}/${dpi}`;
+      if (slot.mode !== key) {
+        // The reader renders at 216 dpi; saying so spares tesseract its guess from the PNG.
+        await worker.setParameters({ tessedit_pageseg_mode: psm, preserve_interword_spaces: '1', user_defined_dpi: String(dpi), tessedit_char_whitelist: only });
+        slot.mode = key;
+      }
+      result = await worker.recognize(png, {}, { blocks: true, text: false });
+    } finally {
+      this.give(pool, slot, broken);
     }
-    const result = await worker.recognize(png, {}, { blocks: true, text: false });
     const lines: OcrLine[] = [];
     for (const block of result.data.blocks ?? []) {
       for (const paragraph of block.paragraphs) {
@@ -89,18 +148,23 @@ export class OcrEngine {
     return lines;
   }
 
-  // Frees a language's model (about 100 MB of WebAssembly memory and a thread) once the roll's
-  // language is known and it is not that one.
+  // Frees a language's models (about 100 MB of WebAssembly memory and a thread each) once the
+  // roll's language is known and it is not that one; a worker still reading goes when it is done.
   async release(language: OcrModels): Promise<void> {
-    const worker = this.workers.get(language);
-    this.workers.delete(language);
-    this.modes.delete(language);
-    await (await worker)?.terminate().catch(() => undefined);
+    const pool = this.pools.get(language);
+    if (!pool) return;
+    this.pools.delete(language);
+    pool.released = true;
+    const idle = pool.idle.splice(0);
+    await Promise.all(idle.map(terminate));
   }
 
   async close(): Promise<void> {
-    const workers = [...this.workers.values()];
-    this.workers.clear();
-    await Promise.all(workers.map(async (worker) => (await worker).terminate().catch(() => undefined)));
+    const pools = [...this.pools.keys()];
+    await Promise.all(pools.map((language) => this.release(language)));
   }
+}
+
+async function terminate(slot: OcrSlot): Promise<void> {
+  await (await slot.worker.catch(() => null))?.terminate().catch(() => undefined);
 }

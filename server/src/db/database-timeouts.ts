@@ -1,0 +1,16 @@
+// The database limits a server runs with, apart from the connection code so that reading the
+// configuration (the cluster primary does, and opens no database) loads no database driver.
+// How long PostgreSQL work may take (issue 17), in milliseconds; the README lists each setting.
+export interface DatabaseTimeouts {
+  // A request's statement; the server cancels it after this.
+  statementMs: number;
+  // A statement of long work (bulk pool); 0 means no limit.
+  bulkStatementMs: number;
+  // Waiting for a connection: a free one from the pool, or a new one to open.
+  connectMs: number;
+  // A transaction left idle this long (a frozen app or network) is ended by the server, so its
+  // locks do not hold other writers.
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 3000, bulkStatementMs: 300_000, connectMs: 3000, idleInTransactionMs: 10_000 };
