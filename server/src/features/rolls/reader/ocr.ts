@@ -61,37 +61,41 @@ interface OcrPool {
   make: () => OcrSlot;
   all: OcrSlot[];
   idle: OcrSlot[];
-  waiting: ((slot: OcrSlot) => void)[];
+  // Callers waiting for a slot; null tells one its pool was released (it asks the new one).
+  waiting: ((slot: OcrSlot | null) => void)[];
   released: boolean;
 }
 
-// Up to `size` tesseract workers per language (one per page read at once: a reader thread reads
-// several pages side by side, each waiting on OCR most of the time), each made on first use and
-// kept for the reader's life unless released.
+// Up to `size` tesseract workers per language (one per core: a reader thread reads several pages
+// side by side, each waiting on OCR most of the time), each made on first use and kept for the
+// reader's life unless released; a call finding all busy waits for the first one free.
 export class OcrEngine {
   private readonly pools = new Map<OcrModels, OcrPool>();
 
   constructor(private readonly size = 1) {}
 
   private async take(language: OcrModels): Promise<{ pool: OcrPool; slot: OcrSlot }> {
-    let pool = this.pools.get(language);
-    if (!pool) {
-      const make = (): OcrSlot => ({
-        worker: language === 'hin+mar' ? twoModelWorker('hin', 'mar') : createWorker(language, OEM.LSTM_ONLY, { langPath: modelFolder(language), gzip: true, cacheMethod: 'none' }),
-        mode: null,
-      });
-      pool = { make, all: [], idle: [], waiting: [], released: false };
-      this.pools.set(language, pool);
+    for (;;) {
+      let pool = this.pools.get(language);
+      if (!pool) {
+        const make = (): OcrSlot => ({
+          worker: language === 'hin+mar' ? twoModelWorker('hin', 'mar') : createWorker(language, OEM.LSTM_ONLY, { langPath: modelFolder(language), gzip: true, cacheMethod: 'none' }),
+          mode: null,
+        });
+        pool = { make, all: [], idle: [], waiting: [], released: false };
+        this.pools.set(language, pool);
+      }
+      const idle = pool.idle.pop();
+      if (idle) return { pool, slot: idle };
+      if (pool.all.length < this.size) {
+        const slot = pool.make();
+        pool.all.push(slot);
+        return { pool, slot };
+      }
+      const waitingPool = pool;
+      const slot = await new Promise<OcrSlot | null>((resolve) => waitingPool.waiting.push(resolve));
+      if (slot) return { pool, slot };
     }
-    const idle = pool.idle.pop();
-    if (idle) return { pool, slot: idle };
-    if (pool.all.length < this.size) {
-      const slot = pool.make();
-      pool.all.push(slot);
-      return { pool, slot };
-    }
-    const waitingPool = pool;
-    return { pool, slot: await new Promise<OcrSlot>((resolve) => waitingPool.waiting.push(resolve)) };
   }
 
   // A slot back from a call; one whose worker could not start is dropped, and a caller waiting
@@ -155,6 +159,7 @@ export class OcrEngine {
     if (!pool) return;
     this.pools.delete(language);
     pool.released = true;
+    for (const waiter of pool.waiting.splice(0)) waiter(null);
     const idle = pool.idle.splice(0);
     await Promise.all(idle.map(terminate));
   }

@@ -12,14 +12,14 @@ export type WorkerRequest = { id: number } & ({ kind: 'count' } | { kind: 'read'
 // `reason`: the error is one for the person who uploaded the file (not a PDF, no such page).
 export type WorkerAnswer = { id: number; result?: unknown; error?: string; reason?: 'not-a-pdf' | 'no-page' };
 
-// `pagesAtOnce`: pages read side by side, each with its own OCR workers (one per core).
-const { filePath, pagesAtOnce } = workerData as { filePath: string; pagesAtOnce?: number };
+// `ocrWorkers`: tesseract workers per language, shared by the pages read side by side.
+const { filePath, ocrWorkers } = workerData as { filePath: string; ocrWorkers?: number };
 const port = parentPort;
 if (!port) throw new Error('roll-page-worker runs in a worker thread');
 
 const documentPromise = openPdf(filePath);
 // The OCR models load on the first page that needs them: a thread that only cuts crops has none.
-const ocr = new OcrEngine(pagesAtOnce ?? 1);
+const ocr = new OcrEngine(ocrWorkers ?? 1);
 const state: PageReadState = {};
 
 class NoSuchPage extends Error {}
