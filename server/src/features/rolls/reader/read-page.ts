@@ -568,23 +568,29 @@ async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers: strin
 
 // Serial numbers run on from box to box in reading order. Small printed serials are the
 // hardest thing for OCR, so the page's run decides: when enough boxes agree on one start, every
-// box takes its place in the run; a box whose reading disagrees keeps the run's number, flagged.
-function checkSerialRun(voters: RollVoterBox[]): void {
+// box takes its place in the run. A box whose reading disagrees keeps the run's number; it is
+// flagged unless the boxes on both sides read their own places in the run: then OCR misread this
+// one's digits, as a box missed or found twice would put the boxes after it out of the run too.
+// The first and last box have one side only (a box missed before the last is told by nothing
+// else), so they stay flagged.
+export function checkSerialRun(voters: Pick<RollVoterBox, 'serialNo' | 'confidence' | 'review'>[]): void {
   const votes = new Map<number, number>();
   voters.forEach((voter, index) => {
     if (voter.serialNo !== null && voter.confidence.serialNo >= 0.5) votes.set(voter.serialNo - index, (votes.get(voter.serialNo - index) ?? 0) + 1);
   });
   const [start, count] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
   if (start === null || count < Math.max(3, voters.length * 0.3)) return;
+  const inRun = voters.map((voter, index) => voter.serialNo === start + index);
   voters.forEach((voter, index) => {
-    const expected = start + index;
-    const agreed = voter.serialNo === expected;
     voter.review = voter.review.filter((r) => r.field !== 'serialNo');
-    if (agreed) voter.confidence.serialNo = Math.max(voter.confidence.serialNo, 0.95);
-    else {
-      voter.confidence.serialNo = voter.serialNo === null ? 0.85 : 0.7;
-      if (voter.serialNo !== null) voter.review.push({ field: 'serialNo', reason: 'low-confidence' });
-      voter.serialNo = expected;
+    if (inRun[index]) {
+      voter.confidence.serialNo = Math.max(voter.confidence.serialNo, 0.95);
+      return;
     }
+    const isolated = inRun[index - 1] === true && inRun[index + 1] === true;
+    const flagged = voter.serialNo !== null && !isolated;
+    voter.confidence.serialNo = flagged ? 0.7 : 0.85;
+    if (flagged) voter.review.push({ field: 'serialNo', reason: 'low-confidence' });
+    voter.serialNo = start + index;
   });
 }
