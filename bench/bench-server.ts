@@ -45,24 +45,20 @@ export function memorySampler(pid: number) {
     largest = Math.max(largest, ...each.map((one) => one.anon));
   };
   const timer = setInterval(sample, 50);
-  const reset = () => {
+  const peaks = () => {
+    sample();
+    const values = { anon, all, largest };
     anon = 0;
     all = 0;
     largest = 0;
+    return values;
   };
   return {
     peak() {
-      sample();
-      const text = `${mb(anon)} / ${mb(all)}`;
-      reset();
-      return text;
+      const values = peaks();
+      return `${mb(values.anon)} / ${mb(values.all)}`;
     },
-    peaks() {
-      sample();
-      const values = { anon, all, largest };
-      reset();
-      return values;
-    },
+    peaks,
     stop: () => clearInterval(timer),
   };
 }

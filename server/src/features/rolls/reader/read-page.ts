@@ -68,6 +68,11 @@ async function grayPng(image: GrayImage, enlarge = 1): Promise<Buffer> {
   return (enlarge === 1 ? raw : raw.resize({ width: Math.round(image.width * enlarge), kernel: 'cubic' })).png({ compressionLevel: 1 }).toBuffer();
 }
 
+// A piece read alone, on a white margin: OCR misreads letters that touch the image's edge.
+async function marginPng(piece: GrayImage, enlarge = 1): Promise<Buffer> {
+  return grayPng(stackGray([piece], 4 * SCALE).image, enlarge);
+}
+
 async function png(image: GrayImage, rect: PixelRect): Promise<Buffer> {
   // Runs of ink longer than the tallest letter at this scale (about 12 points) are rules.
   return grayPng(eraseRules(cropGray(image, rect), 12 * SCALE));
@@ -438,11 +443,11 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
       const labelled = garbled || ocrLanguage !== 'eng' ? null : valuesAfterLabels(cleanCrop, ink, headerLine, state.labels ?? []);
       if (labelled) {
         headerEnd = headerLine;
-        const epic = epicPiece(cleanCrop, ink, headerEnd);
+        epicPicture = epicPiece(cleanCrop, ink, headerEnd);
         const valueWords = await readPieces(ocr, ocrLanguage, labelled.pieces);
         // The EPIC alone, as one line of capitals, digits and slashes: read among the values,
         // OCR doubles its round letters ("WWEO0338400").
-        const headerWords = epic ? (ocrToLines(await ocr.read('eng', await grayPng(stackGray([epic], 4 * SCALE).image), 'line', EPIC_CHARACTERS))[0]?.words ?? []) : [];
+        const headerWords = epicPicture ? (ocrToLines(await ocr.read('eng', await marginPng(epicPicture), 'line', EPIC_CHARACTERS))[0]?.words ?? []) : [];
         const body = labelled.lines.map((parts) => ({
           words: parts.flatMap((part) => ('label' in part ? part.label.split(' ').map((text) => ({ text, confidence: 1 })) : (valueWords[part.piece] ?? []))),
         }));
@@ -469,9 +474,8 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
         const headerPoints: RollRect = { x: rect.x, y: rect.y, width: rect.width, height: (photo ? photo.top : box.height * 0.25) / SCALE };
         let header: TextLine = garbled ? garbledHeader(content.runs, headerPoints) : { words: [] };
         if (header.words.length === 0) {
-          // On white paper with a margin: OCR misreads letters that touch the image's edge.
-          const top = stackGray([cropGray(cleanCrop, { x: 0, y: 0, width: cleanCrop.width, height: headerEnd + 2 })], 4 * SCALE).image;
-          header = ocrToLines(await ocr.read('eng', await grayPng(top), 'line'))[0] ?? { words: [] };
+          const top = cropGray(cleanCrop, { x: 0, y: 0, width: cleanCrop.width, height: headerEnd + 2 });
+          header = ocrToLines(await ocr.read('eng', await marginPng(top), 'line'))[0] ?? { words: [] };
         }
         boxText = { header, body };
       }
@@ -491,7 +495,8 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
         const serial = (await ocr.read('eng', zonePng, 'line', '0123456789'))[0]?.words.find((word) => /^\d{1,5}$/u.test(word.text));
         if (serial) boxText.known = { ...boxText.known, serialNo: Number(serial.text), serialConfidence: serial.confidence };
       }
-      if (!garbled) epicPicture = epicPiece(cleanCrop, ink, headerEnd);
+      // The labelled reading cut the EPIC's picture already.
+      if (!garbled && !labelled) epicPicture = epicPiece(cleanCrop, ink, headerEnd);
       if (garbled) addGarbledKnowns(boxText, content.runs, rect);
       if (mark) boxText.body.push({ words: [{ text: '**', confidence: 0.9 }] });
       // A Latin box's last line is its age and gender, kept for a second look at an unsure age.
@@ -524,8 +529,7 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
 // differ leave the surer one for a person to check.
 const AGE_SURE = 0.9;
 export async function checkAge(ocr: OcrEngine, line: GrayImage, box: ReturnType<typeof parseBox>): Promise<void> {
-  const { image } = stackGray([line], 4 * SCALE);
-  const larger = await grayPng(image, 2);
+  const larger = await marginPng(line, 2);
   const words = (await ocr.read('eng', larger, 'line', '', 2 * 72 * SCALE)).flatMap((read) => read.words);
   // The first number after the label, before the gender.
   const again = words.find((word) => /^\d{1,3}$/u.test(word.text));
@@ -553,8 +557,7 @@ async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers: strin
     const texts = [headers[index] ?? ''];
     const picture = pictures[index];
     if (picture) {
-      const { image } = stackGray([picture], 4 * SCALE);
-      const larger = await grayPng(image, 1.5);
+      const larger = await marginPng(picture, 1.5);
       texts.push((await ocr.read('eng', larger, 'line', EPIC_CHARACTERS, Math.round(1.5 * 72 * SCALE))).map((line) => line.text).join(' '));
     }
     const again = findEpic(texts[1] ?? '');
