@@ -155,6 +155,14 @@ describe('phoneticKey', () => {
     expect(phoneticKey('123')).toBe('');
     expect(phoneticKey('')).toBe('');
   });
+
+  it('should give the same keys after more words than it remembers have gone by', () => {
+    const before = NAMES.map(([devanagari]) => phoneticKey(devanagari));
+    // Made-up words, past the 100,000 the keys are remembered for.
+    for (let index = 0; index < 120_000; index += 1) phoneticKey(`w${index.toString(36)}`);
+    expect(NAMES.map(([devanagari]) => phoneticKey(devanagari))).toEqual(before);
+    expect(phoneticKey('Patil')).toBe('ptil');
+  });
 });
 
 describe('nameKeys and nameSearchTerms', () => {

@@ -248,6 +248,22 @@ const INDIC_LETTER = /[\u0900-\u097F\u0A80-\u0AFF]/;
 // The key of one word (letters of one script; anything else is left out). Empty when the word
 // has no letter a key keeps.
 export function phoneticKey(word: string): string {
+  let key = knownKeys.get(word);
+  if (key === undefined) {
+    key = keyOf(word);
+    if (knownKeys.size >= KNOWN_KEYS_MAX) knownKeys.clear();
+    knownKeys.set(word, key);
+  }
+  return key;
+}
+
+// The names of a constituency share a few thousand words, so a million-voter import works each
+// word's key out once instead of a million times (6 of its 9 µs a voter). Bounded, for a
+// long-running server that sees ever new words.
+const KNOWN_KEYS_MAX = 100_000;
+const knownKeys = new Map<string, string>();
+
+function keyOf(word: string): string {
   if (INDIC_LETTER.test(word)) return keyOfSounds(fold(indicSounds(word.normalize('NFC'))));
   // Accents come off Latin letters (IAST ā, ṭ, ś); plain ASCII needs no normalising.
   const text = NON_ASCII.test(word) ? word.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : word;

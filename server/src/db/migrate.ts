@@ -35,6 +35,7 @@ import * as oneIdempotencyStore from './migrations/2026-11-24-035-one-idempotenc
 import * as postgresScale from './migrations/2026-11-24-036-postgres-scale';
 import * as severalNodes from './migrations/2026-11-24-038-several-nodes';
 import * as nameSearchVocabulary from './migrations/2026-11-24-039-name-search-vocabulary';
+import * as searchIndexWriteBuffer from './migrations/2026-11-25-040-search-index-write-buffer';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -76,6 +77,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-24-036-postgres-scale': postgresScale,
   '2026-11-24-038-several-nodes': severalNodes,
   '2026-11-24-039-name-search-vocabulary': nameSearchVocabulary,
+  '2026-11-25-040-search-index-write-buffer': searchIndexWriteBuffer,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

@@ -48,8 +48,8 @@ export interface VoterInsertAudit {
   now: string;
 }
 
-// New live voters added inside the caller's transaction: each voter's form values in
-// VOTER_INPUT_COLUMNS order (the arrays are taken over); finish() before the commit.
+// New live voters added inside the caller's transaction: each voter's values as
+// voterInsertValues gives them (the arrays are taken over); finish() before the commit.
 export interface VoterInserter {
   add(voters: Iterable<unknown[]>): Promise<void>;
   finish(): Promise<void>;

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { termsMatchExactly } from '@shared/search/name-keys';
-import { VOTER_INPUT_COLUMNS, type VoterFilters, type VoterInput } from '@shared/voters/voter-schema';
+import { type VoterFilters, type VoterInput } from '@shared/voters/voter-schema';
 import type { DatabaseDialect, Executor, NameMatchPart, VoterInsertAudit } from '../../db/dialects/database-dialect';
 import type { Database, VoterRow } from '../../db/schema';
+import { voterInsertValues } from '../../db/voter-insert-values';
 import { applyVoterFilters, type BoothScope, dialectForNameSearches, hasFilters, narrowedToBooths, rankedNameSearch, searchIndexOnly } from './voter-filters';
 import { toColumns } from './voter-rows';
 
@@ -211,11 +212,11 @@ export async function softDeleteVoter(db: Executor, id: number, options: { userI
 }
 
 // Saves many new voters in one transaction, the fastest way the database offers (the seeder,
-// tests): each as its values in VOTER_INPUT_COLUMNS order.
+// tests).
 export async function insertVoters(db: Kysely<Database>, dialect: DatabaseDialect, inputs: Iterable<VoterInput>, audit: VoterInsertAudit): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const inserter = dialect.startVoterInsert(trx, audit);
-    await inserter.add(Array.from(inputs, (input) => VOTER_INPUT_COLUMNS.map((column) => input[column])));
+    await inserter.add(Array.from(inputs, voterInsertValues));
     await inserter.finish();
   });
 }

@@ -1,8 +1,9 @@
 import { sql, type SqlBool, type Transaction } from 'kysely';
-import { KEY_MARK, nameSearchTerms } from '@shared/search/name-keys';
+import { KEY_MARK } from '@shared/search/name-keys';
 import { FLAG_FIELDS, VOTER_FIELDS } from '@shared/voters/voter-fields';
 import { VOTER_INPUT_COLUMNS } from '@shared/voters/voter-schema';
 import type { Database, VoterRow } from '../../schema';
+import { FATHER_HUSBAND_NAME_TERMS_AT, FULL_NAME_TERMS_AT } from '../../voter-insert-values';
 import { deferPostgresVoterIndexes, rebuildPostgresVoterIndexes } from './postgres-deferred-indexes';
 import { type DatabaseDialect, type DatabaseErrorKind, type Executor, isNameKey, likePattern, type NameField, type NameMatchPart, type NameSearchTerms, type NameTermsRow } from '../database-dialect';
 
@@ -58,21 +59,18 @@ const INSERT_COLUMNS = [...VOTER_INPUT_COLUMNS, 'full_name_terms', 'father_husba
 const INTEGER_FIELDS = new Set<string>(VOTER_FIELDS.filter((field) => field.kind === 'int' || field.kind === 'flag').map((field) => field.name));
 const INSERT_TYPES = INSERT_COLUMNS.map((column) => (INTEGER_FIELDS.has(column) || column === 'created_by' || column === 'updated_by' ? sql.raw('integer[]') : sql.raw('text[]')));
 
-// Voters' form values (VOTER_INPUT_COLUMNS order) as one array per inserted column, with the
-// name search terms and the bookkeeping every save writes.
+// Voters' values (voterInsertValues) as one array per inserted column, with the bookkeeping
+// every save writes.
 function insertArrays(voters: readonly (readonly unknown[])[], audit: { userId: number | null; now: string }): unknown[][] {
   const arrays: unknown[][] = INSERT_COLUMNS.map(() => new Array(voters.length));
-  const fullName = VOTER_INPUT_COLUMNS.indexOf('full_name');
-  const voterId = VOTER_INPUT_COLUMNS.indexOf('voter_id');
-  const fatherHusband = VOTER_INPUT_COLUMNS.indexOf('father_husband_name');
   const inputs = VOTER_INPUT_COLUMNS.length;
   voters.forEach((values, row) => {
     for (let column = 0; column < inputs; column += 1) {
       const value = values[column];
       arrays[column]![row] = FLAG_COLUMNS[column] ? (value ? 1 : 0) : (value ?? null);
     }
-    arrays[inputs]![row] = nameSearchTerms(values[fullName] as string, values[voterId] as string) ?? '';
-    arrays[inputs + 1]![row] = nameSearchTerms(values[fatherHusband] as string | null) ?? null;
+    arrays[inputs]![row] = values[FULL_NAME_TERMS_AT];
+    arrays[inputs + 1]![row] = values[FATHER_HUSBAND_NAME_TERMS_AT] ?? null;
     arrays[inputs + 2]![row] = audit.now;
     arrays[inputs + 3]![row] = audit.now;
     arrays[inputs + 4]![row] = audit.userId;

@@ -1,27 +1,24 @@
 import type SQLite from 'better-sqlite3';
 import { FLAG_FIELDS } from '@shared/voters/voter-fields';
-import { nameSearchTerms } from '@shared/search/name-keys';
 import { VOTER_INPUT_COLUMNS } from '@shared/voters/voter-schema';
 import { addPageCoverageSql } from '../../page-coverage-sql';
 import type { VoterInsertAudit, VoterInserter, VoterTextColumn } from '../database-dialect';
 import { BulkCounts } from './voter-count-rules';
 
 // The SQLite bulk path (migration 007): with the voter_bulk_load flag set, the insert triggers
-// stand aside; one prepared INSERT per voter, then the new ids go into the search index and the
-// name index in one statement each, the kept counts are added in one upsert per count row and
-// the page coverage counts (migration 033) in one grouped statement.
+// stand aside; one prepared INSERT per voter (with its names' search terms, computed by the
+// caller: voterInsertValues, and the load's one change number), then the new ids go into the
+// search index and the name index in one statement each, the kept counts are added in one
+// upsert per count row and the page coverage counts (migration 033) in one grouped statement.
 // Everything runs in the caller's transaction, so the voters, their index entries and their
 // counts commit together or not at all.
-const INSERT_COLUMNS = [...VOTER_INPUT_COLUMNS, 'created_at', 'updated_at', 'created_by', 'updated_by', 'full_name_terms', 'father_husband_name_terms'];
+const INSERT_COLUMNS = [...VOTER_INPUT_COLUMNS, 'full_name_terms', 'father_husband_name_terms', 'created_at', 'updated_at', 'created_by', 'updated_by', 'change_seq'];
 // Where the yes/no fields stand in a voter's values: stored as 0/1.
 const FLAG_AT = VOTER_INPUT_COLUMNS.flatMap((column, index) => (FLAG_FIELDS.has(column) ? [index] : []));
 // The columns the search index holds (migration 003's voters_fts).
 const SEARCH_COLUMNS: readonly VoterTextColumn[] = ['full_name', 'mobile_number', 'voter_id', 'father_husband_name', 'ward_area', 'house_no'];
 // The columns the name index holds (migration 020's voter_names_fts).
 const NAME_COLUMNS = ['full_name_terms', 'father_husband_name_terms'];
-const FULL_NAME = VOTER_INPUT_COLUMNS.indexOf('full_name');
-const VOTER_ID = VOTER_INPUT_COLUMNS.indexOf('voter_id');
-const FATHER_HUSBAND_NAME = VOTER_INPUT_COLUMNS.indexOf('father_husband_name');
 const STATS_KEY = ['dimension', 'taluka', 'village', 'booth', 'value1', 'value2'] as const;
 const TOTALS_KEY = ['dimension', 'value1', 'value2'] as const;
 const TALUKA_KEY = ['dimension', 'taluka', 'value1', 'value2'] as const;
@@ -39,9 +36,9 @@ function prepareBulkStatements(sqlite: SQLite.Database) {
     lastId: sqlite.prepare('SELECT coalesce(max(id), 0) FROM voters').pluck(),
     insert: sqlite.prepare(`INSERT INTO voters (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map(() => '?').join(', ')})`),
     index: sqlite.prepare(`INSERT INTO voters_fts (rowid, ${searchColumns}) SELECT id, ${searchColumns} FROM voters WHERE id > ?`),
-    // The offline sync's change numbers (migration 030): one for the whole load.
-    nextChange: sqlite.prepare('UPDATE voter_sync_counter SET value = value + 1 WHERE id = 1'),
-    numberChanges: sqlite.prepare('UPDATE voters SET change_seq = (SELECT value FROM voter_sync_counter WHERE id = 1) WHERE id > ?'),
+    // The offline sync's change numbers (migration 030): one for the whole load, taken while
+    // the load holds the write lock, so no later write can take a smaller one.
+    nextChange: sqlite.prepare('UPDATE voter_sync_counter SET value = value + 1 WHERE id = 1 RETURNING value').pluck(),
     nameIndex: sqlite.prepare(`INSERT INTO voter_names_fts (rowid, ${NAME_COLUMNS.join(', ')}) SELECT id, ${NAME_COLUMNS.join(', ')} FROM voters WHERE id > ?`),
     // The kept page coverage counts (migration 033): the new rows' pages, one upsert each.
     pageCoverage: sqlite.prepare(addPageCoverageSql('v.id > ?')),
@@ -70,14 +67,13 @@ export function startBulkInsert(sqlite: SQLite.Database, audit: VoterInsertAudit
   // The flag goes first: it takes the write lock, so no other writer adds ids after lastId.
   statements.pause.run();
   const lastId = statements.lastId.get() as number;
+  const changeSeq = statements.nextChange.get() as number;
   const counts = new BulkCounts();
   return {
     async add(voters) {
       for (const values of voters) {
         for (const at of FLAG_AT) values[at] = values[at] ? 1 : 0;
-        // The names' search terms (shared/search/name-keys.ts), as every other write stores them.
-        const fullNameTerms = nameSearchTerms(values[FULL_NAME] as string, values[VOTER_ID] as string) ?? '';
-        values.push(audit.now, audit.now, audit.userId, audit.userId, fullNameTerms, nameSearchTerms(values[FATHER_HUSBAND_NAME] as string | null));
+        values.push(audit.now, audit.now, audit.userId, audit.userId, changeSeq);
         statements.insert.run(values);
         counts.add(values);
       }
@@ -85,8 +81,6 @@ export function startBulkInsert(sqlite: SQLite.Database, audit: VoterInsertAudit
     async finish() {
       statements.index.run(lastId);
       statements.nameIndex.run(lastId);
-      statements.nextChange.run();
-      statements.numberChanges.run(lastId);
       statements.pageCoverage.run(lastId);
       const deltas = counts.tables();
       for (const row of deltas.stats) statements.stats.run(row);

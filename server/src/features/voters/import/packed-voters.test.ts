@@ -1,5 +1,6 @@
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import { nameSearchTerms } from '@shared/search/name-keys';
 import { VOTER_INPUT_COLUMNS, type VoterInput, voterInputSchema } from '@shared/voters/voter-schema';
 import { type PackedVoters, transferablesOf, unpackValues, unpackVoter, unpackVoters, VoterPacker } from './packed-voters';
 
@@ -37,7 +38,10 @@ describe('VoterPacker', () => {
     expect(batch.voterIds).toEqual(awkward.map((input) => input.voter_id));
     expect([...unpackVoters(batch)]).toEqual(awkward);
     expect(unpackVoter(batch, 1)).toEqual(awkward[1]);
-    expect([...unpackValues(batch, [2, 0])]).toEqual([awkward[2], awkward[0]].map((input) => VOTER_INPUT_COLUMNS.map((column) => input![column])));
+    // As the database's inserters take them: the form's values, then the names' search terms.
+    const [third, first] = [...unpackValues(batch, [2, 0])];
+    expect(third).toEqual([...VOTER_INPUT_COLUMNS.map((column) => awkward[2]![column]), nameSearchTerms(awkward[2]!.full_name, 'ABC0000001'), null]);
+    expect(first?.slice(-2)).toEqual(['गणेश बाळा पाटील abc0000001 0gnes 0bl 0ptil', null]);
   });
 
   it('should grow past its first megabyte and start each batch empty', () => {

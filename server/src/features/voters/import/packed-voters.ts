@@ -1,11 +1,13 @@
 import { VOTER_INPUT_COLUMNS, type VoterInput } from '@shared/voters/voter-schema';
+import { voterInsertValues } from '../../../db/voter-insert-values';
 
 // A batch of valid rows on its way from the file reader to the saving: each voter as a JSON
 // array of its values in one block of bytes, not as an object. As 5,000 objects (~7 MB) a
 // batch lived long enough on both threads to reach V8's old generation, and the server's
 // memory see-sawed by ~100 MB during a large import until the next full collection. Bytes sit
 // outside the heap and move between threads without a copy; each voter is unpacked only as
-// it is saved, into an array that dies young.
+// it is saved, into an array that dies young. Each voter's array is what the database's
+// inserters take (voterInsertValues): its names' search terms are computed here, by the reader.
 const COLUMNS = VOTER_INPUT_COLUMNS;
 const INITIAL_BYTES = 1024 * 1024;
 
@@ -44,7 +46,7 @@ export class VoterPacker {
   add(row: number, input: VoterInput, repeatOf = 0, warnings = 0): void {
     const index = this.voterIds.length;
     if (index === this.capacity) throw new Error('VoterPacker is full');
-    const json = JSON.stringify(COLUMNS.map((column) => input[column]));
+    const json = JSON.stringify(voterInsertValues(input));
     // UTF-8 takes at most three bytes for each UTF-16 unit.
     if (this.used + json.length * 3 > this.text.length) this.grow(this.used + json.length * 3);
     this.used += this.text.write(json, this.used);
@@ -112,8 +114,8 @@ export function* unpackVoters(batch: PackedVoters, indexes?: readonly number[]):
   for (const values of unpackValues(batch, indexes)) yield voterOf(values);
 }
 
-// The values of the voters at these indexes (every one when none are given) in
-// VOTER_INPUT_COLUMNS order, unpacked one at a time.
+// The values of the voters at these indexes (every one when none are given) as the database's
+// inserters take them (voterInsertValues), unpacked one at a time.
 export function* unpackValues(batch: PackedVoters, indexes?: readonly number[]): Generator<unknown[]> {
   const text = textOf(batch);
   const count = indexes?.length ?? batch.count;
