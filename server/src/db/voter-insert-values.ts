@@ -11,6 +11,13 @@ export const FATHER_HUSBAND_NAME_TERMS_AT = FULL_NAME_TERMS_AT + 1;
 
 export function voterInsertValues(input: VoterInput): unknown[] {
   const values: unknown[] = VOTER_INPUT_COLUMNS.map((column) => input[column]);
-  values.push(nameSearchTerms(input.full_name, input.voter_id) ?? '', nameSearchTerms(input.father_husband_name));
+  const terms = nameTermColumns(input.full_name, input.voter_id, input.father_husband_name);
+  values.push(terms.full_name_terms, terms.father_husband_name_terms);
   return values;
+}
+
+// The stored search terms of a voter's names (migration 020), as every write of a voter stores
+// them: the voter search also matches the voter ID as typed.
+export function nameTermColumns(fullName: string, voterId: string, fatherHusbandName: string | null): { full_name_terms: string; father_husband_name_terms: string | null } {
+  return { full_name_terms: nameSearchTerms(fullName, voterId) ?? '', father_husband_name_terms: nameSearchTerms(fatherHusbandName) };
 }

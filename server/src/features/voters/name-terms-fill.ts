@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseDialect } from '../../db/dialects/database-dialect';
 import type { Database } from '../../db/schema';
-import { nameTermColumns } from './voter-rows';
+import { nameTermColumns } from '../../db/voter-insert-values';
 
 // Fills the name search terms of voters that have none yet (every voter when migration 020 has
 // just run, or after a later migration set them back to NULL for new keys). Runs after the migrations

@@ -1,8 +1,8 @@
 import { isSupportLevel } from '@shared/contacts/contact-schema';
-import { nameSearchTerms } from '@shared/search/name-keys';
 import { FLAG_FIELDS, VOTER_FIELD_NAMES } from '@shared/voters/voter-fields';
 import type { Voter, VoterInput } from '@shared/voters/voter-schema';
 import type { VoterRow } from '../../db/schema';
+import { nameTermColumns } from '../../db/voter-insert-values';
 
 // The database row <-> API mapping, read from the field table: the flags are stored as 0/1,
 // every other field as it is.
@@ -34,12 +34,6 @@ export function toColumns(input: VoterInput): Omit<VoterRow, 'id' | 'voter_image
   const columns: Record<string, unknown> = { ...input, ...nameTermColumns(input.full_name, input.voter_id, input.father_husband_name) };
   for (const name of FLAG_FIELDS) columns[name] = input[name as keyof VoterInput] ? 1 : 0;
   return columns as ReturnType<typeof toColumns>;
-}
-
-// The stored search terms of a voter's names (migration 020): the voter search also matches the
-// voter ID as typed.
-export function nameTermColumns(fullName: string, voterId: string, fatherHusbandName: string | null): { full_name_terms: string; father_husband_name_terms: string | null } {
-  return { full_name_terms: nameSearchTerms(fullName, voterId) ?? '', father_husband_name_terms: nameSearchTerms(fatherHusbandName) };
 }
 
 // A stored row in the form's terms, so an edit can be merged with it and compared.
