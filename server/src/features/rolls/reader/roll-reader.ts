@@ -27,7 +27,9 @@ export const NOT_A_ROLL_MESSAGE = 'This file is not an electoral roll PDF';
 const WORKER_FILE = path.join(import.meta.dirname, 'roll-page-worker.ts');
 // A reader thread holds pdf.js, a rendered page and up to three OCR models: give it room but a
 // ceiling, so a hostile PDF cannot take the server's memory. A young generation of 12 MB (the
-// default is larger) held a reading process about 20 MB lower at the same speed.
+// default is larger) held a reading process about 20 MB lower at the same speed. That is for
+// `npm run roll`: in the server, `npm start`'s --max-semi-space-size=8 wins over a thread's own
+// young generation (decision 048), and it is smaller still.
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 12 };
 
 type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
