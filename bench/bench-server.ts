@@ -101,8 +101,8 @@ export async function startServer(options: { port: number; dataDir: string; data
   throw new Error('the server did not start');
 }
 
-export async function signInAdmin(address: string): Promise<string> {
-  const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_SERVER_ADMIN) });
+export async function signInAdmin(address: string, admin: { username: string; password: string } = BENCH_SERVER_ADMIN): Promise<string> {
+  const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
   return ((await login.json()) as { token: string }).token;
 }
 
