@@ -256,4 +256,28 @@ describe('POST /api/voters/import: large files', () => {
     expect(await voterIndexes()).toEqual(before);
     expect(await deferredIndexes()).toEqual([]);
   });
+
+  it('should keep an index whose build failed written down and build it when the server starts again', async () => {
+    const before = await voterIndexes();
+    expect(await t.ctx.dialect.voterImport.deferIndexes(t.ctx.db)).toBe(true);
+    // One written-down definition that cannot be built (PostgreSQL builds two at a time: the
+    // other build's failure must not lose it either).
+    const broken = 'voters_caste_idx';
+    const { rows } = await sql<{ definition: string }>`SELECT definition FROM voter_deferred_indexes WHERE name = ${broken}`.execute(t.ctx.db);
+    const definition = rows[0]!.definition;
+    await sql`UPDATE voter_deferred_indexes SET definition = ${'CREATE INDEX voters_caste_idx ON voters (no_such_column)'} WHERE name = ${broken}`.execute(t.ctx.db);
+
+    await expect(t.ctx.dialect.voterImport.rebuildDeferredIndexes(t.ctx.db)).rejects.toThrow(/no_such_column/);
+    expect(await deferredIndexes()).toContain(broken);
+    expect((await voterIndexes()).has(broken)).toBe(false);
+
+    // Repaired, then a restart builds whatever is still written down.
+    await sql`UPDATE voter_deferred_indexes SET definition = ${definition} WHERE name = ${broken}`.execute(t.ctx.db);
+    const database = openDatabase({ dataDir: t.ctx.config.dataDir, databaseUrl: t.ctx.config.databaseUrl });
+    const restarted = await buildApp({ config: t.ctx.config, database, logger: false });
+    await restarted.app.ready();
+    await restarted.app.close();
+    expect(await voterIndexes()).toEqual(before);
+    expect(await deferredIndexes()).toEqual([]);
+  });
 });
