@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { i18n } from '@web/lib/i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, i18nReady } from '@web/lib/i18n';
 import { importCountsText, importToast } from './import-outcome';
 
 const t = i18n.t.bind(i18n);
+// The texts load as a file (lib/i18n.ts); on a busy machine they may not be in when the first test runs.
+beforeAll(() => i18nReady);
 const result = (counts: Partial<Record<'imported' | 'updated' | 'warnings' | 'errors', number>>) => ({ imported: 0, updated: 0, warnings: 0, errors: 0, ...counts });
 
 describe('importToast', () => {
