@@ -108,6 +108,14 @@ async function deferredIndexes(): Promise<string[]> {
   return (await sql<{ name: string }>`SELECT name FROM voter_deferred_indexes`.execute(t.ctx.db)).rows.map((row) => row.name);
 }
 
+// A second server on the same database, started and stopped, as after a restart.
+async function startAgain(): Promise<void> {
+  const database = openDatabase({ dataDir: t.ctx.config.dataDir, databaseUrl: t.ctx.config.databaseUrl });
+  const restarted = await buildApp({ config: t.ctx.config, database, logger: false });
+  await restarted.app.ready();
+  await restarted.app.close();
+}
+
 // PostgreSQL lists the primary key among the indexes; SQLite's is the table itself.
 const keptWhileImporting = () => ['voters_voter_id_unique', 'voters_live_idx', ...(t.ctx.dialect.name === 'postgres' ? ['voters_pkey'] : [])];
 
@@ -248,11 +256,7 @@ describe('POST /api/voters/import: large files', () => {
     expect((await deferredIndexes()).length).toBe(before.size - keptWhileImporting().length);
     expect([...(await voterIndexes()).keys()].sort()).toEqual(keptWhileImporting().sort());
 
-    // A second server on the same database, as after a restart.
-    const database = openDatabase({ dataDir: t.ctx.config.dataDir, databaseUrl: t.ctx.config.databaseUrl });
-    const restarted = await buildApp({ config: t.ctx.config, database, logger: false });
-    await restarted.app.ready();
-    await restarted.app.close();
+    await startAgain();
     expect(await voterIndexes()).toEqual(before);
     expect(await deferredIndexes()).toEqual([]);
   });
@@ -273,10 +277,7 @@ describe('POST /api/voters/import: large files', () => {
 
     // Repaired, then a restart builds whatever is still written down.
     await sql`UPDATE voter_deferred_indexes SET definition = ${definition} WHERE name = ${broken}`.execute(t.ctx.db);
-    const database = openDatabase({ dataDir: t.ctx.config.dataDir, databaseUrl: t.ctx.config.databaseUrl });
-    const restarted = await buildApp({ config: t.ctx.config, database, logger: false });
-    await restarted.app.ready();
-    await restarted.app.close();
+    await startAgain();
     expect(await voterIndexes()).toEqual(before);
     expect(await deferredIndexes()).toEqual([]);
   });
