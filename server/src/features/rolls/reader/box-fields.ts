@@ -57,7 +57,7 @@ const INNER_LABELS = LABEL_SOURCES.filter(({ field }) => field !== 'name' && fie
 INNER_LABELS.push({ field: 'house', pattern: /\s(मकान\s+स\S*)/u });
 
 // (OCR reads a colon standing alone as "°" or "'+".)
-const PUNCTUATION = /^(?:[\s:;=–—©®°+.,|!'"_~`-]|ः)+/u;
+const PUNCTUATION = /^(?:[\s:;=–—©®°+.,|!'"_~`<>-]|ः)+/u;
 
 // A whole printed label with its colon as OCR reads it ("Father's Name :", "लिंगः"), for keeping
 // label pictures (label-templates.ts): which field it introduces, or null. The gender label

@@ -3,30 +3,32 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { ENGLISH_MODEL_FOLDER } from './ocr-models';
 
 // OCR with tesseract.js (Apache-2.0, WebAssembly: no system package). The trained models come
-// from the @tesseract.js-data/{eng,hin,mar} packages installed by `npm ci`, read from disk:
-// nothing is downloaded at run time (cacheMethod 'none' also keeps it from writing a cache).
+// from the @tesseract.js-data/{hin,mar} packages installed by `npm ci` and, for English, from the
+// repository (tessdata-fast/), read from disk: nothing is downloaded at run time (cacheMethod
+// 'none' also keeps it from writing a cache).
 export type OcrLanguage = 'eng' | 'hin' | 'mar';
 // What one worker holds: a language's model, or Hindi's with Marathi's beside it (read-page.ts).
 export type OcrModels = OcrLanguage | 'hin+mar';
 
 const require = createRequire(import.meta.url);
-function modelFolder(language: OcrLanguage): string {
-  // Integer LSTM models. English's "4.0.0" file also carries the legacy engine's data (11 MB
-  // packed, held in every thread's memory for nothing under LSTM_ONLY): its "4.0.0_best_int"
-  // is the LSTM alone, read as fast. Hindi and Marathi ship the LSTM alone in "4.0.0".
-  const folder = language === 'eng' ? '4.0.0_best_int' : '4.0.0';
-  return path.join(path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), folder);
+// English: the fast model (ocr-models.ts).
+function modelFolder(language: OcrLanguage, englishFolder: string): string {
+  if (language === 'eng') return englishFolder;
+  // Hindi and Marathi: the integer "best" LSTM alone, in the packages' "4.0.0" folders (their
+  // fast models read names worse on the samples).
+  return path.join(path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), '4.0.0');
 }
 
 // tesseract.js reads a worker's models from one folder (and its models-as-data option is broken
 // in 7.0.0: it passes the bytes where the language code belongs), while each model has its own
 // package: they are copied side by side into a temporary folder, removed once they are loaded.
-async function twoModelWorker(first: OcrLanguage, second: OcrLanguage): Promise<Worker> {
+async function twoModelWorker(first: OcrLanguage, second: OcrLanguage, englishFolder: string): Promise<Worker> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'roll-ocr-'));
   try {
-    for (const code of [first, second]) copyFileSync(path.join(modelFolder(code), `${code}.traineddata.gz`), path.join(folder, `${code}.traineddata.gz`));
+    for (const code of [first, second]) copyFileSync(path.join(modelFolder(code, englishFolder), `${code}.traineddata.gz`), path.join(folder, `${code}.traineddata.gz`));
     return await createWorker(`${first}+${second}`, OEM.LSTM_ONLY, { langPath: folder, gzip: true, cacheMethod: 'none' });
   } finally {
     rmSync(folder, { recursive: true, force: true });
@@ -72,14 +74,18 @@ interface OcrPool {
 export class OcrEngine {
   private readonly pools = new Map<OcrModels, OcrPool>();
 
-  constructor(private readonly size = 1) {}
+  // `size`: workers per language; `englishFolder`: where the English model is (above).
+  constructor(
+    private readonly size = 1,
+    private readonly englishFolder = ENGLISH_MODEL_FOLDER,
+  ) {}
 
   private async take(language: OcrModels): Promise<{ pool: OcrPool; slot: OcrSlot }> {
     for (;;) {
       let pool = this.pools.get(language);
       if (!pool) {
         const make = (): OcrSlot => ({
-          worker: language === 'hin+mar' ? twoModelWorker('hin', 'mar') : createWorker(language, OEM.LSTM_ONLY, { langPath: modelFolder(language), gzip: true, cacheMethod: 'none' }),
+          worker: language === 'hin+mar' ? twoModelWorker('hin', 'mar', this.englishFolder) : createWorker(language, OEM.LSTM_ONLY, { langPath: modelFolder(language, this.englishFolder), gzip: true, cacheMethod: 'none' }),
           mode: null,
         });
         pool = { make, all: [], idle: [], waiting: [], released: false };

@@ -196,16 +196,33 @@ function addGarbledKnowns(boxText: BoxText, runs: TextRun[], rect: RollRect): vo
   if (boxRuns.some((run) => run.text.includes('**'))) boxText.body.push({ words: [{ text: '**', confidence: 1 }] });
 }
 
-// Reads pieces stacked in one call; each word goes to the piece its middle lies in (OCR may run
-// two pieces into one line).
-async function readPieces(ocr: OcrEngine, language: OcrLanguage, pieces: GrayImage[]): Promise<TextLine['words'][]> {
+// Reads pieces stacked, as few calls as the stack's size allows; each word goes to the piece
+// its middle lies in (OCR may run two pieces into one line). `only` limits the characters,
+// `enlarge` scales the stack (small print reads better larger).
+const STACK_PIXELS = 5_000_000;
+async function readPieces(ocr: OcrEngine, language: OcrModels, pieces: GrayImage[], { only = '', enlarge = 1 } = {}): Promise<TextLine['words'][]> {
   const words = pieces.map(() => [] as TextLine['words']);
-  if (pieces.length === 0) return words;
-  const { image: stacked, spans } = stackGray(pieces, 6 * SCALE);
-  for (const word of (await ocr.read(language, await grayPng(stacked))).flatMap((line) => line.words)) {
-    const middle = (word.y0 + word.y1) / 2;
-    const at = spans.findIndex((span) => middle >= span.top - 4 && middle <= span.bottom + 4);
-    if (at >= 0 && word.text.trim()) (words[at] as TextLine['words']).push({ text: word.text, confidence: word.confidence });
+  const gap = 6 * SCALE;
+  for (let from = 0; from < pieces.length; ) {
+    // Tesseract keeps the memory of the largest image it was given: a stack is kept to about a
+    // page's size.
+    let to = from + 1;
+    let width = (pieces[from] as GrayImage).width + 2 * gap;
+    let height = (pieces[from] as GrayImage).height + 2 * gap;
+    for (; to < pieces.length; to += 1) {
+      const next = pieces[to] as GrayImage;
+      const grownWidth = Math.max(width, next.width + 2 * gap);
+      if (grownWidth * (height + next.height + gap) * enlarge * enlarge > STACK_PIXELS) break;
+      width = grownWidth;
+      height += next.height + gap;
+    }
+    const { image: stacked, spans } = stackGray(pieces.slice(from, to), gap);
+    for (const word of (await ocr.read(language, await grayPng(stacked, enlarge), 'block', only)).flatMap((line) => line.words)) {
+      const middle = (word.y0 + word.y1) / 2 / enlarge;
+      const at = spans.findIndex((span) => middle >= span.top - 4 && middle <= span.bottom + 4);
+      if (at >= 0 && word.text.trim()) (words[from + at] as TextLine['words']).push({ text: word.text, confidence: word.confidence });
+    }
+    from = to;
   }
   return words;
 }
@@ -233,6 +250,32 @@ async function readGarbledBox(ocr: OcrEngine, language: OcrLanguage, image: Gray
   };
   addGarbledKnowns(boxText, runs, rect);
   return boxText;
+}
+
+// The left half of a box's header, where its serial number is printed in a small frame: the
+// frame's columns (inked over most of the header's height) and rules whited out.
+function serialZone(crop: GrayImage, headerEnd: number): GrayImage {
+  const zone = cropGray(crop, { x: 0, y: 0, width: Math.round(crop.width * 0.5), height: headerEnd });
+  for (let x = 0; x < zone.width; x += 1) {
+    let ink = 0;
+    for (let y = 0; y < zone.height; y += 1) if ((zone.data[y * zone.width + x] ?? 255) < 140) ink += 1;
+    if (ink > zone.height * 0.6) for (let y = 0; y < zone.height; y += 1) zone.data[y * zone.width + x] = 255;
+  }
+  return eraseRules(zone, 12 * SCALE);
+}
+
+// A box between being cut into pieces and being parsed (readPage).
+interface PreparedBox {
+  rect: RollRect;
+  // The box's text when it was read whole (or came from the text layer); a labelled box's is
+  // put together from its values once the page's pieces are read.
+  boxText: BoxText | null;
+  labelled: { lines: LabelledPart[][]; pieces: GrayImage[] } | null;
+  epicPicture: GrayImage | null;
+  readEpic: boolean; // the EPIC is read from its picture with the page's other EPICs
+  serialZone: GrayImage | null;
+  mark: boolean; // the "**" mark, found by its shape
+  ageLine: GrayImage | null;
 }
 
 // The EPIC alone, cut from the header line's right: OCR's time follows the width it reads, and
@@ -303,11 +346,11 @@ function valuesAfterLabels(crop: GrayImage, ink: Bitmap, from: number, templates
       // Something standing apart after the value is not part of it: the box is read whole.
       const after = runs.filter((run) => run.x0 >= label.end);
       if (after.some((run, at) => at > 0 && run.x0 - (after[at - 1] as InkRun).x1 > 5 * SCALE)) return null;
-      // The label's colon stays in front of the value: a line that starts with the value's
-      // first letter, OCR often reads with a letter more ("IMohan" for Mohan). The label's
-      // words go back in front as text; the parser drops the colon.
+      // The value is cut just after the label's colon: the fast English model reads a colon
+      // kept in front as "2" or ">" (the best model read it as a colon, and read a value cut
+      // bare with a letter more: "IMohan"). The label's words go back in front as text.
       parts.push({ label: withoutColon(label.template.text) });
-      cut(parts, Math.max(first.x0, label.lastGlyph - 1), last.x1 + 1);
+      cut(parts, label.end + 2, last.x1 + 1);
     } else if (label.template.field === 'house' && isBlankValue(ink, band, runs.filter((run) => run.x0 >= label.end))) {
       // Most houses print no number (nothing, or a dash): nothing to read.
       parts.push({ label: label.template.text });
@@ -403,113 +446,134 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
   }
   const facts = pageFacts(stripText);
 
-  const voters: RollVoterBox[] = [];
-  // Each box's header as read and the picture of its EPIC, for a second look at an EPIC OCR
-  // garbled.
-  const headers: string[] = [];
-  const epicPictures: (GrayImage | null)[] = [];
+  // A page's boxes are read in three steps, so that OCR's fixed cost of a call (about half the
+  // time of reading a serial number alone) is paid a few times a page rather than three times a
+  // box: each box is cut into its pieces (read whole only when it must be: a text layer, a
+  // garbled page, a Devanagari scan, or a Latin box whose labels are not known yet, which
+  // teaches them); then the page's pieces of each kind are read stacked (values, EPICs, serial
+  // numbers); then each box is parsed.
+  const prepared: PreparedBox[] = [];
   for (const box of pixelBoxes) {
     signal?.throwIfAborted();
     const rect: RollRect = { x: box.x / SCALE, y: box.y / SCALE, width: box.width / SCALE, height: box.height / SCALE };
     const photo = photoLeft(image, box, content.images);
-    let boxText: BoxText | null = null;
+    const item: PreparedBox = { rect, boxText: null, labelled: null, epicPicture: null, readEpic: false, serialZone: null, mark: false, ageLine: null };
+    prepared.push(item);
     if (trustText) {
       const header = headerBottom(image, box);
       const headerPoints: RollRect = { x: rect.x, y: rect.y, width: rect.width, height: header / SCALE };
       const textRight = photo ? photo.left : box.width;
       const bodyPoints: RollRect = { x: rect.x, y: rect.y + header / SCALE, width: textRight / SCALE, height: rect.height - header / SCALE };
       const headerLines = textLineFromRuns(runsIn(content.runs, headerPoints));
-      boxText = { header: { words: headerLines.flatMap((line) => line.words) }, body: textLineFromRuns(runsIn(content.runs, bodyPoints)) };
-    } else if (garbled) boxText = await readGarbledBox(ocr, language ?? 'mar', image, content.runs, rect, photo ? (box.x + photo.left) / SCALE : rect.x + rect.width);
-    let ageLine: GrayImage | null = null;
-    let epicPicture: GrayImage | null = null;
-    if (!boxText) {
-      const ocrLanguage = language ?? 'eng';
-      // The box without its frame lines and photo: one block of text lines for OCR.
-      const inset = 4;
-      const crop = cropGray(image, { x: box.x + inset, y: box.y + inset, width: box.width - 2 * inset, height: box.height - 2 * inset });
-      if (photo) whiteOut(crop, { x: photo.left - inset - 2, y: photo.top - inset - 2, width: crop.width, height: crop.height });
-      const cleanCrop = eraseRules(crop, 12 * SCALE);
-      let headerEnd: number;
-      const headerLine = headerLineEnd(cleanCrop);
-      let ink = bitmap(cleanCrop);
-      const mark = garbled ? null : duplicateMark(ink, headerLine);
-      if (mark) {
-        whiteOut(cleanCrop, { x: mark.x - 2, y: mark.y - 2, width: mark.width + 4, height: mark.height + 4 });
-        ink = bitmap(cleanCrop);
-      }
-      // Latin rolls only: on the Hindi scan, pieces cut from Devanagari lines (vowel signs above
-      // the headline, a visarga for a colon) read worse than whole lines (five names more wrong).
-      const labelled = garbled || ocrLanguage !== 'eng' ? null : valuesAfterLabels(cleanCrop, ink, headerLine, state.labels ?? []);
-      if (labelled) {
-        headerEnd = headerLine;
-        epicPicture = epicPiece(cleanCrop, ink, headerEnd);
-        const valueWords = await readPieces(ocr, ocrLanguage, labelled.pieces);
-        // The EPIC alone, as one line of capitals, digits and slashes: read among the values,
-        // OCR doubles its round letters ("WWEO0338400").
-        const headerWords = epicPicture ? (ocrToLines(await ocr.read('eng', await marginPng(epicPicture), 'line', EPIC_CHARACTERS))[0]?.words ?? []) : [];
-        const body = labelled.lines.map((parts) => ({
-          words: parts.flatMap((part) => ('label' in part ? part.label.split(' ').map((text) => ({ text, confidence: 1 })) : (valueWords[part.piece] ?? []))),
-        }));
-        boxText = { header: { words: headerWords }, body };
-      } else if (ocrLanguage === 'eng') {
-        // One model reads the whole box in one call; the header line ends where its first line ends.
-        const ocrLines = await ocr.read(ocrLanguage, await grayPng(cleanCrop));
-        learnLabels(state, ink, ocrLines.slice(1));
-        const lines = ocrToLines(ocrLines);
-        headerEnd = Math.min(Math.round(box.height * 0.35), (ocrLines[0]?.y1 ?? Math.round(box.height * 0.2)) + 4);
-        boxText = { header: lines[0] ?? { words: [] }, body: lines.slice(1) };
-      } else {
-        // The serial number and EPIC are Latin, the rest Devanagari: each model reads only its
-        // own part (the header line with the English one, as a single line), so no model spends
-        // time on text it cannot read.
-        headerEnd = headerLine;
-        // A Devanagari word hangs from a headline as long as the word itself, longer than any
-        // Latin letter: erased as a rule, names came out wrong (देव्रती as देप्रती, प्रसाद as प््ाद).
-        // Across, only the frame's rules go here, which span the box.
-        const devanagari = eraseRules(crop, 12 * SCALE, 140, Math.round(crop.width / 2));
-        if (mark) whiteOut(devanagari, { x: mark.x - 2, y: mark.y - 2, width: mark.width + 4, height: mark.height + 4 });
-        const bodyCrop = cropGray(devanagari, { x: 0, y: headerEnd, width: devanagari.width, height: devanagari.height - headerEnd });
-        const body = ocrToLines(await ocr.read(bodyModels(ocrLanguage), await grayPng(bodyCrop)));
-        const headerPoints: RollRect = { x: rect.x, y: rect.y, width: rect.width, height: (photo ? photo.top : box.height * 0.25) / SCALE };
-        let header: TextLine = garbled ? garbledHeader(content.runs, headerPoints) : { words: [] };
-        if (header.words.length === 0) {
-          const top = cropGray(cleanCrop, { x: 0, y: 0, width: cleanCrop.width, height: headerEnd + 2 });
-          header = ocrToLines(await ocr.read('eng', await marginPng(top), 'line'))[0] ?? { words: [] };
-        }
-        boxText = { header, body };
-      }
-      // Small printed serials are OCR's weakest spot: read them again, digits only, from the left
-      // half of the header (the EPIC is on the right).
-      if (!garbled) {
-        const zone = cropGray(crop, { x: 0, y: 0, width: Math.round(crop.width * 0.5), height: headerEnd });
-        // The serial's own frame: columns inked over most of the header's height go.
-        for (let x = 0; x < zone.width; x += 1) {
-          let ink = 0;
-          for (let y = 0; y < zone.height; y += 1) if ((zone.data[y * zone.width + x] ?? 255) < 140) ink += 1;
-          if (ink > zone.height * 0.6) for (let y = 0; y < zone.height; y += 1) zone.data[y * zone.width + x] = 255;
-        }
-        const cleaned = eraseRules(zone, 12 * SCALE);
-        // Three times larger: the serial is printed in a small font.
-        const zonePng = await grayPng(cleaned, 3);
-        const serial = (await ocr.read('eng', zonePng, 'line', '0123456789'))[0]?.words.find((word) => /^\d{1,5}$/u.test(word.text));
-        if (serial) boxText.known = { ...boxText.known, serialNo: Number(serial.text), serialConfidence: serial.confidence };
-      }
-      // The labelled reading cut the EPIC's picture already.
-      if (!garbled && !labelled) epicPicture = epicPiece(cleanCrop, ink, headerEnd);
-      if (garbled) addGarbledKnowns(boxText, content.runs, rect);
-      if (mark) boxText.body.push({ words: [{ text: '**', confidence: 0.9 }] });
-      // A Latin box's last line is its age and gender, kept for a second look at an unsure age.
-      const lastBand = ocrLanguage === 'eng' && !garbled ? textBands(ink, LINE_MIN, headerEnd).at(-1) : undefined;
-      if (lastBand) {
-        const top = Math.max(0, lastBand.top - SCALE);
-        ageLine = cropGray(cleanCrop, { x: 0, y: top, width: cleanCrop.width, height: Math.min(cleanCrop.height, lastBand.bottom + 2 * SCALE) - top });
-      }
+      item.boxText = { header: { words: headerLines.flatMap((line) => line.words) }, body: textLineFromRuns(runsIn(content.runs, bodyPoints)) };
+      continue;
     }
+    if (garbled) {
+      item.boxText = await readGarbledBox(ocr, language ?? 'mar', image, content.runs, rect, photo ? (box.x + photo.left) / SCALE : rect.x + rect.width);
+      if (item.boxText) continue;
+    }
+    const ocrLanguage = language ?? 'eng';
+    // The box without its frame lines and photo: one block of text lines for OCR.
+    const inset = 4;
+    const crop = cropGray(image, { x: box.x + inset, y: box.y + inset, width: box.width - 2 * inset, height: box.height - 2 * inset });
+    if (photo) whiteOut(crop, { x: photo.left - inset - 2, y: photo.top - inset - 2, width: crop.width, height: crop.height });
+    const cleanCrop = eraseRules(crop, 12 * SCALE);
+    let headerEnd: number;
+    const headerLine = headerLineEnd(cleanCrop);
+    let ink = bitmap(cleanCrop);
+    const mark = garbled ? null : duplicateMark(ink, headerLine);
+    if (mark) {
+      whiteOut(cleanCrop, { x: mark.x - 2, y: mark.y - 2, width: mark.width + 4, height: mark.height + 4 });
+      ink = bitmap(cleanCrop);
+      item.mark = true;
+    }
+    // Latin rolls only: on the Hindi scan, pieces cut from Devanagari lines (vowel signs above
+    // the headline, a visarga for a colon) read worse than whole lines (five names more wrong).
+    const labelled = garbled || ocrLanguage !== 'eng' ? null : valuesAfterLabels(cleanCrop, ink, headerLine, state.labels ?? []);
+    if (labelled) {
+      headerEnd = headerLine;
+      item.labelled = labelled;
+      // The EPIC alone, as one line of capitals, digits and slashes: read among the values,
+      // OCR doubles its round letters ("WWEO0338400").
+      item.epicPicture = epicPiece(cleanCrop, ink, headerEnd);
+      item.readEpic = true;
+    } else if (ocrLanguage === 'eng') {
+      // One model reads the whole box in one call; the header line ends where its first line ends.
+      const ocrLines = await ocr.read(ocrLanguage, await grayPng(cleanCrop));
+      learnLabels(state, ink, ocrLines.slice(1));
+      const lines = ocrToLines(ocrLines);
+      headerEnd = Math.min(Math.round(box.height * 0.35), (ocrLines[0]?.y1 ?? Math.round(box.height * 0.2)) + 4);
+      item.boxText = { header: lines[0] ?? { words: [] }, body: lines.slice(1) };
+    } else {
+      // The serial number and EPIC are Latin, the rest Devanagari: each model reads only its
+      // own part (the header line with the English one, as a single line), so no model spends
+      // time on text it cannot read.
+      headerEnd = headerLine;
+      // A Devanagari word hangs from a headline as long as the word itself, longer than any
+      // Latin letter: erased as a rule, names came out wrong (देव्रती as देप्रती, प्रसाद as प््ाद).
+      // Across, only the frame's rules go here, which span the box.
+      const devanagari = eraseRules(crop, 12 * SCALE, 140, Math.round(crop.width / 2));
+      if (mark) whiteOut(devanagari, { x: mark.x - 2, y: mark.y - 2, width: mark.width + 4, height: mark.height + 4 });
+      const bodyCrop = cropGray(devanagari, { x: 0, y: headerEnd, width: devanagari.width, height: devanagari.height - headerEnd });
+      const body = ocrToLines(await ocr.read(bodyModels(ocrLanguage), await grayPng(bodyCrop)));
+      const headerPoints: RollRect = { x: rect.x, y: rect.y, width: rect.width, height: (photo ? photo.top : box.height * 0.25) / SCALE };
+      let header: TextLine = garbled ? garbledHeader(content.runs, headerPoints) : { words: [] };
+      if (header.words.length === 0) {
+        const top = cropGray(cleanCrop, { x: 0, y: 0, width: cleanCrop.width, height: headerEnd + 2 });
+        header = ocrToLines(await ocr.read('eng', await marginPng(top), 'line'))[0] ?? { words: [] };
+      }
+      item.boxText = { header, body };
+    }
+    if (garbled && item.boxText) addGarbledKnowns(item.boxText, content.runs, rect);
+    // Small printed serials are OCR's weakest spot: read again, digits only, from the left half
+    // of the header (the EPIC is on the right).
+    if (!garbled) item.serialZone = serialZone(crop, headerEnd);
+    // The labelled reading cut the EPIC's picture already.
+    if (!garbled && !labelled) item.epicPicture = epicPiece(cleanCrop, ink, headerEnd);
+    // A Latin box's last line is its age and gender, kept for a second look at an unsure age.
+    const lastBand = ocrLanguage === 'eng' && !garbled ? textBands(ink, LINE_MIN, headerEnd).at(-1) : undefined;
+    if (lastBand) {
+      const top = Math.max(0, lastBand.top - SCALE);
+      item.ageLine = cropGray(cleanCrop, { x: 0, y: top, width: cleanCrop.width, height: Math.min(cleanCrop.height, lastBand.bottom + 2 * SCALE) - top });
+    }
+  }
+
+  signal?.throwIfAborted();
+  const withValues = prepared.filter((item) => item.labelled);
+  const valueWords = await readPieces(ocr, 'eng', withValues.flatMap((item) => item.labelled?.pieces ?? []));
+  const withEpic = prepared.filter((item) => item.readEpic && item.epicPicture);
+  const epicWords = await readPieces(ocr, 'eng', withEpic.map((item) => item.epicPicture as GrayImage), { only: EPIC_CHARACTERS });
+  const withSerial = prepared.filter((item) => item.serialZone);
+  // Three times larger: the serial is printed in a small font.
+  const serialWords = await readPieces(ocr, 'eng', withSerial.map((item) => item.serialZone as GrayImage), { only: '0123456789', enlarge: 3 });
+  let nextValue = 0;
+  for (const item of withValues) {
+    const labelled = item.labelled as NonNullable<PreparedBox['labelled']>;
+    const words = valueWords.slice(nextValue, nextValue + labelled.pieces.length);
+    nextValue += labelled.pieces.length;
+    const body = labelled.lines.map((parts) => ({
+      words: parts.flatMap((part) => ('label' in part ? part.label.split(' ').map((text) => ({ text, confidence: 1 })) : (words[part.piece] ?? []))),
+    }));
+    item.boxText = { header: { words: epicWords[withEpic.indexOf(item)] ?? [] }, body };
+  }
+  withSerial.forEach((item, index) => {
+    const serial = serialWords[index]?.find((word) => /^\d{1,5}$/u.test(word.text));
+    if (serial && item.boxText) item.boxText.known = { ...item.boxText.known, serialNo: Number(serial.text), serialConfidence: serial.confidence };
+  });
+
+  const voters: RollVoterBox[] = [];
+  // Each box's header as read and the picture of its EPIC, for a second look at an EPIC OCR
+  // garbled.
+  const headers: string[] = [];
+  const epicPictures: (GrayImage | null)[] = [];
+  for (const item of prepared) {
+    const { rect } = item;
+    const boxText = item.boxText ?? { header: { words: [] }, body: [] };
+    if (item.mark) boxText.body.push({ words: [{ text: '**', confidence: 0.9 }] });
     const parsed = parseBox(boxText);
     headers.push(boxText.header.words.map((word) => word.text).join(' '));
-    epicPictures.push(epicPicture);
-    if (ageLine && parsed.age !== null && parsed.confidence.age < AGE_SURE) await checkAge(ocr, ageLine, parsed);
+    epicPictures.push(item.epicPicture);
+    if (item.ageLine && parsed.age !== null && parsed.confidence.age < AGE_SURE) await checkAge(ocr, item.ageLine, parsed);
     let photoBytes: Uint8Array | null = null;
     const photoImage = content.images.find((img) => img.x >= rect.x && img.x + img.width <= rect.x + rect.width + 1 && img.y >= rect.y && img.y + img.height <= rect.y + rect.height + 1 && img.width < rect.width / 2);
     if (photoImage) {
@@ -543,25 +607,32 @@ export async function checkAge(ocr: OcrEngine, line: GrayImage, box: ReturnType<
   box.review.push({ field: 'age', reason: 'low-confidence' });
 }
 
-// An EPIC OCR missed or read malformed ("HNLE957229", "XO0R0217125": a 6 in a small font
-// read as E, a round letter read twice) is read again at one and a half times the size, and
-// failing that, the nearest valid EPIC to either reading is taken (epic.ts), its letters from
-// the series this roll's EPICs use (each seen twice or more on the pages read so far). Either
-// way the EPIC is flagged for a person: part of it is a guess.
+// An EPIC OCR missed, read malformed ("HNLE957229", "XO0R0217125": a 6 in a small font read
+// as E, a round letter read twice) or read with a failing check digit ("WWE0398536" for
+// WWE0398586) is read again alone, as printed and at one and a half times the size; a
+// malformed one failing that becomes the nearest valid EPIC to the readings (epic.ts), its
+// letters from the series this roll's EPICs use (each seen twice or more on the pages read so
+// far). Either way the EPIC is flagged for a person: part of it is a guess.
 async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers: string[], pictures: (GrayImage | null)[], state: PageReadState): Promise<void> {
   const seen = (state.epicSeries ??= new Map());
   for (const voter of voters) if (voter.epic && checkEpic(voter.epic) === 'valid') seen.set(voter.epic.slice(0, 3), (seen.get(voter.epic.slice(0, 3)) ?? 0) + 1);
   const series = [...seen].filter(([, count]) => count >= 2).map(([letters]) => letters);
   for (const [index, voter] of voters.entries()) {
-    if (voter.epic && checkEpic(voter.epic) !== 'format') continue;
+    const check = voter.epic ? checkEpic(voter.epic) : 'format';
+    if (check !== 'format' && check !== 'check-digit') continue;
     const texts = [headers[index] ?? ''];
     const picture = pictures[index];
     if (picture) {
-      const larger = await marginPng(picture, 1.5);
-      texts.push((await ocr.read('eng', larger, 'line', EPIC_CHARACTERS, Math.round(1.5 * 72 * SCALE))).map((line) => line.text).join(' '));
+      // Alone as a single line, as printed and one and a half times larger (the page's EPICs
+      // were read stacked, as a block).
+      for (const enlarge of [1, 1.5]) {
+        texts.push((await ocr.read('eng', await marginPng(picture, enlarge), 'line', EPIC_CHARACTERS, Math.round(enlarge * 72 * SCALE))).map((line) => line.text).join(' '));
+      }
     }
-    const again = findEpic(texts[1] ?? '');
-    const epic = again && checkEpic(again) === 'valid' ? again : nearestEpic(texts, series);
+    const again = texts.slice(1).map(findEpic).find((read) => read && checkEpic(read) === 'valid');
+    // A well-formed EPIC whose check digit fails may be a genuine older number, printed so: it
+    // is kept, flagged, unless a reading alone gives a valid one.
+    const epic = again ?? (check === 'format' ? nearestEpic(texts, series) : null);
     if (!epic) continue;
     voter.epic = epic;
     voter.confidence.epic = 0.6;

@@ -13,13 +13,14 @@ export type WorkerRequest = { id: number } & ({ kind: 'count' } | { kind: 'read'
 export type WorkerAnswer = { id: number; result?: unknown; error?: string; reason?: 'not-a-pdf' | 'no-page' };
 
 // `ocrWorkers`: tesseract workers per language, shared by the pages read side by side.
-const { filePath, ocrWorkers } = workerData as { filePath: string; ocrWorkers?: number };
+// `englishModels`: the folder of the English OCR model (ocr.ts), found by the starting thread.
+const { filePath, ocrWorkers, englishModels } = workerData as { filePath: string; ocrWorkers?: number; englishModels: string };
 const port = parentPort;
 if (!port) throw new Error('roll-page-worker runs in a worker thread');
 
 const documentPromise = openPdf(filePath);
 // The OCR models load on the first page that needs them: a thread that only cuts crops has none.
-const ocr = new OcrEngine(ocrWorkers ?? 1);
+const ocr = new OcrEngine(ocrWorkers ?? 1, englishModels);
 const state: PageReadState = {};
 
 class NoSuchPage extends Error {}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { RollPageResult, RollRect } from '@shared/rolls/roll-types';
 import { startTypeScriptWorker } from '../../../threads/typescript-worker';
+import { ENGLISH_MODEL_FOLDER } from './ocr-models';
 import type { WorkerAnswer, WorkerRequest } from './roll-page-worker';
 
 // The electoral-roll reader (issue 19): PDF in, voter boxes out, page by page, on worker
@@ -62,7 +63,7 @@ class RollThread {
   }
 
   static async start(filePath: string, ocrWorkers = 1): Promise<RollThread> {
-    return new RollThread(await startTypeScriptWorker(WORKER_FILE, { filePath, ocrWorkers }, WORKER_LIMITS));
+    return new RollThread(await startTypeScriptWorker(WORKER_FILE, { filePath, ocrWorkers, englishModels: ENGLISH_MODEL_FOLDER }, WORKER_LIMITS));
   }
 
   ask<T>(request: Request): Promise<T> {
