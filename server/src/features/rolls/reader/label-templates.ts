@@ -33,6 +33,18 @@ export interface Bitmap {
   height: number;
   ink: Uint8Array;
   near: Uint8Array;
+  // Summed ink (and grown ink) above and left of each point ((width + 1) × (height + 1)), made
+  // on first use: the count in any rectangle in four reads.
+  sums?: { ink: Int32Array; near: Int32Array };
+}
+
+// The pixels of a template's word, listed once: its ink and its grown ink, as columns and rows
+// within the template.
+interface WordPixels {
+  inkX: Int16Array;
+  inkY: Int16Array;
+  nearX: Int16Array;
+  nearY: Int16Array;
 }
 
 export interface LabelTemplate {
@@ -41,6 +53,7 @@ export interface LabelTemplate {
   inner: boolean; // printed inside a line ("Gender :" after the age), not at its start
   ink: Bitmap; // tight to the label's ink
   words: InkRun[]; // the label's words, in template columns
+  wordPixels: WordPixels[]; // each word's pixels (matching reads the image only where they are)
   lastGlyph: number; // where its last glyph (the colon) starts, in template columns
 }
 
@@ -148,49 +161,113 @@ export function makeTemplate(image: Bitmap, rect: PixelRect, label: Omit<Learned
   if (!box || box.width < 8 || box.height < 4) return null;
   const ink = cropBitmap(image, box);
   const glyphs = inkRuns(ink, { top: 0, bottom: ink.height }, 0);
-  return { text: label.text, field: label.field, inner: label.inner, ink, words: inkRuns(ink, { top: 0, bottom: ink.height }, wordGap), lastGlyph: glyphs[glyphs.length - 1]?.x0 ?? 0 };
+  const words = inkRuns(ink, { top: 0, bottom: ink.height }, wordGap);
+  return { text: label.text, field: label.field, inner: label.inner, ink, words, wordPixels: words.map((word) => wordPixels(ink, word)), lastGlyph: glyphs[glyphs.length - 1]?.x0 ?? 0 };
+}
+
+function wordPixels(ink: Bitmap, word: InkRun): WordPixels {
+  const list = (of: Uint8Array) => {
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let y = 0; y < ink.height; y += 1) {
+      for (let x = word.x0; x < word.x1; x += 1) {
+        if (!of[y * ink.width + x]) continue;
+        xs.push(x);
+        ys.push(y);
+      }
+    }
+    return [Int16Array.from(xs), Int16Array.from(ys)] as const;
+  };
+  const [inkX, inkY] = list(ink.ink);
+  const [nearX, nearY] = list(ink.near);
+  return { inkX, inkY, nearX, nearY };
+}
+
+// The image's ink (or grown ink) pixels in columns x0..x1 and rows y0..y1 (ends exclusive),
+// clipped to it.
+function countIn(image: Bitmap, of: 'ink' | 'near', x0: number, y0: number, x1: number, y1: number): number {
+  const { width, height } = image;
+  const sums = (image.sums ??= { ink: summed(image.ink, width, height), near: summed(image.near, width, height) })[of];
+  const left = Math.max(0, Math.min(width, x0));
+  const right = Math.max(0, Math.min(width, x1));
+  const top = Math.max(0, Math.min(height, y0));
+  const bottom = Math.max(0, Math.min(height, y1));
+  if (right <= left || bottom <= top) return 0;
+  const at = (x: number, y: number) => sums[y * (width + 1) + x] ?? 0;
+  return at(right, bottom) - at(left, bottom) - at(right, top) + at(left, top);
+}
+
+function summed(values: Uint8Array, width: number, height: number): Int32Array {
+  const stride = width + 1;
+  const sums = new Int32Array(stride * (height + 1));
+  for (let y = 0; y < height; y += 1) {
+    let row = 0;
+    const from = y * width;
+    const above = y * stride + 1;
+    const here = above + stride;
+    for (let x = 0; x < width; x += 1) {
+      row += values[from + x] as number;
+      sums[here + x] = (sums[above + x] as number) + row;
+    }
+  }
+  return sums;
 }
 
 // How well one word of the template fits the image with the template's top-left ink at
 // (left, top): the smaller of the two shares of ink that land near the other's.
-function wordFit(template: LabelTemplate, word: InkRun, image: Bitmap, left: number, top: number): number {
-  const { ink } = template;
-  let templateInk = 0;
+function wordFit(template: LabelTemplate, index: number, image: Bitmap, left: number, top: number): number {
+  const word = template.words[index] as InkRun;
+  const pixels = template.wordPixels[index] as WordPixels;
+  const { width, height } = image;
+  // The template's ink that lands on or next to the image's.
   let templateHit = 0;
-  let imageInk = 0;
-  let imageHit = 0;
-  for (let y = 0; y < ink.height; y += 1) {
-    const iy = top + y;
-    const inside = iy >= 0 && iy < image.height;
-    for (let x = word.x0; x < word.x1; x += 1) {
-      const ix = left + x;
-      const at = iy * image.width + ix;
-      const within = inside && ix >= 0 && ix < image.width;
-      if (ink.ink[y * ink.width + x]) {
-        templateInk += 1;
-        if (within && image.near[at]) templateHit += 1;
-      }
-      if (within && image.ink[at]) {
-        imageInk += 1;
-        if (ink.near[y * ink.width + x]) imageHit += 1;
-      }
-    }
+  for (let i = 0; i < pixels.inkX.length; i += 1) {
+    const ix = left + (pixels.inkX[i] as number);
+    const iy = top + (pixels.inkY[i] as number);
+    if (ix >= 0 && ix < width && iy >= 0 && iy < height && image.near[iy * width + ix]) templateHit += 1;
   }
+  // The image's ink, in the word's columns, that lands on or next to the template's.
+  let imageHit = 0;
+  for (let i = 0; i < pixels.nearX.length; i += 1) {
+    const ix = left + (pixels.nearX[i] as number);
+    const iy = top + (pixels.nearY[i] as number);
+    if (ix >= 0 && ix < width && iy >= 0 && iy < height && image.ink[iy * width + ix]) imageHit += 1;
+  }
+  const templateInk = pixels.inkX.length;
+  const imageInk = countIn(image, 'ink', left + word.x0, top, left + word.x1, top + template.ink.height);
   return Math.min(templateInk ? templateHit / templateInk : 0, imageInk ? imageHit / imageInk : 0);
+}
+
+// At most what wordFit can give there, from counts alone: the template's ink cannot land near
+// more of the image's grown ink than the word's columns hold, nor the image's ink near more of
+// the template's grown ink than it has.
+function wordFitBound(template: LabelTemplate, index: number, image: Bitmap, left: number, top: number): number {
+  const word = template.words[index] as InkRun;
+  const pixels = template.wordPixels[index] as WordPixels;
+  const bottom = top + template.ink.height;
+  const imageInk = countIn(image, 'ink', left + word.x0, top, left + word.x1, bottom);
+  const imageNear = countIn(image, 'near', left + word.x0, top, left + word.x1, bottom);
+  const templateInk = pixels.inkX.length;
+  if (!templateInk || !imageInk) return 0;
+  return Math.min(1, imageNear / templateInk, pixels.nearX.length / imageInk);
 }
 
 // The label's fit, word by word: the spacing between a label's words (the colon after
 // "Name") differs by a few pixels from box to box, so each word finds its own place near where
 // the word before it ended. The score is the worst word's; `end` is the column after the label.
-function fit(template: LabelTemplate, image: Bitmap, left: number, top: number): { score: number; end: number; lastGlyph: number } {
+// A fit that cannot beat `toBeat` stops early with a score no higher than it.
+function fit(template: LabelTemplate, image: Bitmap, left: number, top: number, toBeat: number): { score: number; end: number; lastGlyph: number } {
   let worst = 1;
   let shift = 0;
-  for (const [index, word] of template.words.entries()) {
+  for (let index = 0; index < template.words.length; index += 1) {
     let best = -1;
     let bestShift = shift;
     const reach = index === 0 ? 0 : 3;
     for (let dx = -reach; dx <= reach; dx += 1) {
-      const score = wordFit(template, word, image, left + shift + dx, top);
+      // Where even the bound is no better than this word's best so far, or than the score to
+      // beat, the word cannot be placed there.
+      if (wordFitBound(template, index, image, left + shift + dx, top) <= Math.max(best, toBeat)) continue;
+      const score = wordFit(template, index, image, left + shift + dx, top);
       if (score > best) {
         best = score;
         bestShift = shift + dx;
@@ -198,7 +275,7 @@ function fit(template: LabelTemplate, image: Bitmap, left: number, top: number):
     }
     shift = bestShift;
     worst = Math.min(worst, best);
-    if (worst < LABEL_MATCH) break;
+    if (worst < LABEL_MATCH || worst <= toBeat) break;
   }
   return { score: worst, end: left + shift + template.ink.width, lastGlyph: left + shift + template.lastGlyph };
 }
@@ -225,7 +302,7 @@ export function matchLabel(templates: LabelTemplate[], image: Bitmap, band: InkB
     for (const top of tops) {
       for (let dy = -1; dy <= 1; dy += 1) {
         for (let dx = -1; dx <= 1; dx += 1) {
-          const { score, end, lastGlyph } = fit(template, image, x + dx, top + dy);
+          const { score, end, lastGlyph } = fit(template, image, x + dx, top + dy, bestScore);
           if (score > bestScore) {
             bestScore = score;
             best = { template, end, lastGlyph, top: top + dy };
