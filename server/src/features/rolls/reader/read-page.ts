@@ -9,6 +9,7 @@ import { type GarbledValueField, garbledValues } from './garbled-values';
 import { cropGray, eraseRules, type GrayImage, type PixelRect, stackGray } from './gray-image';
 import { type Bitmap, bitmap, type InkBand, type InkRun, inkBox, inkRuns, type LabelTemplate, labelsInLines, makeTemplate, matchLabel, textBands } from './label-templates';
 import type { OcrEngine, OcrLanguage, OcrLine, OcrModels } from './ocr';
+import { type PageTurns, type Turn, takeTurn } from './page-turns';
 import { type PageContent, pageContent, type PDFDocumentProxy, renderPage, type TextRun } from './pdf-pages';
 
 // Pixels per PDF point for reading: 3 is 216 dpi, enough for 7-point roll text.
@@ -25,6 +26,10 @@ export interface PageReadState {
   labels?: LabelTemplate[];
   // The letters of the EPICs read right so far, with how often each was seen.
   epicSeries?: Map<string, number>;
+  // Pages read side by side take turns at what they share, in the order they were asked for:
+  // the language and the label pictures (`learning`), the EPIC series (`series`). So a roll
+  // reads the same whatever the timing of its pages' OCR.
+  turns?: PageTurns;
 }
 
 // At 216 dpi: blank columns between words (a letter's own gaps are narrower), the height below
@@ -33,6 +38,7 @@ export interface PageReadState {
 const WORD_GAP = 2 * SCALE;
 const LINE_MIN = 2 * SCALE;
 const MAX_LABELS = 24;
+const COLON_WIDTH = 2 * SCALE;
 const EPIC_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/';
 
 // The models that read a scanned box's Devanagari values. The Hindi model alone misreads this
@@ -389,11 +395,26 @@ function learnLabels(state: PageReadState, image: Bitmap, lines: OcrLine[]): voi
     const start = inkRuns(image, band, WORD_GAP, Math.max(0, rect.x), rect.x + rect.width)[0];
     if (!start || matchLabel(templates, image, band, start.x0, found.inner)) continue;
     const template = makeTemplate(image, rect, found, WORD_GAP);
-    if (template) templates.push(template);
+    // A label ends with its colon, a glyph two points wide at most: OCR's word box may reach
+    // into the value's first letter ("Name:" 54 pixels wide, its last glyph 11), and a picture
+    // cut so would take that letter for part of every label it matches.
+    if (template && template.ink.width - template.lastGlyph <= COLON_WIDTH) templates.push(template);
   }
 }
 
 export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: OcrEngine, state: PageReadState, signal?: AbortSignal): Promise<RollPageResult> {
+  const turns = (state.turns ??= {});
+  const learning = takeTurn(turns, 'learning');
+  const series = takeTurn(turns, 'series');
+  try {
+    return await readPageInTurn(doc, pageNumber, ocr, state, { learning, series }, signal);
+  } finally {
+    learning.release();
+    series.release();
+  }
+}
+
+async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: OcrEngine, state: PageReadState, turns: { learning: Turn; series: Turn }, signal?: AbortSignal): Promise<RollPageResult> {
   const page = await doc.getPage(pageNumber);
   const content = await pageContent(page);
   const rendered = await renderPage(page, SCALE);
@@ -411,6 +432,7 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
   const trustText = hasText && !garbled;
 
   if (pixelBoxes.length === 0) {
+    turns.series.release();
     if (pageNumber > COVER_PAGES) return { page: pageNumber, kind: 'other', method: 'none', cover: null, voters: [] };
     let text: string;
     let method: RollPageResult['method'];
@@ -419,7 +441,9 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
       method = 'text';
     } else {
       const whole = { x: 0, y: 0, width: image.width, height: image.height };
+      await turns.learning.ready;
       const language = await chooseLanguage(ocr, image, { x: 0, y: 0, width: image.width, height: Math.round(image.height * 0.12) }, state, pageText);
+      turns.learning.release();
       signal?.throwIfAborted();
       text = (await ocr.read(bodyModels(language), await png(image, whole))).map((line) => line.text).join('\n');
       // Tesseract's memory grows to fit the largest image it was given and never shrinks: after
@@ -432,19 +456,13 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
     return { page: pageNumber, kind: cover ? 'cover' : 'other', method, cover, voters: [] };
   }
 
-  // The strip above the first row of boxes names the constituency, part and section.
-  const firstTop = Math.min(...pixelBoxes.map((box) => box.y));
-  const strip: PixelRect = { x: 0, y: 0, width: image.width, height: Math.max(10, firstTop - 2) };
+  await turns.learning.ready;
   let language: OcrLanguage | null = null;
-  let stripText: string;
-  if (trustText) stripText = textLineFromRuns(runsIn(content.runs, { x: 0, y: 0, width: content.width, height: firstTop / SCALE })).map((line) => line.words.map((w) => w.text).join(' ')).join('\n');
-  else {
+  if (!trustText) {
     // The language is told best by a voter box's labels (नाव/वय in Marathi, नाम/आयु in Hindi).
     const sample = pixelBoxes[0] as PixelRect;
     language = await chooseLanguage(ocr, image, { x: sample.x + 4, y: sample.y + 4, width: Math.round(sample.width * 0.7), height: sample.height - 8 }, state, pageText);
-    stripText = (await ocr.read(bodyModels(language), await png(image, strip))).map((line) => line.text).join('\n');
   }
-  const facts = pageFacts(stripText);
 
   // A page's boxes are read in three steps, so that OCR's fixed cost of a call (about half the
   // time of reading a serial number alone) is paid a few times a page rather than three times a
@@ -538,7 +556,15 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
     }
   }
 
+  turns.learning.release();
   signal?.throwIfAborted();
+  // The strip above the first row of boxes names the constituency, part and section.
+  const firstTop = Math.min(...pixelBoxes.map((box) => box.y));
+  const strip: PixelRect = { x: 0, y: 0, width: image.width, height: Math.max(10, firstTop - 2) };
+  const stripText = trustText
+    ? textLineFromRuns(runsIn(content.runs, { x: 0, y: 0, width: content.width, height: firstTop / SCALE })).map((line) => line.words.map((w) => w.text).join(' ')).join('\n')
+    : (await ocr.read(bodyModels(language ?? 'eng'), await png(image, strip))).map((line) => line.text).join('\n');
+  const facts = pageFacts(stripText);
   const withValues = prepared.filter((item) => item.labelled);
   const valueWords = await readPieces(ocr, 'eng', withValues.flatMap((item) => item.labelled?.pieces ?? []));
   const withEpic = prepared.filter((item) => item.readEpic && item.epicPicture);
@@ -583,7 +609,7 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
     voters.push({ page: pageNumber, rect, partNo: facts.partNo, section: facts.section, ...parsed, photo: photoBytes });
   }
   checkSerialRun(voters);
-  await checkEpics(ocr, voters, headers, epicPictures, state);
+  await checkEpics(ocr, voters, headers, epicPictures, state, turns.series);
   return { page: pageNumber, kind: 'voters', method: trustText ? 'text' : 'ocr', cover: null, voters };
 }
 
@@ -613,10 +639,13 @@ export async function checkAge(ocr: OcrEngine, line: GrayImage, box: ReturnType<
 // malformed one failing that becomes the nearest valid EPIC to the readings (epic.ts), its
 // letters from the series this roll's EPICs use (each seen twice or more on the pages read so
 // far). Either way the EPIC is flagged for a person: part of it is a guess.
-async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers: string[], pictures: (GrayImage | null)[], state: PageReadState): Promise<void> {
+async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers: string[], pictures: (GrayImage | null)[], state: PageReadState, turn: Turn): Promise<void> {
+  // The series are those of this page and the pages asked for before it.
+  await turn.ready;
   const seen = (state.epicSeries ??= new Map());
   for (const voter of voters) if (voter.epic && checkEpic(voter.epic) === 'valid') seen.set(voter.epic.slice(0, 3), (seen.get(voter.epic.slice(0, 3)) ?? 0) + 1);
   const series = [...seen].filter(([, count]) => count >= 2).map(([letters]) => letters);
+  turn.release();
   for (const [index, voter] of voters.entries()) {
     const check = voter.epic ? checkEpic(voter.epic) : 'format';
     if (check !== 'format' && check !== 'check-digit') continue;
