@@ -12,17 +12,25 @@ import type { RollVoterBox } from '../shared/rolls/roll-types';
 // serial, EPIC, full name, relation, relative's name, age, gender; "-" for unsure) and run
 //   npx tsx bench/roll-ground-truth.ts add FILE.tsv
 // (a box already there is replaced); `make FILE.tsv` starts the file afresh from the TSV alone.
+// House numbers came later and only for some boxes: `add-house FILE.tsv` (sample, page, box
+// index, house number as printed, Devanagari digits as numbers) adds them to boxes already there.
 export const GROUND_TRUTH_FILE = path.join(import.meta.dirname, 'roll-ground-truth.json');
 const SALT = 'voter-management/roll-reader/ground-truth/v1';
 
-export const TRUTH_FIELDS = ['serialNo', 'epic', 'fullName', 'relation', 'relativeName', 'age', 'gender'] as const;
+export const TRUTH_FIELDS = ['serialNo', 'epic', 'fullName', 'relation', 'relativeName', 'age', 'gender', 'houseNo'] as const;
 export type TruthField = (typeof TRUTH_FIELDS)[number];
 
 export interface TruthBox {
   sample: 'marathi' | 'hindi' | 'english';
   page: number;
   index: number; // position of the box on its page, in reading order
-  fields: Record<TruthField, string | null>; // salted hashes
+  // Salted hashes; null (or, for a house number, absent) when not read by a person.
+  fields: Record<Exclude<TruthField, 'houseNo'>, string | null> & { houseNo?: string | null };
+}
+
+// Whether a person read this field of this box (only those are counted).
+export function hasTruth(box: TruthBox, field: TruthField): boolean {
+  return (box.fields[field] ?? null) !== null;
 }
 
 export function truthHash(field: TruthField, value: string | number | null): string | null {
@@ -67,5 +75,18 @@ function make(tsv: string, keep: TruthBox[] = []): void {
   console.log(`${boxes.length} boxes → ${GROUND_TRUTH_FILE}`);
 }
 
+function addHouses(tsv: string): void {
+  const boxes = loadGroundTruth();
+  for (const line of readFileSync(tsv, 'utf8').split('\n').filter((text) => text.trim())) {
+    const [sample, page, index, house] = line.split('\t').map((cell) => cell.trim());
+    const box = boxes.find((candidate) => candidate.sample === sample && candidate.page === Number(page) && candidate.index === Number(index));
+    if (!box) throw new Error(`No box ${sample}/${page}/${index} in the ground truth`);
+    box.fields.houseNo = house === undefined || house === '-' ? null : truthHash('houseNo', house);
+  }
+  writeFileSync(GROUND_TRUTH_FILE, `${JSON.stringify({ note: 'Salted SHA-256 of fields read by a person from the sample rolls; see bench/roll-ground-truth.ts.', boxes }, null, 1)}\n`);
+  console.log(`house numbers of ${boxes.filter((box) => hasTruth(box, 'houseNo')).length} boxes → ${GROUND_TRUTH_FILE}`);
+}
+
 if (process.argv[2] === 'make' && process.argv[3]) make(process.argv[3]);
+if (process.argv[2] === 'add-house' && process.argv[3]) addHouses(process.argv[3]);
 if (process.argv[2] === 'add' && process.argv[3]) make(process.argv[3], loadGroundTruth());

@@ -7,6 +7,7 @@ import { requireRollSamples, ROLL_SAMPLES } from '../server/src/features/rolls/r
 import { mb, memorySampler, startServer, upload } from './bench-server';
 import { percentile } from './http-clients';
 import { printTable } from './print-table';
+import { repeatedRollPage } from './repeated-roll-page';
 import { benchAdminAuth, BENCH_DATA_DIR, seedDatabase } from './seed-database';
 
 // `npm run bench:roll-server`: a real roll read by the real server, as an office uploads it: the
@@ -15,9 +16,13 @@ import { benchAdminAuth, BENCH_DATA_DIR, seedDatabase } from './seed-database';
 // (APP_WORKERS as set, default one process per core). It prints the reading's speed, the
 // server's peak memory (the process reading the roll, and all its processes together), and the
 // p50/p95 of another user's voter list page asked every 50 ms meanwhile. The import is then
-// cancelled, so nothing is committed.
+// cancelled, so nothing is committed. ROLL_SERVER_SAMPLE=marathi or hindi reads that one-page
+// sample instead, as a roll of ROLL_BENCH_REPEAT copies of its page (default 20).
 const TOTAL = Number(process.env.BENCH_VOTERS ?? 300_000);
-const SAMPLE = path.join(requireRollSamples(), ROLL_SAMPLES.english);
+const SAMPLE_NAME = (process.env.ROLL_SERVER_SAMPLE ?? 'english') as keyof typeof ROLL_SAMPLES;
+if (!(SAMPLE_NAME in ROLL_SAMPLES)) throw new Error(`ROLL_SERVER_SAMPLE: one of ${Object.keys(ROLL_SAMPLES).join(', ')}`);
+const SAMPLE_FILE = path.join(requireRollSamples(), ROLL_SAMPLES[SAMPLE_NAME]);
+const SAMPLE = SAMPLE_NAME === 'english' ? SAMPLE_FILE : await repeatedRollPage(SAMPLE_FILE, Number(process.env.ROLL_BENCH_REPEAT ?? 20));
 
 interface ImportState {
   id: number;

@@ -17,7 +17,6 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('should show a Supervisor in Marathi their booths’ classes, coverage by booth and by worker, and support, and nothing of other booths', async ({ page, request }) => {
-    test.setTimeout(60_000);
     const suffix = Date.now().toString(36).slice(-6);
     const token = await apiToken(request, E2E_USERS.admin);
     const headers = { authorization: `Bearer ${token}` };
@@ -67,7 +66,6 @@ test.describe('on a phone', () => {
   });
 
   test('should show a Karyakarta on My voters a confirmed household with its head first, and the other voters of the house by house number', async ({ page, request }) => {
-    test.setTimeout(60_000);
     const suffix = Date.now().toString(36).slice(-6);
     const token = await apiToken(request, E2E_USERS.admin);
     const headers = { authorization: `Bearer ${token}` };
@@ -107,7 +105,6 @@ test.describe('on a phone', () => {
 
 // Issue 20: two people giving out the same pages at once. Booth-365 is this test's own.
 test('should show an Admin who holds the pages now when someone else took them meanwhile, and assign once confirmed', async ({ page, request }) => {
-  test.setTimeout(60_000);
   const suffix = Date.now().toString(36).slice(-6);
   const token = await apiToken(request, E2E_USERS.admin);
   const headers = { authorization: `Bearer ${token}` };

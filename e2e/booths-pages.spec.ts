@@ -10,7 +10,6 @@ import { signIn } from './support/session';
 const worker = E2E_USERS.karyakarta;
 
 test('should let an Admin open a booth from the voter table and assign pages 3 to 9 to a Karyakarta in one go', async ({ page, request }) => {
-  test.setTimeout(60_000);
   const suffix = Date.now().toString(36).slice(-6);
   const token = await apiToken(request, E2E_USERS.admin);
   const voterName = `Roll Voter ${suffix}`;
@@ -63,7 +62,6 @@ test('should let an Admin open a booth from the voter table and assign pages 3 t
 
 // Booth classes and coverage (issue 20, decision 028): Booth-377 is this test's own.
 test('should show a booth page its coverage, support and class, and let an Admin set the class with a reason', async ({ page, request }) => {
-  test.setTimeout(60_000);
   const suffix = Date.now().toString(36).slice(-6);
   const token = await apiToken(request, E2E_USERS.admin);
   const ids: number[] = [];
@@ -97,7 +95,6 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("should land a Karyakarta on My voters with their page's voters by house and one tap to call or WhatsApp", async ({ page, request }) => {
-    test.setTimeout(60_000);
     const suffix = Date.now().toString(36).slice(-6);
     const token = await apiToken(request, E2E_USERS.admin);
     const id = (letter: string) => `MV${suffix.toUpperCase()}${letter}`;
@@ -144,7 +141,6 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
   test('should show a Karyakarta on My voters who is contacted, and record a contact there', async ({ page, request }) => {
-    test.setTimeout(60_000);
     const suffix = Date.now().toString(36).slice(-6);
     const token = await apiToken(request, E2E_USERS.admin);
     const headers = { authorization: `Bearer ${token}` };

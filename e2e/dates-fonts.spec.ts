@@ -107,14 +107,16 @@ test('should fetch only the Gujarati font for a Gujarati page, danda included', 
   page.on('request', (item) => {
     if (item.url().endsWith('.woff2')) fonts.push(new URL(item.url()).pathname);
   });
+  // The device last showed Gujarati, so the sign-in page paints in it with no default to fetch
+  // (setting <html lang> by hand raced the Language setting's answer, which set it back to en).
+  await page.addInitScript(() => localStorage.setItem('language', 'gu'));
   await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'gu');
+  await expect(page.getByRole('button', { name: 'લૉગ ઇન' })).toBeVisible();
   // The danda (।) is in both fonts' ranges; in Gujarati the Gujarati font answers for it.
-  await page.evaluate(() => {
-    document.documentElement.lang = 'gu';
-    document.body.insertAdjacentHTML('beforeend', '<p>મતદાર યાદી।</p>');
-  });
+  await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<p>મતદાર યાદી।</p>'));
   await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Noto Sans Gujarati"', 'મતદાર'))).toBe(true);
+  await page.evaluate(() => document.fonts.ready);
   expect(fonts).toHaveLength(1);
   expect(fonts[0]).toMatch(/noto-sans-gujarati-gujarati-wght-normal-[\w-]+\.woff2$/);
 });

@@ -20,7 +20,6 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test('should keep a Karyakarta\'s typing, show the Admin\'s changes and save on top of them when the voter changed while the form was open', async ({ page, request }) => {
-  test.setTimeout(60_000);
   const suffix = Date.now().toString().slice(-6);
   const name = `Conflict Voter ${suffix}`;
   const adminToken = await apiToken(request, E2E_USERS.admin);

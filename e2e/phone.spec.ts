@@ -48,7 +48,6 @@ async function openAddVoter(page: Page) {
 }
 
 test('should shrink a camera photo on the phone before it is sent, and save the voter with it', async ({ page }) => {
-  test.setTimeout(60_000);
   const photo = await cameraPhoto();
   expect(photo.length).toBeGreaterThan(PHOTO_MAX_BYTES);
   const suffix = Date.now().toString().slice(-6);
@@ -192,7 +191,6 @@ test('should close the slide-over menu with Escape and give the focus back to th
 });
 
 test('should start the next page of voters at its top', async ({ page, request }) => {
-  test.setTimeout(60_000);
   const token = await apiToken(request, E2E_USERS.admin);
   const first = await request.get('/api/voters?limit=1', { headers: { authorization: `Bearer ${token}` } });
   const { total } = (await first.json()) as { total: number };

@@ -25,7 +25,6 @@ async function seedBooth(request: APIRequestContext, token: string, booth: strin
 }
 
 test('should let a runner mark serials from a phone, see the names first, and undo one', async ({ page, request }) => {
-  test.setTimeout(60_000);
   const suffix = Date.now().toString(36).slice(-5);
   const token = await apiToken(request, E2E_USERS.admin);
   await seedBooth(request, token, 'Booth-221', 6, suffix);
@@ -93,7 +92,6 @@ test('should show the office the turnout of a booth on the live dashboard', asyn
 });
 
 test('should give a worker their supporters who have not voted, with a call link and a chase mark', async ({ page, request }) => {
-  test.setTimeout(60_000);
   const suffix = Date.now().toString(36).slice(-5);
   const token = await apiToken(request, E2E_USERS.admin);
   const ids = await seedBooth(request, token, 'Booth-224', 4, suffix, (serial) => ({ mobile_number: `98111000${String(serial).padStart(2, '0')}` }));
@@ -126,7 +124,6 @@ test('should give a worker their supporters who have not voted, with a call link
 // Issue 21 with 22: a runner without signal marks from the phone's copy of the booth; the mark
 // waits in the outbox and reaches the server once when the signal returns.
 test('should mark a voter offline from the phone copy and send the mark when the signal returns', async ({ page, context, request }) => {
-  test.setTimeout(60_000);
   const suffix = Date.now().toString(36).slice(-5);
   const token = await apiToken(request, E2E_USERS.admin);
   const ids = await seedBooth(request, token, 'Booth-225', 3, suffix);

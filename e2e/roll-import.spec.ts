@@ -19,7 +19,6 @@ async function uploadRoll(page: Page, name: string, buffer: Buffer) {
 }
 
 test('should read a roll, show the entry to check beside its image, save a correction with Enter, commit, and find the voter', async ({ page }, testInfo) => {
-  test.setTimeout(60_000);
   const id = suffix();
   const epic = (serial: number) => `RIE${id}${serial}`;
   // Reading here is the API tests' test double (the file carries its pages): this spec is about the screens.
@@ -63,7 +62,6 @@ test('should read a roll, show the entry to check beside its image, save a corre
 });
 
 test('should show a revision against the stored voters on a phone and delete only the ticked voter', async ({ page }, testInfo) => {
-  test.setTimeout(60_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const id = suffix();
   const epic = (serial: number) => `RIR${id}${serial}`;

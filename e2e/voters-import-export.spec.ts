@@ -11,7 +11,6 @@ async function apiToken(page: Page, user: E2eUser): Promise<string> {
 }
 
 test('should import a CSV, show the rows it refused and the values it could not place, and offer both as downloads', async ({ page }, testInfo) => {
-  test.setTimeout(60_000);
   const suffix = Date.now().toString().slice(-6);
   const csv = [
     'Voter Number,Full Name,Voter ID,Mobile Number,Booth,Shoe Size,व्यवसाय',
@@ -76,7 +75,6 @@ test('should say a damaged .xlsx could not be read as a spreadsheet, and a wrong
 });
 
 test('should export the filtered voters of the search tab as an Excel file', async ({ page }) => {
-  test.setTimeout(60_000);
   const suffix = Date.now().toString().slice(-6);
   const token = await apiToken(page, E2E_USERS.admin);
   const csv = ['Voter Number,Full Name,Voter ID,Booth,Gender', `1,Export Woman ${suffix},EX${suffix}A,Booth-32,Female`, `2,Export Man ${suffix},EX${suffix}B,Booth-32,Male`].join('\n');

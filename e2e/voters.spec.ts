@@ -10,7 +10,6 @@ async function apiToken(page: Page, user: E2eUser): Promise<string> {
 }
 
 test('should let a Karyakarta add a voter with a photo, find them by a Devanagari fragment, and edit only the free fields', async ({ page }) => {
-  test.setTimeout(60_000);
   const suffix = Date.now().toString().slice(-6);
   const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
   await signIn(page, E2E_USERS.karyakarta);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../records/record-id';
 
 // Spec section 9: the action filter values, then the other actions we record.
 export const SPEC_AUDIT_ACTIONS = [
@@ -84,7 +85,7 @@ export const auditLogQuerySchema = z.object({
   page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').default(1),
   limit: z.coerce.number().int('Limit must be a whole number').min(1, 'Limit must be 1 or more').max(200, 'Limit must be 200 or fewer').default(AUDIT_PAGE_SIZE),
   action: z.string().trim().regex(/^[A-Z_]{1,40}$/, 'Unknown action').optional(),
-  user_id: z.coerce.number().int('User must be a whole number').positive('User must be a whole number').optional(),
+  user_id: recordIdSchema('User must be a whole number').optional(),
   start_date: dateFilter.optional(),
   end_date: dateFilter.optional(),
 });

@@ -5,6 +5,7 @@ import { TALUKAS, VILLAGES, villagesOf } from '../reference/voter-lists';
 import { voterSchema } from '../voters/voter-schema';
 import { BOOTH_CLASSES, boothClassInfoSchema, coverageSchema, supportSchema } from './booth-class';
 import { MAX_PAGES_PER_REQUEST, MAX_ROLL_PAGE } from './roll-pages';
+import { recordIdNumberSchema } from '../records/record-id';
 
 // Booths as records (issue 20, docs/field-organisation.md): one schema for the API and the
 // booth form. Booth-01 … Booth-396 exist from the start (migration 022); their id is the number
@@ -208,7 +209,7 @@ const pageNumber = (label: string) =>
   z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(1, `${label} must be 1 or more`).max(MAX_ROLL_PAGE, `${label} must be ${MAX_ROLL_PAGE} or less`);
 export const pageAssignmentSchema = z
   .object({
-    user_id: z.number({ error: 'Choose a Karyakarta' }).int('Choose a Karyakarta').positive('Choose a Karyakarta').nullable(),
+    user_id: recordIdNumberSchema('Choose a Karyakarta').nullable(),
     pages: z
       .object({ from: pageNumber('First page'), to: pageNumber('Last page') })
       .refine((range) => range.from <= range.to, { path: ['to'], message: 'The last page must not come before the first' })
@@ -222,7 +223,7 @@ export const pageAssignmentSchema = z
     // The users the client saw holding these pages or houses (booth page's workers). Taking
     // pages from anyone else answers 409 with the holders as they are now (no silent takeover).
     expected_holders: z
-      .array(z.number({ error: EXPECTED_HOLDERS }).int(EXPECTED_HOLDERS).positive(EXPECTED_HOLDERS), { error: EXPECTED_HOLDERS })
+      .array(recordIdNumberSchema(EXPECTED_HOLDERS), { error: EXPECTED_HOLDERS })
       .max(EXPECTED_HOLDERS_MAX, EXPECTED_HOLDERS)
       .optional(),
   })

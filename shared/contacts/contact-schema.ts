@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordVersionSchema } from '../records/record-version';
 import { CONTACT_CHANNELS, CONTACT_ISSUES_MAX, CONTACT_NOTE_MAX, CONTACT_OUTCOMES, SUPPORT_LEVELS, VOTER_FLAG_KINDS, VOTER_FLAG_STATUSES } from './contact-options';
+import { recordIdSchema } from '../records/record-id';
 
 // Contacts with voters and the support they show (issue 20, docs/decisions/026-contacts-and-support.md).
 // One schema both sides: the web's record-contact sheet and POST /api/voters/:id/contacts.
@@ -130,7 +131,7 @@ export const voterFlagListSchema = z.object({
 export type VoterFlagList = z.infer<typeof voterFlagListSchema>;
 
 export const flagIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'Flag not found' }).int('Flag not found').positive('Flag not found'),
+  id: recordIdSchema('Flag not found'),
 });
 
 // Confirm or dismiss, with an optional word on why.

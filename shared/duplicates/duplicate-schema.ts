@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedListFields, pageQueryFields } from '../records/paged-list';
+import { recordIdSchema } from '../records/record-id';
 
 // Duplicate entries (दुबार, issue 20): two roll entries that look like one person, found by a
 // scan across the constituency, reviewed by an office role or a Supervisor.
@@ -9,9 +10,8 @@ export const DUPLICATE_PAGE_SIZE = 20;
 // Ages the scan accepts as one person's: the rolls round ages and revise them a year apart.
 export const DUPLICATE_AGE_GAP = 2;
 
-const idOf = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 
-export const duplicatePairParamsSchema = z.object({ id: idOf('Duplicate pair not found') });
+export const duplicatePairParamsSchema = z.object({ id: recordIdSchema('Duplicate pair not found') });
 
 export const duplicateListQuerySchema = z.object({
   status: z.preprocess((value) => (value === '' ? undefined : value), z.enum(DUPLICATE_STATUSES, { error: 'Status must be open, duplicate or dismissed' }).default('open')),
@@ -20,7 +20,7 @@ export const duplicateListQuerySchema = z.object({
 export type DuplicateListQuery = z.output<typeof duplicateListQuerySchema>;
 
 // Which of the pair is the second entry; the other is kept.
-export const markDuplicateSchema = z.object({ duplicate_voter_id: idOf('Choose which entry is the duplicate') });
+export const markDuplicateSchema = z.object({ duplicate_voter_id: recordIdSchema('Choose which entry is the duplicate') });
 
 export const duplicateVoterSchema = z.object({
   id: z.number().int(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isBooth } from '../reference/booths';
 import { pagedListFields, pageQueryFields } from '../records/paged-list';
 import { recordVersionSchema, sentVersionSchema } from '../records/record-version';
+import { recordIdSchema } from '../records/record-id';
 
 // Households (issue 20): the voters of one booth living at one house number, proposed by the
 // product, suggested by a Karyakarta and confirmed by an office role or a Supervisor.
@@ -11,9 +12,8 @@ export const HOUSEHOLD_PAGE_SIZE = 25;
 export const HOUSEHOLD_PAGE_SIZE_MAX = 100;
 
 const boothParam = z.string({ error: 'Choose a booth' }).trim().refine(isBooth, 'Choose a booth from the list');
-const idOf = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 
-export const householdIdParamsSchema = z.object({ id: idOf('Household not found') });
+export const householdIdParamsSchema = z.object({ id: recordIdSchema('Household not found') });
 
 export const householdListQuerySchema = z.object({
   booth: boothParam,
@@ -28,17 +28,17 @@ export const proposeHouseholdsSchema = z.object({ booth: boothParam });
 export const confirmHouseholdSchema = z.object({
   version: sentVersionSchema,
   // The head chosen on the card; the proposed head stays when left out.
-  head_voter_id: idOf('Choose a member as head').optional(),
+  head_voter_id: recordIdSchema('Choose a member as head').optional(),
 });
 
 const voterIds = z
-  .array(idOf('Choose voters of this household'), { error: 'Choose voters of this household' })
+  .array(recordIdSchema('Choose voters of this household'), { error: 'Choose voters of this household' })
   .min(1, 'Choose at least one voter to move into the new household')
   .max(500, 'Choose at most 500 voters');
 
 export const splitHouseholdSchema = z.object({ version: sentVersionSchema, voter_ids: voterIds });
-export const mergeHouseholdsSchema = z.object({ version: sentVersionSchema, other_id: idOf('Choose the household to merge'), other_version: sentVersionSchema });
-export const moveVoterSchema = z.object({ version: sentVersionSchema, voter_id: idOf('Choose a voter to move') });
+export const mergeHouseholdsSchema = z.object({ version: sentVersionSchema, other_id: recordIdSchema('Choose the household to merge'), other_version: sentVersionSchema });
+export const moveVoterSchema = z.object({ version: sentVersionSchema, voter_id: recordIdSchema('Choose a voter to move') });
 
 // A member as the household card shows them.
 export const householdMemberSchema = z.object({

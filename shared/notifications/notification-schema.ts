@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../records/record-id';
 
 // Spec sections 3, 5 and 9: one SMS is at most 160 characters.
 export const SMS_MAX_LENGTH = 160;
@@ -13,7 +14,7 @@ export const sendNotificationSchema = z.object({
     .min(1, MESSAGE_REQUIRED)
     .max(SMS_MAX_LENGTH, `A message can be at most ${SMS_MAX_LENGTH} characters`),
   recipients: z
-    .array(z.coerce.number().int().positive(), { error: RECIPIENTS_REQUIRED })
+    .array(recordIdSchema(RECIPIENTS_REQUIRED), { error: RECIPIENTS_REQUIRED })
     .min(1, RECIPIENTS_REQUIRED)
     .max(1000, 'At most 1000 recipients per message'),
   type: z.literal('manual', { error: 'Only manual notifications can be sent' }).default('manual'),

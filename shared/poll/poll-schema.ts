@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../records/record-id';
 
 // Poll day (issue 22, docs/poll-day.md): marking who voted, turnout, chasing supporters.
 
@@ -124,7 +125,7 @@ export type RecentMarks = z.infer<typeof recentMarksSchema>;
 
 // Turnout (the office's live dashboard).
 export const turnoutQuerySchema = z.object({
-  booth_id: z.coerce.number().int('Booth must be a whole number').min(1, 'Booth must be a whole number').optional(),
+  booth_id: recordIdSchema('Booth must be a whole number').optional(),
 });
 const genderSplit = {
   voters: z.number().int(),

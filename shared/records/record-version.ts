@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_STORED_INTEGER } from './record-id';
 
 // Record versions against lost updates (docs/decisions/015-record-versions.md). Every voter,
 // user and task, and the settings as a whole, carry a version that each write raises by one.
@@ -13,7 +14,7 @@ export const recordVersionSchema = z.number().int().positive();
 const VERSION_INVALID = 'Version must be a whole number';
 export const sentVersionSchema = z
   .union([z.number(), z.string().trim().regex(/^\d{1,15}$/, VERSION_INVALID).transform(Number)], { error: VERSION_INVALID })
-  .pipe(z.number().int(VERSION_INVALID).positive(VERSION_INVALID))
+  .pipe(z.number().int(VERSION_INVALID).positive(VERSION_INVALID).max(MAX_STORED_INTEGER, VERSION_INVALID))
   .optional();
 
 // The 409 of an edit that started from an older version: the record as it is now (as GET

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLL_BOX_FIELDS, ROLL_GENDERS, ROLL_RELATIONS } from './roll-types';
+import { recordIdNumberSchema, recordIdSchema } from '../records/record-id';
 
 // Issue 19, the roll import's API (docs/roll-import.md): the upload's job, the review rows with
 // their corrections, the commit and the revision choices. One schema for the server's checks
@@ -155,12 +156,12 @@ export const rollCommitSchema = z.object({
   // The booth of the part, when no booth has the roll's part number.
   booth: z.string().optional(),
   // Voters the roll no longer lists that the office chose to delete.
-  delete_voter_ids: z.array(z.number().int()).max(10_000).default([]),
+  delete_voter_ids: z.array(recordIdNumberSchema('Voter not found')).max(10_000).default([]),
 });
 
 export const rollAbsentVoterSchema = z.object({ id: z.number(), voter_id: z.string().nullable(), full_name: z.string(), part_serial: z.number().nullable(), house_no: z.string().nullable(), age: z.number().nullable() });
 export const rollAbsentListSchema = z.object({ voters: z.array(rollAbsentVoterSchema) });
 export type RollAbsentVoter = z.infer<typeof rollAbsentVoterSchema>;
 
-export const rollImportParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
-export const rollImportVoterParamsSchema = z.object({ id: z.coerce.number().int().min(1), n: z.coerce.number().int().min(1) });
+export const rollImportParamsSchema = z.object({ id: recordIdSchema('Import not found') });
+export const rollImportVoterParamsSchema = z.object({ id: recordIdSchema('Import not found'), n: recordIdSchema('Voter box not found') });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_ROLL_PAGE } from '../booths/roll-pages';
+import { recordIdSchema } from '../records/record-id';
 
 // Voter slips (issue 22): what a slip says, and how it is asked for.
 export const SLIP_LANGUAGES = ['mr', 'hi', 'gu', 'en'] as const;
@@ -19,7 +21,7 @@ export type SlipOptions = z.infer<typeof slipOptionsSchema>;
 
 export const slipPageQuerySchema = slipOptionsSchema.extend({
   // Absent: the whole booth; else one roll page of it.
-  page: z.coerce.number({ message: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').optional(),
+  page: z.coerce.number({ message: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').max(MAX_ROLL_PAGE, `Page must be ${MAX_ROLL_PAGE} or less`).optional(),
 });
 
 // Everything printed on one slip. No party name or symbol, ever: slips are handed out near a
@@ -80,4 +82,4 @@ export const slipJobSchema = z.object({
 });
 export type SlipJob = z.infer<typeof slipJobSchema>;
 export const slipJobListSchema = z.object({ jobs: z.array(slipJobSchema) });
-export const slipJobIdParamsSchema = z.object({ id: z.coerce.number({ message: 'Job not found' }).int('Job not found').min(1, 'Job not found') });
+export const slipJobIdParamsSchema = z.object({ id: recordIdSchema('Job not found') });

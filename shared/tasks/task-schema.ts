@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordVersionSchema, sentVersionSchema } from '../records/record-version';
+import { recordIdSchema } from '../records/record-id';
 
 // Spec section 3, "Task", with the values exactly as the spec writes them.
 export const TASK_STATUSES = ['Not Started', 'In Progress', 'Completed'] as const;
@@ -39,7 +40,7 @@ export const taskInputSchema = z
   .object({
     title: z.string().trim().min(1, 'Title is required').max(200, 'Title must be 200 characters or fewer'),
     description: optionalText(2000, 'Description'),
-    assigned_to: z.coerce.number({ error: 'Please choose who the task is assigned to' }).int().positive('Please choose who the task is assigned to'),
+    assigned_to: recordIdSchema('Please choose who the task is assigned to'),
     assigned_by: z.unknown().optional(),
     due_date: optionalDate,
     start_date: optionalDate,

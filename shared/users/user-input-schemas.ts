@@ -4,6 +4,7 @@ import { ROLES } from '../auth/roles';
 import { sentVersionSchema } from '../records/record-version';
 import { BOOTH_ACCESS_VALUES } from '../reference/booths';
 import { DESIGNATION_VALUES, ORGANISATION_VALUES } from '../reference/staff-lists';
+import { MAX_STORED_INTEGER } from '../records/record-id';
 
 // The User form of spec section 3, one schema for the react-hook-form form and the
 // server routes. Optional fields accept '' (an empty input) or null and come out as null,
@@ -150,12 +151,11 @@ export const changeOwnPasswordInputSchema = z.object({
 export type ChangeOwnPasswordInput = z.infer<typeof changeOwnPasswordInputSchema>;
 
 export const userIdParamsSchema = z.object({
-  // The upper bound is PostgreSQL's integer range: beyond it the database would fail, not answer 404.
   id: z.coerce
     .number({ error: 'User id must be a number' })
     .int('User id must be a whole number')
     .positive('User id must be positive')
-    .max(2_147_483_647, 'User id is out of range'),
+    .max(MAX_STORED_INTEGER, 'User id is out of range'),
 });
 
 // GET /api/users/by-role?role=: the recipients and assignees of one role (spec section 3, "Role user").

@@ -4,6 +4,7 @@ import { recordVersionSchema } from '../records/record-version';
 import { subcastesOf, villagesOf } from '../reference/voter-lists';
 import { QUERY_TEXT_MAX, queryTextTooLong } from './voter-query-keys';
 import { AGE_MAX, listValues, VOTER_FIELD_NAMES, VOTER_FIELDS, type VoterFieldDef, type VoterFieldSpec } from './voter-fields';
+import { recordIdSchema } from '../records/record-id';
 
 // One schema validates the voter form in the browser and the multipart body on the server
 // (spec sections 3 and 5), built from the field table (voter-fields.ts). Form controls give
@@ -249,7 +250,7 @@ export const voterListSchema = z.object({
 export type VoterList = z.infer<typeof voterListSchema>;
 
 export const voterIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'Voter not found' }).int('Voter not found').positive('Voter not found'),
+  id: recordIdSchema('Voter not found'),
 });
 
 export const photoQuerySchema = z.object({

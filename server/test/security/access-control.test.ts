@@ -3,7 +3,7 @@ import type { HTTPMethods } from 'fastify';
 import { ROLES, type Role } from '@shared/auth/roles';
 import { ROUTE_ACCESS } from '@shared/auth/route-access';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { type Caller, IDENTITIES, signIn, VALID_REQUESTS } from './security-fixtures';
+import { type Caller, IDENTITIES, signIn, SPENDS_THE_SESSION, VALID_REQUESTS } from './security-fixtures';
 
 // Every real /api route, called with a valid request as each role and as nobody:
 // allowed → past the door (never 401/403), denied → 403, signed out → 401.
@@ -15,9 +15,6 @@ beforeAll(async () => {
   for (const role of ROLES) callers.set(role, await signIn(t, role));
 });
 afterAll(async () => t.close());
-
-// Routes that end or change the caller's own session get a session of their own.
-const SPENDS_THE_SESSION = new Set(['POST /api/auth/logout', 'PUT /api/users/me/password']);
 
 describe('the access table', () => {
   it('should list exactly the routes the server answers when the app is built', () => {

@@ -32,6 +32,10 @@ export async function signIn(t: TestApp, role: Role, overrides: Parameters<typeo
   return { user, headers: { authorization: `Bearer ${response.json<{ token: string }>().token}` } };
 }
 
+// Routes that end the caller's session when they succeed (sign-out, a changed own password):
+// a test calling them signs in afresh, so the shared session lives on.
+export const SPENDS_THE_SESSION = new Set(['POST /api/auth/logout', 'PUT /api/users/me/password']);
+
 export function newUserBody(): Record<string, unknown> {
   return { username: `made_${Math.random().toString(36).slice(2, 10)}`, full_name: 'Made By Test', role: 'Karyakarta', password: 'Field-Pass-42!', booth_access: ['Booth-05'], mobile: '9876543210' };
 }

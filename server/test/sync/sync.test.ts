@@ -85,6 +85,12 @@ describe('GET /api/sync/voters', () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json<{ message: string }>().message, query).toBeTruthy();
     }
+    // A real cursor whose voter id is past PostgreSQL's integer range (a made-up one).
+    const real = (await sync(as.Karyakarta, '?limit=1')).json<SyncPage>().cursor;
+    const pastIds = [...real.split('.').slice(0, 4), (2 ** 31).toString(36)].join('.');
+    const past = await sync(as.Karyakarta, `?cursor=${pastIds}`);
+    expect(past.statusCode).toBe(400);
+    expect(past.json<{ message: string }>().message).toBe('The sync cursor is not valid');
     const limit = await sync(as.Karyakarta, '?limit=0');
     expect(limit.statusCode).toBe(400);
     expect(limit.json<{ message: string }>().message).toBeTruthy();

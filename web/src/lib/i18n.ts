@@ -51,4 +51,11 @@ export const i18nReady: Promise<unknown> = i18n
     react: { useSuspense: false },
   })
   .catch(() => undefined);
-if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+// <html lang> names the language shown, for screen readers and for the fonts' order (index.css):
+// the remembered one at once (i18n.language is unset until its file is in), then each switch.
+if (typeof document !== 'undefined') {
+  document.documentElement.lang = firstLanguage;
+  i18n.on('languageChanged', (language) => {
+    if (isLanguage(language)) document.documentElement.lang = language;
+  });
+}

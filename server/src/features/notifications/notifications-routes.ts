@@ -10,8 +10,9 @@ import { sharedRateLimitOptions } from '../../plugins/shared-rate-limit';
 import { involvedUserScope, requestActor } from '../audit/actor';
 import { listInbox, listMyNotifications, listNotificationLogs, notificationStats } from './notifications-repository';
 import { markNotificationRead, sendNotification } from './notifications-use-cases';
+import { recordIdSchema } from '@shared/records/record-id';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('Notification id must be a positive number') });
+const idParams = z.object({ id: recordIdSchema('Notification id must be a positive number') });
 
 // Sending costs money and reaches people's phones: a sender may send this many
 // messages per window.

@@ -44,5 +44,6 @@ export function decodeCursor(text: string): SyncCursor {
   }
   const first = number36(a);
   const second = number36(b);
+  if (second > PAST_EVERY_ID) throw new HttpError(400, SYNC_CURSOR_INVALID, { cursor: SYNC_CURSOR_INVALID });
   return { scope, position: mode === 'f' ? { mode: 'full', startedAt: first, afterId: second } : { mode: 'changes', afterSeq: first, afterId: second } };
 }

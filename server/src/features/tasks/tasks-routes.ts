@@ -9,8 +9,9 @@ import type { AppContext } from '../../context';
 import { involvedUserScope, requestActor } from '../audit/actor';
 import { listTasks } from './tasks-repository';
 import { createTask, moveTask, removeTask } from './tasks-use-cases';
+import { recordIdSchema } from '@shared/records/record-id';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('Task id must be a positive number') });
+const idParams = z.object({ id: recordIdSchema('Task id must be a positive number') });
 
 export async function tasksRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();

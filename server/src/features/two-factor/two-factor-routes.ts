@@ -7,8 +7,9 @@ import type { AppContext } from '../../context';
 import { requestActor } from '../audit/actor';
 import { requestClient } from '../auth/complete-sign-in';
 import { resetTwoFactor, signInWithCode, twoFactorStatus } from './two-factor-use-cases';
+import { recordIdSchema } from '@shared/records/record-id';
 
-const userIdParams = z.object({ id: z.coerce.number().int().positive('User not found') });
+const userIdParams = z.object({ id: recordIdSchema('User not found') });
 const twoFactorStatusSchema = z.object({ enrolled: z.boolean(), recoveryCodesLeft: z.number().int() });
 // The Super Admin's routes about one user's second factor refuse alike.
 const userRouteErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };

@@ -34,9 +34,9 @@ export interface ParsedBox {
 
 // Digits as numbers. Hindi and Marathi rolls print ages and house numbers in Latin digits too,
 // and the Devanagari models read a 1 beside another digit as a danda ("41" as "4।", "21" as
-// "2।"): beside a digit, a danda or a bar is a 1.
+// "2।", "81डी3" as "8!डी3"): beside a digit, a danda, a bar or an exclamation mark is a 1.
 export function numberDigits(text: string): string {
-  return latinDigits(text).replace(/(?<=\d)[।|]|[।|](?=\d)/gu, '1');
+  return latinDigits(text).replace(/(?<=\d)[।|!]|[।|!](?=\d)/gu, '1');
 }
 
 export type LabelField = 'name' | 'father' | 'husband' | 'mother' | 'other' | 'house' | 'age';

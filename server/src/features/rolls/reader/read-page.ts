@@ -1,7 +1,8 @@
-import type { RollCoverFacts, RollPageResult, RollRect, RollVoterBox } from '@shared/rolls/roll-types';
+import { ROLL_REVIEW_CONFIDENCE, type RollCoverFacts, type RollPageResult, type RollRect, type RollVoterBox } from '@shared/rolls/roll-types';
+import leven from 'leven';
 import sharp from 'sharp';
 import { findBoxes, voterBoxGroup } from './box-finder';
-import { type BoxText, parseBox, printedLabelField, type TextLine, withoutColon } from './box-fields';
+import { type BoxText, type ParsedBox, parseBox, printedLabelField, type TextLine, type TextWord, withoutColon } from './box-fields';
 import { looksLikeCover, parseCover } from './cover-facts';
 import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
 import { checkEpic, findEpic, nearestEpic } from './epic';
@@ -259,15 +260,21 @@ async function readGarbledBox(ocr: OcrEngine, language: OcrLanguage, image: Gray
 }
 
 // The left half of a box's header, where its serial number is printed in a small frame: the
-// frame's columns (inked over most of the header's height) and rules whited out.
-function serialZone(crop: GrayImage, headerEnd: number): GrayImage {
+// frame's columns (inked over most of the header's height) and rules whited out, cut to the ink
+// left (OCR's time follows the pixels it is given, and the half is mostly paper: cut to the
+// digits, the page's serials cost a fifth). Null when no ink is left.
+function serialZone(crop: GrayImage, headerEnd: number): GrayImage | null {
   const zone = cropGray(crop, { x: 0, y: 0, width: Math.round(crop.width * 0.5), height: headerEnd });
   for (let x = 0; x < zone.width; x += 1) {
     let ink = 0;
     for (let y = 0; y < zone.height; y += 1) if ((zone.data[y * zone.width + x] ?? 255) < 140) ink += 1;
     if (ink > zone.height * 0.6) for (let y = 0; y < zone.height; y += 1) zone.data[y * zone.width + x] = 255;
   }
-  return eraseRules(zone, 12 * SCALE);
+  const cleaned = eraseRules(zone, 12 * SCALE);
+  const ink = inkBox(bitmap(cleaned), { x: 0, y: 0, width: cleaned.width, height: cleaned.height });
+  if (!ink) return null;
+  const margin = SCALE;
+  return cropGray(cleaned, { x: ink.x - margin, y: ink.y - margin, width: ink.width + 2 * margin, height: ink.height + 2 * margin });
 }
 
 // A box between being cut into pieces and being parsed (readPage).
@@ -282,6 +289,8 @@ interface PreparedBox {
   serialZone: GrayImage | null;
   mark: boolean; // the "**" mark, found by its shape
   ageLine: GrayImage | null;
+  devanagariScan: boolean; // read whole by a Devanagari model (its house number is checked)
+  houseValue: GrayImage | null; // such a box's house number in Latin digits (houseValuePiece)
 }
 
 // The EPIC alone, cut from the header line's right: OCR's time follows the width it reads, and
@@ -463,6 +472,10 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     const sample = pixelBoxes[0] as PixelRect;
     language = await chooseLanguage(ocr, image, { x: sample.x + 4, y: sample.y + 4, width: Math.round(sample.width * 0.7), height: sample.height - 8 }, state, pageText);
   }
+  // Only a Latin scan's boxes learn (label pictures): any other page is done with what pages
+  // share once its language is known, and the next page need not wait for its OCR (held to the
+  // end, a Marathi roll's pages were read one after the other).
+  if (language !== 'eng') turns.learning.release();
 
   // A page's boxes are read in three steps, so that OCR's fixed cost of a call (about half the
   // time of reading a serial number alone) is paid a few times a page rather than three times a
@@ -475,7 +488,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     signal?.throwIfAborted();
     const rect: RollRect = { x: box.x / SCALE, y: box.y / SCALE, width: box.width / SCALE, height: box.height / SCALE };
     const photo = photoLeft(image, box, content.images);
-    const item: PreparedBox = { rect, boxText: null, labelled: null, epicPicture: null, readEpic: false, serialZone: null, mark: false, ageLine: null };
+    const item: PreparedBox = { rect, boxText: null, labelled: null, epicPicture: null, readEpic: false, serialZone: null, mark: false, ageLine: null, devanagariScan: false, houseValue: null };
     prepared.push(item);
     if (trustText) {
       const header = headerBottom(image, box);
@@ -533,7 +546,10 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
       const devanagari = eraseRules(crop, 12 * SCALE, 140, Math.round(crop.width / 2));
       if (mark) whiteOut(devanagari, { x: mark.x - 2, y: mark.y - 2, width: mark.width + 4, height: mark.height + 4 });
       const bodyCrop = cropGray(devanagari, { x: 0, y: headerEnd, width: devanagari.width, height: devanagari.height - headerEnd });
-      const body = ocrToLines(await ocr.read(bodyModels(ocrLanguage), await grayPng(bodyCrop)));
+      const bodyLines = await ocr.read(bodyModels(ocrLanguage), await grayPng(bodyCrop));
+      const body = ocrToLines(bodyLines);
+      item.devanagariScan = true;
+      item.houseValue = houseValuePiece(bodyCrop, bodyLines);
       const headerPoints: RollRect = { x: rect.x, y: rect.y, width: rect.width, height: (photo ? photo.top : box.height * 0.25) / SCALE };
       let header: TextLine = garbled ? garbledHeader(content.runs, headerPoints) : { words: [] };
       if (header.words.length === 0) {
@@ -570,8 +586,12 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
   const withEpic = prepared.filter((item) => item.readEpic && item.epicPicture);
   const epicWords = await readPieces(ocr, 'eng', withEpic.map((item) => item.epicPicture as GrayImage), { only: EPIC_CHARACTERS });
   const withSerial = prepared.filter((item) => item.serialZone);
-  // Three times larger: the serial is printed in a small font.
-  const serialWords = await readPieces(ocr, 'eng', withSerial.map((item) => item.serialZone as GrayImage), { only: '0123456789', enlarge: 3 });
+  // Twice as large: the serial is printed in a small font. Three times, as the "best" model
+  // wanted, the fast one misread one serial in six of the English part (page 29's "764" as "4",
+  // page 21's "525" as "925"); twice, none of its 986 after the run's check (1.5 times: as good).
+  const serialWords = await readPieces(ocr, 'eng', withSerial.map((item) => item.serialZone as GrayImage), { only: '0123456789', enlarge: 2 });
+  const withHouse = prepared.filter((item) => item.houseValue);
+  const houseWords = await readPieces(ocr, 'eng', withHouse.map((item) => item.houseValue as GrayImage));
   let nextValue = 0;
   for (const item of withValues) {
     const labelled = item.labelled as NonNullable<PreparedBox['labelled']>;
@@ -583,7 +603,8 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     item.boxText = { header: { words: epicWords[withEpic.indexOf(item)] ?? [] }, body };
   }
   withSerial.forEach((item, index) => {
-    const serial = serialWords[index]?.find((word) => /^\d{1,5}$/u.test(word.text));
+    // A speck beside the number can read as a digit of its own ("7 23"): the surest number wins.
+    const serial = (serialWords[index] ?? []).filter((word) => /^\d{1,5}$/u.test(word.text)).sort((a, b) => b.confidence - a.confidence)[0];
     if (serial && item.boxText) item.boxText.known = { ...item.boxText.known, serialNo: Number(serial.text), serialConfidence: serial.confidence };
   });
 
@@ -597,6 +618,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     const boxText = item.boxText ?? { header: { words: [] }, body: [] };
     if (item.mark) boxText.body.push({ words: [{ text: '**', confidence: 0.9 }] });
     const parsed = parseBox(boxText);
+    if (item.devanagariScan) checkHouseDigits(parsed, item.houseValue ? (houseWords[withHouse.indexOf(item)] ?? []) : []);
     headers.push(boxText.header.words.map((word) => word.text).join(' '));
     epicPictures.push(item.epicPicture);
     if (item.ageLine && parsed.age !== null && parsed.confidence.age < AGE_SURE) await checkAge(ocr, item.ageLine, parsed);
@@ -631,6 +653,58 @@ export async function checkAge(ocr: OcrEngine, line: GrayImage, box: ReturnType<
   if (again && again.confidence > box.confidence.age) box.age = Number(again.text);
   box.confidence.age = Math.min(box.confidence.age, again?.confidence ?? 0, 0.5);
   box.review.push({ field: 'age', reason: 'low-confidence' });
+}
+
+// A house number on a Devanagari scan printed in Latin digits ("115/12(2)", "81डी3"): its value
+// cut from its line, from the end of the label (the Devanagari model may have dropped the first
+// digit, so the cut does not start at the first digit it saw) to the line's end. Null when
+// the line shows no Latin digit (no number, or one printed in Devanagari digits).
+const HOUSE_LINE = /मकान|घर\s*क्र/u;
+function houseValuePiece(image: GrayImage, lines: OcrLine[]): GrayImage | null {
+  const line = lines.find((candidate) => HOUSE_LINE.test(candidate.text));
+  const at = line?.words.findIndex((word) => /[0-9]/u.test(word.text)) ?? -1;
+  if (!line || at < 0) return null;
+  const first = line.words[at] as OcrLine['words'][number];
+  const from = Math.max(0, at > 0 ? (line.words[at - 1] as OcrLine['words'][number]).x1 + 1 : first.x0 - 3 * SCALE);
+  const to = Math.min(image.width, Math.max(...line.words.slice(at).map((word) => word.x1)) + SCALE);
+  const top = Math.max(0, line.y0 - SCALE);
+  const bottom = Math.min(image.height, line.y1 + SCALE);
+  if (to - from < 3 || bottom - top < 3) return null;
+  return cropGray(image, { x: from, y: top, width: to - from, height: bottom - top });
+}
+
+// The Devanagari models read Latin digits badly, a 1 worst (a danda to them, often dropped):
+// "115/12(2)" as "5/2(2)", "35/116" as "35/06", "105" as "05" (16 of the Hindi sample's 30 house
+// numbers wrong). The English model reads the same digits again. Its number replaces the
+// Devanagari reading when the two differ by 1s alone, or when it read a whole word as a number
+// and was sure of it; the letters after the number stay the Devanagari model's ("81डी3"). A
+// number-only house is then as sure as the English reading (two readings that agree: the surer);
+// one with letters after keeps its flag, since the English model cannot read those. A house
+// with no digit at all is flagged: the Hindi sample's "27 जे" was read "श जे", at 91%.
+const HOUSE_NUMBER = /^[0-9][0-9/()-]*/u;
+const ENGLISH_DIGITS_SURE = 0.85;
+const withoutOnes = (text: string) => text.replaceAll('1', '');
+export function checkHouseDigits(box: ParsedBox, english: TextWord[]): void {
+  if (box.houseNo && !/\d/u.test(box.houseNo)) {
+    box.confidence.houseNo = Math.min(box.confidence.houseNo, 0.6);
+    if (!box.review.some((reason) => reason.field === 'houseNo')) box.review.push({ field: 'houseNo', reason: 'low-confidence' });
+    return;
+  }
+  const word = english[0];
+  const englishNumber = word?.text.match(HOUSE_NUMBER)?.[0];
+  if (!box.houseNo || !word || !englishNumber) return;
+  // Dandas or bars the Devanagari model kept for the 1s in front ("॥5/2(2)").
+  const rest = box.houseNo.replace(/^[।॥|!]+/u, '');
+  const number = rest.match(HOUSE_NUMBER)?.[0] ?? '';
+  const after = rest.slice(number.length);
+  const lostOnes = englishNumber.length > number.length && withoutOnes(englishNumber) === withoutOnes(number);
+  const sureWhole = word.text === englishNumber && word.confidence >= ENGLISH_DIGITS_SURE;
+  if (englishNumber !== number && !lostOnes && !sureWhole) return;
+  box.houseNo = englishNumber + after;
+  if (after.trim() !== '') return;
+  box.confidence.houseNo = Math.min(0.95, englishNumber === number ? Math.max(box.confidence.houseNo, word.confidence) : word.confidence);
+  box.review = box.review.filter((reason) => reason.field !== 'houseNo');
+  if (box.confidence.houseNo < ROLL_REVIEW_CONFIDENCE) box.review.push({ field: 'houseNo', reason: 'low-confidence' });
 }
 
 // An EPIC OCR missed, read malformed ("HNLE957229", "XO0R0217125": a 6 in a small font read
@@ -675,7 +749,9 @@ async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers: strin
 // flagged unless the boxes on both sides read their own places in the run: then OCR misread this
 // one's digits, as a box missed or found twice would put the boxes after it out of the run too.
 // The first and last box have one side only (a box missed before the last is told by nothing
-// else), so they stay flagged.
+// else), so they stay flagged. A reading one digit away from its place in the run but far from
+// every number on the page ("71" or "736" for 786 among 760 to 789) is a misread too: a box
+// missed or out of order reads a number near the run, never one that far.
 export function checkSerialRun(voters: Pick<RollVoterBox, 'serialNo' | 'confidence' | 'review'>[]): void {
   const votes = new Map<number, number>();
   voters.forEach((voter, index) => {
@@ -690,10 +766,12 @@ export function checkSerialRun(voters: Pick<RollVoterBox, 'serialNo' | 'confiden
       voter.confidence.serialNo = Math.max(voter.confidence.serialNo, 0.95);
       return;
     }
+    const place = start + index;
     const isolated = inRun[index - 1] === true && inRun[index + 1] === true;
-    const flagged = voter.serialNo !== null && !isolated;
+    const misread = voter.serialNo !== null && Math.abs(voter.serialNo - place) >= voters.length && leven(String(voter.serialNo), String(place)) === 1;
+    const flagged = voter.serialNo !== null && !isolated && !misread;
     voter.confidence.serialNo = flagged ? 0.7 : 0.85;
     if (flagged) voter.review.push({ field: 'serialNo', reason: 'low-confidence' });
-    voter.serialNo = start + index;
+    voter.serialNo = place;
   });
 }

@@ -109,6 +109,12 @@ describe('parseBox', () => {
     expect(parseBox({ header: line('17 XYZ1234566'), body: [line('नाम: रवि'), line('पिता का नाम: राज'), line('मकान संख्या : -'), line('आयु : 2। लिंग: पुरुष')] }).age).toBe(21);
   });
 
+  it('should read a 1 given as an exclamation mark beside a digit in a house number', () => {
+    // The Hindi scan's "81डी3" came out as "8!डी3".
+    const box = parseBox({ header: line('21 XYZ1234566'), body: [line('नाम: दिनेश'), line('पिता का नाम: महेश'), line('मकान संख्या : 8!डी3'), line('आयु : 29 लिंग: पुरुष')] });
+    expect(box.houseNo).toBe('81डी3');
+  });
+
   it('should read a Marathi box when the label wraps and two lines run together', () => {
     const box = parseBox({
       header: line('1,207 XYZ1234566 10/100/20'),

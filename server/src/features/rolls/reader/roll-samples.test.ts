@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { RollPageResult } from '@shared/rolls/roll-types';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { boxMatches, loadGroundTruth, type TruthBox, type TruthField } from '../../../../../bench/roll-ground-truth';
+import { boxMatches, hasTruth, loadGroundTruth, type TruthBox, type TruthField } from '../../../../../bench/roll-ground-truth';
 import { readRoll } from './roll-reader';
 import { requireRollSamples, ROLL_SAMPLES } from './roll-samples';
 
@@ -18,7 +18,7 @@ async function read(file: string, pages?: number[]): Promise<RollPageResult[]> {
 }
 
 function accuracy(sample: TruthBox['sample'], results: RollPageResult[], field: TruthField): number {
-  const boxes = truth.filter((box) => box.sample === sample && box.fields[field] !== null && results.some((page) => page.page === box.page));
+  const boxes = truth.filter((box) => box.sample === sample && hasTruth(box, field) && results.some((page) => page.page === box.page));
   const hits = boxes.filter((box) => boxMatches(box, field, results.find((page) => page.page === box.page)?.voters[box.index]));
   return hits.length / boxes.length;
 }

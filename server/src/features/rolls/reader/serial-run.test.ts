@@ -41,6 +41,23 @@ describe('checkSerialRun', () => {
     expect(flagged(voters)).toEqual([0, 5]);
   });
 
+  it('should correct without flagging two misreads side by side when each is one digit from its place and far from the page', () => {
+    // As on page 29 of the English part: "771" read as "71", and a 7 read as a 3 ("772" as "732").
+    const voters = page([768, 769, 770, 71, 732, 773, 774, 775]);
+    checkSerialRun(voters);
+    expect(voters.map((voter) => voter.serialNo)).toEqual([768, 769, 770, 771, 772, 773, 774, 775]);
+    expect(flagged(voters)).toEqual([]);
+    expect(voters[3]?.confidence.serialNo).toBe(0.85);
+  });
+
+  it('should still flag side-by-side misreads that are two digits off, or one digit off but near the run', () => {
+    // "2" for 772 is two digits away; "779" for 773 is one digit away but could be a box of this page.
+    const voters = page([768, 769, 770, 771, 2, 779, 774, 775]);
+    checkSerialRun(voters);
+    expect(voters.map((voter) => voter.serialNo)).toEqual([768, 769, 770, 771, 772, 773, 774, 775]);
+    expect(flagged(voters)).toEqual([4, 5]);
+  });
+
   it('should fill a serial OCR did not read from the run without flagging it', () => {
     const voters = page([31, null, 33, 34]);
     checkSerialRun(voters);

@@ -1,0 +1,19 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument, type PDFPage } from 'pdf-lib';
+
+// The Marathi and Hindi samples are one page each: read alone, their time is mostly starting a
+// thread and loading models. A roll of copies of that page shows what a page of a ward list
+// costs. Made in a temporary folder (the samples name real people: never in the repository) and
+// deleted when the process ends.
+export async function repeatedRollPage(file: string, count: number): Promise<string> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'roll-bench-'));
+  process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
+  const source = await PDFDocument.load(readFileSync(file));
+  const copy = await PDFDocument.create();
+  for (let index = 0; index < count; index += 1) copy.addPage((await copy.copyPages(source, [0]))[0] as PDFPage);
+  const out = path.join(folder, `${count}x-${path.basename(file)}`);
+  writeFileSync(out, await copy.save());
+  return out;
+}

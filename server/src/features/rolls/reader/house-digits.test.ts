@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { type BoxText, parseBox } from './box-fields';
+import { checkHouseDigits } from './read-page';
+
+// A Hindi box as the Devanagari model read it, its house line's words at the given confidence.
+function hindiBox(house: string, confidence = 0.6): ReturnType<typeof parseBox> {
+  const words = (text: string, sure = 0.95) => ({ words: text.split(' ').map((word) => ({ text: word, confidence: sure })) });
+  const box: BoxText = { header: words('27 XYZ1234566'), body: [words('नाम: मोति लाल'), words('पिता का नाम: हरि शंकर'), { words: [...words('मकान संख्या :').words, ...words(house, confidence).words] }, words('आयु : 56 लिंग: पुरुष')] };
+  return parseBox(box);
+}
+const english = (text: string, confidence: number) => [{ text, confidence }];
+
+describe('checkHouseDigits', () => {
+  it('should take the English reading of a house number whose 1s the Devanagari model dropped, and trust it when the English model is sure', () => {
+    const box = hindiBox('5/2(2)');
+    expect(box.review.some((reason) => reason.field === 'houseNo')).toBe(true);
+    checkHouseDigits(box, english('115/12(2)', 0.9));
+    expect(box.houseNo).toBe('115/12(2)');
+    expect(box.review.some((reason) => reason.field === 'houseNo')).toBe(false);
+  });
+
+  it('should put the 1s back in front of the Devanagari letters and keep the house flagged', () => {
+    const box = hindiBox('8डी3');
+    checkHouseDigits(box, english('81Si3', 0.9));
+    expect(box.houseNo).toBe('81डी3');
+    expect(box.review).toContainEqual({ field: 'houseNo', reason: 'low-confidence' });
+  });
+
+  it('should read 1s kept as dandas in front of the number', () => {
+    const box = hindiBox('॥5/2(2)');
+    checkHouseDigits(box, english('115/12(2)', 0.9));
+    expect(box.houseNo).toBe('115/12(2)');
+  });
+
+  it('should keep a corrected house flagged when the English model was unsure of it', () => {
+    const box = hindiBox('05');
+    checkHouseDigits(box, english('105', 0.5));
+    expect(box.houseNo).toBe('105');
+    expect(box.review).toContainEqual({ field: 'houseNo', reason: 'low-confidence' });
+  });
+
+  it('should make a number-only house sure when both models read the same number', () => {
+    const box = hindiBox('76', 0.42);
+    checkHouseDigits(box, english('76', 0.93));
+    expect(box).toMatchObject({ houseNo: '76', confidence: { houseNo: 0.93 } });
+    expect(box.review.some((reason) => reason.field === 'houseNo')).toBe(false);
+  });
+
+  it('should take a whole number the English model was sure of, however the Devanagari reading differs', () => {
+    const box = hindiBox('35/06');
+    checkHouseDigits(box, english('35/116', 0.93));
+    expect(box.houseNo).toBe('35/116');
+    expect(box.review.some((reason) => reason.field === 'houseNo')).toBe(false);
+  });
+
+  it('should leave the Devanagari reading, flagged, when the readings differ by more than 1s and the English model was unsure or read a part', () => {
+    for (const [devanagari, latin, confidence] of [
+      ['35/06', '35/116', 0.7],
+      ['88', '885', 0.11],
+      ['76', '5', 0.6],
+      ['76', '7o', 0.95],
+    ] as const) {
+      const box = hindiBox(devanagari);
+      checkHouseDigits(box, english(latin, confidence));
+      expect(box.houseNo, devanagari).toBe(devanagari);
+      expect(box.review, devanagari).toContainEqual({ field: 'houseNo', reason: 'low-confidence' });
+    }
+  });
+
+  it('should not make a house sure when letters follow the number (the English model cannot read them)', () => {
+    const box = hindiBox('88 इ', 0.6);
+    checkHouseDigits(box, english('88', 0.95));
+    expect(box.houseNo).toBe('88 इ');
+    expect(box.review).toContainEqual({ field: 'houseNo', reason: 'low-confidence' });
+  });
+
+  it('should flag a house number with no digit at all, however sure the Devanagari model was', () => {
+    const box = hindiBox('श जे', 0.92);
+    expect(box.review.some((reason) => reason.field === 'houseNo')).toBe(false);
+    checkHouseDigits(box, []);
+    expect(box.houseNo).toBe('श जे');
+    expect(box.review).toContainEqual({ field: 'houseNo', reason: 'low-confidence' });
+  });
+});
