@@ -31,9 +31,11 @@ test('should set the daily export limit in Settings, stamp the download with its
     await expect(limit).toHaveValue('50');
     await expect(page.getByLabel('Daily Exports per Admin')).toHaveValue('20');
     await limit.fill('1');
+    // The page reloads a moment after a save (spec section 4): the value is read after that.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Settings updated successfully')).toBeVisible();
-    await page.waitForLoadState('load');
+    await reloaded;
     await expect(page.getByLabel('Daily Exports per Super Admin')).toHaveValue('1', { timeout: 15_000 });
 
     // The new Super Admin, in a browser of their own.
