@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken, createVoterViaApi } from './support/api';
 import { E2E_USERS } from './support/e2e-users';
+import { saveSettingsAndWaitForReload } from './support/settings-save';
 import { signIn } from './support/session';
 
 // Issue 20, contacts and support (docs/decisions/026-contacts-and-support.md): a Karyakarta
@@ -116,11 +117,7 @@ test('should offer the issues the office lists in Settings when a contact is rec
     const list = page.getByLabel('Issues voters raise');
     await expect(list).toHaveValue(before.contact_issues);
     await list.fill(`${before.contact_issues}\n\n  Drainage  `);
-    // The page reloads a moment after a save (spec section 4); the next address waits for that.
-    const reloaded = page.waitForEvent('load');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('Settings updated successfully')).toBeVisible();
-    await reloaded;
+    await saveSettingsAndWaitForReload(page, () => page.getByRole('button', { name: 'Save Changes' }).click());
     await expect.poll(async () => ((await (await request.get('/api/settings', { headers })).json()) as { contact_issues: string }).contact_issues).toBe(`${before.contact_issues}\nDrainage`);
 
     await page.goto(`/voters?tab=entry&search=${encodeURIComponent(name)}`);

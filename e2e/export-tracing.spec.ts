@@ -3,6 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken } from './support/api';
 import { E2E_USERS } from './support/e2e-users';
+import { saveSettingsAndWaitForReload } from './support/settings-save';
 import { signIn } from './support/session';
 
 // Leak tracing (issue 17): the daily export limit is a setting, every export names who made it.
@@ -31,11 +32,7 @@ test('should set the daily export limit in Settings, stamp the download with its
     await expect(limit).toHaveValue('50');
     await expect(page.getByLabel('Daily Exports per Admin')).toHaveValue('20');
     await limit.fill('1');
-    // The page reloads a moment after a save (spec section 4): the value is read after that.
-    const reloaded = page.waitForEvent('load');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(toast(page, 'Settings updated successfully')).toBeVisible();
-    await reloaded;
+    await saveSettingsAndWaitForReload(page, () => page.getByRole('button', { name: 'Save Changes' }).click());
     await expect(page.getByLabel('Daily Exports per Super Admin')).toHaveValue('1', { timeout: 15_000 });
 
     // The new Super Admin, in a browser of their own.

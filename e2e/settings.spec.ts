@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_USERS } from './support/e2e-users';
+import { saveSettingsAndWaitForReload } from './support/settings-save';
 import { signIn } from './support/session';
 
 // The e2e server is shared by every spec of a run: whatever a test changes here, it puts back.
@@ -55,12 +56,13 @@ test('should change the app name, reload, and show it in the sidebar and title f
     });
     await page.goto('/settings');
     await page.getByLabel('Application Name').fill('Yavatmal Voter Office');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByRole('button', { name: 'Saving...' })).toBeVisible();
-    await expect(page.getByText('Settings updated successfully')).toBeVisible();
+    // The shell reads the name afresh only after the page's reload (it caches the display
+    // settings for minutes otherwise).
+    await saveSettingsAndWaitForReload(page, async () => {
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByRole('button', { name: 'Saving...' })).toBeVisible();
+    });
     await page.unroute('**/api/settings');
-    // The page reloads after a successful save (spec section 4); the shell reads the
-    // name afresh only then (it caches the display settings for minutes otherwise).
     await expect(page.getByTestId('app-name')).toHaveText('Yavatmal Voter Office');
     await expect(page).toHaveTitle('Yavatmal Voter Office');
     await expect(page.getByLabel('Application Name')).toHaveValue('Yavatmal Voter Office');
@@ -122,10 +124,10 @@ test('should save which roles need two-factor with the per-role control on the S
   };
   try {
     await roles.getByRole('checkbox', { name: 'Supervisor' }).check();
-    expect((await save()).two_factor_roles).toBe('Super Admin,Admin,Supervisor');
-    await expect(page.getByText('Settings updated successfully')).toBeVisible();
-    // After the page reloads the choice is still there.
-    await page.reload();
+    await saveSettingsAndWaitForReload(page, async () => {
+      expect((await save()).two_factor_roles).toBe('Super Admin,Admin,Supervisor');
+    });
+    // After the page's reload the choice is still there.
     await expect(page.getByRole('group', { name: 'Require two-factor for' }).getByRole('checkbox', { name: 'Supervisor' })).toBeChecked();
   } finally {
     await page.goto('/settings?tab=security');
