@@ -33,6 +33,8 @@ test('should print a booth\'s slips as a PDF in Marathi and share one voter\'s s
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download PDF' }).click();
   const download = await downloading;
+  // The toast first: it stays two seconds, fewer than reading the PDF below can take.
+  await expect(page.getByText('Slips downloaded')).toBeVisible();
   expect(download.suggestedFilename()).toBe(`voter-slips-booth-${BOOTH.id}-mr-a4.pdf`);
   const pdf = await readFile(await download.path());
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -40,7 +42,6 @@ test('should print a booth\'s slips as a PDF in Marathi and share one voter\'s s
   for (const epic of epics) expect(text).toContain(epic);
   expect(text).toContain('मतदान केंद्र: 388 - Zilla Parishad School Arni');
   expect(text).toContain('Main Road, Arni');
-  await expect(page.getByText('Slips downloaded')).toBeVisible();
 
   // WhatsApp: the voter dialog's one tap opens wa.me with the slip's Marathi text.
   await context.route('https://wa.me/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' }));
