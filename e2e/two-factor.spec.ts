@@ -59,8 +59,9 @@ test('should enrol with a QR code, refuse a wrong code, then show the recovery c
   await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Save your recovery codes' }).getByRole('listitem')).toHaveText(RECOVERY_CODES);
   await page.getByRole('button', { name: 'I have saved my codes' }).click();
-  await expect(page.getByText(`Welcome back, ${E2E_USERS.supervisor.full_name}`)).toBeVisible();
+  // The toast first: it stays two seconds, and the dashboard behind it can take longer to draw.
   await expect(page.getByText('Login successful!')).toBeVisible();
+  await expect(page.getByText(`Welcome back, ${E2E_USERS.supervisor.full_name}`)).toBeVisible();
   expect(codes).toEqual(['000000', '123456']);
 });
 
