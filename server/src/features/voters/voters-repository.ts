@@ -49,27 +49,48 @@ export async function listVoters(
   const ranked = rankedNameSearch(filters);
   const dialect = ranked ? await dialectForNameSearches(db, filters, options.dialect) : options.dialect;
   if (ranked && narrowedToBooths(filters, scope)) return listNameMatchesInBooths(db, { ...options, dialect }, ranked);
-  const total = await countMatching(db, filters, scope, dialect);
-  const offset = (page - 1) * limit;
-  if (offset >= total) return { voters: [], total };
-  const end = Math.min(offset + limit, total);
   const read = (part: NameMatchPart, from: number, count: number, partTotal: number | undefined) => pageIds(db, { filters, scope, dialect }, part, from, count, partTotal);
+  const offset = (page - 1) * limit;
   let ids: number[];
-  if (!ranked) {
-    ids = await read('all', offset, end - offset, total);
-  } else if (offset === 0) {
-    // The first page needs no count of the exact matches: a short read of them is that count.
-    ids = await read('exact', 0, end, undefined);
-    if (ids.length < end) ids.push(...(await read('variants', 0, end - ids.length, total - ids.length)));
+  let total: number;
+  if (offset === 0) {
+    // The first page, the one nearly every list and search opens on, is read from the top
+    // without its total: the total and the page are asked at once (on PostgreSQL, on two
+    // connections side by side; a name search's exact total is most of its time). The first
+    // page needs no count of the exact matches either: a short read of them is that count.
+    const firstPage = async () => {
+      if (!ranked) return read('all', 0, limit, undefined);
+      const exact = await read('exact', 0, limit, undefined);
+      return exact.length < limit ? [...exact, ...(await read('variants', 0, limit - exact.length, undefined))] : exact;
+    };
+    [total, ids] = await Promise.all([countMatching(db, filters, scope, dialect), firstPage()]);
   } else {
-    const exact = await countMatching(db, filters, scope, dialect, 'exact');
-    ids = offset < exact ? await read('exact', offset, Math.min(end, exact) - offset, exact) : [];
-    if (end > exact) ids.push(...(await read('variants', Math.max(offset, exact) - exact, end - Math.max(offset, exact), total - exact)));
+    total = await countMatching(db, filters, scope, dialect);
+    if (offset >= total) return { voters: [], total };
+    ids = await laterPageIds(read, { ranked: ranked !== undefined, offset, end: Math.min(offset + limit, total), total }, () => countMatching(db, filters, scope, dialect, 'exact'));
   }
   if (ids.length === 0) return { voters: [], total };
   const rows = await db.selectFrom('voters').selectAll().where('id', 'in', ids).execute();
   const position = new Map(ids.map((id, index) => [id, index]));
   return { voters: rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)), total };
+}
+
+// The ids of a page after the first, once the total is known: past the middle read from the far
+// end; a name search's exact matches first, then its other matches.
+async function laterPageIds(
+  read: (part: NameMatchPart, from: number, count: number, partTotal: number | undefined) => Promise<number[]>,
+  { ranked, offset, end, total }: { ranked: boolean; offset: number; end: number; total: number },
+  countExact: () => Promise<number>,
+): Promise<number[]> {
+  let ids: number[];
+  if (!ranked) {
+    ids = await read('all', offset, end - offset, total);
+  } else {
+    const exact = await countExact();
+    ids = offset < exact ? await read('exact', offset, Math.min(end, exact) - offset, exact) : [];
+    if (end > exact) ids.push(...(await read('variants', Math.max(offset, exact) - exact, end - Math.max(offset, exact), total - exact)));
+  }
+  return ids;
 }
 
 // A name search within some booths: its matches there are few (a booth holds a few thousand
