@@ -122,10 +122,6 @@ export function narrowedToBooths(filters: Partial<VoterFilters>, scope: BoothSco
   return scope.kind === 'booths' || Boolean(filters.booth);
 }
 
-export function hasFilters(filters: Partial<VoterFilters>): boolean {
-  return Object.values(filters).some((value) => value !== undefined && value !== '');
-}
-
 // When the search (or a name in the father/husband filter) is the list's only filter and the
 // user sees every booth, the search index answers alone where the database has one (SQLite's
 // hold live voters only, migrations 011 and 020): joining its matches to the voters table cost

@@ -4,7 +4,7 @@ import { type VoterFilters, type VoterInput } from '@shared/voters/voter-schema'
 import type { DatabaseDialect, Executor, NameMatchPart, VoterInsertAudit } from '../../db/dialects/database-dialect';
 import type { Database, VoterRow } from '../../db/schema';
 import { voterInsertValues } from '../../db/voter-insert-values';
-import { applyVoterFilters, type BoothScope, dialectForNameSearches, hasFilters, narrowedToBooths, rankedNameSearch, searchIndexOnly } from './voter-filters';
+import { applyVoterFilters, type BoothScope, dialectForNameSearches, narrowedToBooths, rankedNameSearch, searchIndexOnly } from './voter-filters';
 import { toColumns } from './voter-rows';
 
 // part: of a name search, all its matches or only the exact ones or only the others.
@@ -12,23 +12,65 @@ export async function countVoters(db: Executor, filters: Partial<VoterFilters>, 
   return countMatching(db, filters, scope, await dialectForNameSearches(db, filters, dialect), part);
 }
 
+// The filters the trigger-kept counts (migrations 006 and 024, exact under every write) total
+// without reading voters: taluka, village and booth, with at most one counted value (a gender, a
+// caste, a party, or a caste with a party), for every booth or the user's own. Otherwise the
+// count reads an index entry per match: a gender alone at ten million voters on PostgreSQL read
+// five million.
+const KEPT_LOCATIONS = new Set<string>(['taluka', 'village', 'booth']);
+const KEPT_VALUES = new Set<string>(['gender', 'caste', 'political_preference']);
+type KeptCount = { dimension: 'status' | 'gender' | 'caste' | 'political_preference' | 'caste_preference'; value1?: string; value2?: string };
+
+function keptCountOf(filters: Partial<VoterFilters>): KeptCount | undefined {
+  const given = (Object.keys(filters) as (keyof VoterFilters)[]).filter((key) => filters[key] !== undefined && filters[key] !== '');
+  const values = given.filter((key) => !KEPT_LOCATIONS.has(key));
+  if (values.some((key) => !KEPT_VALUES.has(key))) return undefined;
+  const value = (key: 'gender' | 'caste' | 'political_preference') => String(filters[key]);
+  if (values.length === 0) return { dimension: 'status' };
+  if (values.length === 1) {
+    const key = values[0] as 'gender' | 'caste' | 'political_preference';
+    return { dimension: key, value1: value(key), value2: '' };
+  }
+  if (values.length === 2 && filters.caste && filters.political_preference) return { dimension: 'caste_preference', value1: value('caste'), value2: value('political_preference') };
+  return undefined;
+}
+
+async function keptCount(db: Executor, kept: KeptCount, filters: Partial<VoterFilters>, scope: BoothScope): Promise<number> {
+  if (scope.kind === 'booths' && scope.booths.length === 0) return 0;
+  const { dimension, value1, value2 } = kept;
+  type Sum = { live: number | string | null } | undefined;
+  let row: Sum;
+  if (scope.kind === 'all' && !filters.booth && !filters.village && !filters.taluka) {
+    let query = db.selectFrom('voter_stats_totals').select((eb) => eb.fn.sum<number | string | null>('count').as('live')).where('dimension', '=', dimension);
+    if (value1 !== undefined) query = query.where('value1', '=', value1);
+    if (value2 !== undefined) query = query.where('value2', '=', value2);
+    row = await query.executeTakeFirst();
+  } else if (scope.kind === 'all' && !filters.booth && !filters.village && filters.taluka) {
+    let query = db
+      .selectFrom('voter_stats_taluka')
+      .select((eb) => eb.fn.sum<number | string | null>('count').as('live'))
+      .where('dimension', '=', dimension)
+      .where('taluka', '=', filters.taluka);
+    if (value1 !== undefined) query = query.where('value1', '=', value1);
+    if (value2 !== undefined) query = query.where('value2', '=', value2);
+    row = await query.executeTakeFirst();
+  } else {
+    let query = db.selectFrom('voter_stats').select((eb) => eb.fn.sum<number | string | null>('count').as('live')).where('dimension', '=', dimension);
+    if (value1 !== undefined) query = query.where('value1', '=', value1);
+    if (value2 !== undefined) query = query.where('value2', '=', value2);
+    if (filters.taluka) query = query.where('taluka', '=', filters.taluka);
+    if (filters.village) query = query.where('village', '=', filters.village);
+    if (filters.booth) query = query.where('booth', '=', filters.booth);
+    if (scope.kind === 'booths') query = query.where('booth', 'in', [...scope.booths]);
+    row = await query.executeTakeFirst();
+  }
+  return Number(row?.live ?? 0);
+}
+
 // countVoters with the request's dialect (dialectForNameSearches) already chosen.
 async function countMatching(db: Executor, filters: Partial<VoterFilters>, scope: BoothScope, dialect: DatabaseDialect, part: NameMatchPart = 'all'): Promise<number> {
-  // No filter: the trigger-kept counts (migration 006, exact under every write) answer
-  // without reading voters: the overall total, or the sum over the user's booths.
-  if (!hasFilters(filters)) {
-    if (scope.kind === 'booths' && scope.booths.length === 0) return 0;
-    const row =
-      scope.kind === 'all'
-        ? await db.selectFrom('voter_stats_totals').select((eb) => eb.fn.sum<number | string | null>('count').as('live')).where('dimension', '=', 'status').executeTakeFirst()
-        : await db
-            .selectFrom('voter_stats')
-            .select((eb) => eb.fn.sum<number | string | null>('count').as('live'))
-            .where('dimension', '=', 'status')
-            .where('booth', 'in', [...scope.booths])
-            .executeTakeFirst();
-    return Number(row?.live ?? 0);
-  }
+  const kept = keptCountOf(filters);
+  if (kept) return keptCount(db, kept, filters, scope);
   const index = searchIndexOnly(filters, scope, dialect, part);
   if (index) return index.count(db);
   const row = await applyVoterFilters(db.selectFrom('voters'), filters, scope, dialect, part)
