@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
     adminPassword: undefined, sessionTtlHours: 1, trustProxy: false, logLevel: 'silent', webDistDir: path.join(dataDir, 'no-web'),
   };
   const { app, ctx } = await buildApp({ config, database, logger: false });
+  // PostgreSQL's page cache decides what a name search's total costs (docs/scale.md).
+  if (DATABASE_URL) console.log(`shared_buffers ${(await sql<{ shared_buffers: string }>`SHOW shared_buffers`.execute(ctx.db)).rows[0]?.shared_buffers}`);
   // The bulk connection: on PostgreSQL its statements may run for minutes (a million serials).
   if (!ONLY_LIST) await seedFieldWork(database.bulkDb, PAGE_SIZE);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -72,6 +75,9 @@ async function main(): Promise<void> {
   const cases: [string, (index: number) => string][] = [
     ['unfiltered page 1', () => 'page=1'],
     ['3 filters (caste, gender, party)', (i) => `caste=${['Kunbi', 'Maratha', 'Banjara', 'Mali'][i % 4]}&gender=Female&political_preference=BJP`],
+    // Locations with a gender, a caste or a party: totals from the kept counts.
+    ['gender alone', (i) => `gender=${['Female', 'Male'][i % 2]}`],
+    ['taluka + caste', (i) => `taluka=${['Digras', 'Darwha', 'Ner'][i % 3]}&caste=${['Kunbi', 'Maratha', 'Banjara', 'Mali'][i % 4]}`],
     ['booth + gender + age range', (i) => `booth=Booth-${String(1 + ((i * 37) % 396)).padStart(2, '0')}&gender=Male&age_min=30&age_max=45`],
     ['name search, Latin', (i) => `search=${encodeURIComponent(['sunita shivaji', 'rahul vitthal', 'priya ganesh', 'sachin balaji'][i % 4]!)}`],
     ['name search, Devanagari', (i) => `search=${encodeURIComponent(['सुनीता शिवाजी', 'राहुल विठ्ठल', 'प्रिया गणेश', 'सचिन बालाजी'][i % 4]!)}`],
