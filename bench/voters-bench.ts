@@ -87,6 +87,9 @@ async function main(): Promise<void> {
     // Issue 20: the roll-state filter (one in ten seeded voters lives away) and the support filter.
     ['shifted voters of a booth', (i) => `voter_status=shifted&booth=Booth-${String(1 + ((i * 53) % 396)).padStart(2, '0')}`],
     ['shifted voters, count', () => 'voter_status=shifted'],
+    // Nearly every voter: the kept total less the shifted, deceased and missing.
+    ['active voters', () => 'voter_status=active'],
+    ['active voters of a taluka', (i) => `voter_status=active&taluka=${['Digras', 'Darwha', 'Ner'][i % 3]}`],
     // The seed records no contacts: a level matches none, "unknown" every voter (its count reads the whole index).
     ['support level (a level)', (i) => `support_level=${['strong_supporter', 'opposed', 'undecided', 'leaning_away'][i % 4]}`],
     ['support level unknown', () => 'support_level=unknown'],

@@ -100,6 +100,21 @@ const VOTER_STATUS_SQL = {
   active: sql<boolean>`voters.is_dead = 0 AND voters.present_in_city = 1 AND voters.is_missing = 0`,
 } as const;
 
+// The filters that hold nearly every voter, with the few voters they leave out as SQL, in parts
+// that share no voter: an active voter is neither deceased, shifted nor missing (the flags are 0
+// or 1, never NULL), and a support level is unknown until a contact records one. Counted
+// directly, "active" at ten million voters on PostgreSQL read nine million rows (9 s);
+// countMatching counts the few instead. The deceased or shifted part is word for word the
+// predicate of the partial index voters_gone_idx (migration 027), so it is counted from that
+// index alone.
+export const MOST_VOTERS_FILTERS = {
+  voter_status: {
+    value: 'active',
+    leftOut: [sql<boolean>`(voters.is_dead = 1 OR voters.present_in_city = 0)`, sql<boolean>`voters.is_missing = 1 AND voters.is_dead = 0 AND voters.present_in_city = 1`],
+  },
+  support_level: { value: 'unknown', leftOut: [sql<boolean>`voters.support_level IS NOT NULL`] },
+} as const;
+
 // Issue 20: the support level (`unknown` = none recorded yet) and the voter's state on the roll.
 function applyContactFilters<O>(query: SelectQueryBuilder<Database, 'voters', O>, filters: Partial<VoterFilters>): SelectQueryBuilder<Database, 'voters', O> {
   let q = query;

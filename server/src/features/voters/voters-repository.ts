@@ -4,7 +4,7 @@ import { type VoterFilters, type VoterInput } from '@shared/voters/voter-schema'
 import type { DatabaseDialect, Executor, NameMatchPart, VoterInsertAudit } from '../../db/dialects/database-dialect';
 import type { Database, VoterRow } from '../../db/schema';
 import { voterInsertValues } from '../../db/voter-insert-values';
-import { applyVoterFilters, type BoothScope, dialectForNameSearches, narrowedToBooths, rankedNameSearch, searchIndexOnly } from './voter-filters';
+import { applyVoterFilters, type BoothScope, dialectForNameSearches, MOST_VOTERS_FILTERS, narrowedToBooths, rankedNameSearch, searchIndexOnly } from './voter-filters';
 import { toColumns } from './voter-rows';
 
 // part: of a name search, all its matches or only the exact ones or only the others.
@@ -71,6 +71,27 @@ async function keptCount(db: Executor, kept: KeptCount, filters: Partial<VoterFi
 async function countMatching(db: Executor, filters: Partial<VoterFilters>, scope: BoothScope, dialect: DatabaseDialect, part: NameMatchPart = 'all'): Promise<number> {
   const kept = keptCountOf(filters);
   if (kept) return keptCount(db, kept, filters, scope);
+  for (const [key, { value, leftOut }] of Object.entries(MOST_VOTERS_FILTERS) as [keyof typeof MOST_VOTERS_FILTERS, (typeof MOST_VOTERS_FILTERS)[keyof typeof MOST_VOTERS_FILTERS]][]) {
+    if (filters[key] !== value) continue;
+    const others: Partial<VoterFilters> = { ...filters, [key]: undefined };
+    const keptOthers = keptCountOf(others);
+    if (!keptOthers) break;
+    // The kept total of the other filters less the few voters this filter leaves out.
+    const [all, ...few] = await Promise.all([
+      keptCount(db, keptOthers, others, scope),
+      ...leftOut.map(async (part) =>
+        Number(
+          (
+            await applyVoterFilters(db.selectFrom('voters'), others, scope, dialect)
+              .where(part)
+              .select((eb) => eb.fn.countAll<number>().as('count'))
+              .executeTakeFirstOrThrow()
+          ).count,
+        ),
+      ),
+    ]);
+    return few.reduce((left, count) => left - count, all);
+  }
   const index = searchIndexOnly(filters, scope, dialect, part);
   if (index) return index.count(db);
   const row = await applyVoterFilters(db.selectFrom('voters'), filters, scope, dialect, part)
