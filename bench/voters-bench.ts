@@ -90,6 +90,7 @@ async function main(): Promise<void> {
     // Nearly every voter: the kept total less the shifted, deceased and missing.
     ['active voters', () => 'voter_status=active'],
     ['active voters of a taluka', (i) => `voter_status=active&taluka=${['Digras', 'Darwha', 'Ner'][i % 3]}`],
+    ['with a mobile number', () => 'mobile_filter=with_mobile'],
     // The seed records no contacts: a level matches none, "unknown" every voter (its count reads the whole index).
     ['support level (a level)', (i) => `support_level=${['strong_supporter', 'opposed', 'undecided', 'leaning_away'][i % 4]}`],
     ['support level unknown', () => 'support_level=unknown'],

@@ -5,8 +5,8 @@ import { createTestApp, signInAs, type TestApp } from '../support/test-app';
 import { seedVoter, voterForm } from './voter-test-helpers';
 
 // The list's total for location filters with a gender, a caste, a party or a caste with a party
-// comes from the trigger-kept counts, not from the voters (voters-repository.ts); with "active" or
-// "support level unknown" too, less the few voters those leave out. Each total must
+// comes from the trigger-kept counts, not from the voters (voters-repository.ts); with "active",
+// "support level unknown" or "with mobile" too, less the few voters those leave out. Each total must
 // be the number of voters the list itself reads, after inserts, edits that move voters between
 // values and booths, soft deletes, restores and second roll entries (duplicate_of).
 
@@ -35,7 +35,8 @@ beforeAll(async () => {
   const ids: number[] = [];
   for (let index = 0; index < 90; index += 1) {
     const [taluka, village] = pick(PLACES);
-    const voter = await seedVoter(t.ctx, { gender: pick(GENDERS), caste: pick(CASTES), political_preference: pick(PARTIES), booth: pick(BOOTHS), taluka, village });
+    const mobile_number = random() < 0.7 ? `98${String(index).padStart(8, '0')}` : null;
+    const voter = await seedVoter(t.ctx, { gender: pick(GENDERS), caste: pick(CASTES), political_preference: pick(PARTIES), booth: pick(BOOTHS), taluka, village, mobile_number });
     ids.push(voter.id);
   }
   // Edits that move counted voters between values, places and booths, then the states a list
@@ -79,6 +80,7 @@ async function counted(filters: Record<string, string>, booths?: string[]): Prom
   for (const [column, value] of Object.entries(filters)) {
     if (column === 'voter_status') query = query.where('is_dead', '=', 0).where('present_in_city', '=', 1).where('is_missing', '=', 0);
     else if (column === 'support_level') query = query.where('support_level', 'is', null);
+    else if (column === 'mobile_filter') query = query.where('mobile_number', 'is not', null);
     else query = query.where(column as 'gender', '=', value);
   }
   if (booths) query = query.where('booth', 'in', booths);
@@ -106,6 +108,8 @@ const FILTERS: Record<string, string>[] = [
   { voter_status: 'active', booth: 'Booth-02', gender: 'Female' },
   { support_level: 'unknown' },
   { support_level: 'unknown', taluka: 'Digras', caste: 'Maratha', political_preference: 'BJP' },
+  { mobile_filter: 'with_mobile' },
+  { mobile_filter: 'with_mobile', booth: 'Booth-01', gender: 'Male' },
 ];
 
 describe('GET /api/voters totals from the kept counts', () => {
@@ -119,12 +123,12 @@ describe('GET /api/voters totals from the kept counts', () => {
       totals.push(total);
     }
     // The seed reaches most of these filters: a test of zeros would prove little.
-    expect(totals.filter((total) => total > 0).length).toBeGreaterThanOrEqual(15);
+    expect(totals.filter((total) => total > 0).length).toBeGreaterThanOrEqual(17);
   });
 
   it("should count only a field worker's own booths, and refuse another booth", async () => {
     const own = FILTERS.filter((filters) => !filters.booth || ['Booth-01', 'Booth-02'].includes(filters.booth));
-    expect(own.length).toBeGreaterThanOrEqual(16);
+    expect(own.length).toBeGreaterThanOrEqual(18);
     for (const filters of own) {
       const { total, read } = await listed(new URLSearchParams(filters).toString(), fieldWorker);
       expect({ filters, total }).toEqual({ filters, total: await counted(filters, ['Booth-01', 'Booth-02']) });
