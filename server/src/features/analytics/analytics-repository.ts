@@ -16,71 +16,40 @@ import {
 } from '@shared/analytics/analytics-schema';
 import type { Database } from '../../db/schema';
 import { latestAuditLogs } from '../audit/audit-repository';
-
-// Reads the trigger-kept counts (migration 006): the overall totals when no location
-// filter is set, the per-taluka counts for a taluka alone, otherwise the per-location rows
-// that match every given filter.
-type Dimension = 'status' | 'gender' | 'age_group' | 'ward_area' | 'caste' | 'political_preference' | 'caste_preference';
-
-interface CountRow {
-  value1: string;
-  value2: string;
-  count: number;
-}
-
-async function dimensionCounts(db: Kysely<Database>, dimension: Dimension, filters: AnalyticsFilters): Promise<CountRow[]> {
-  const toRows = (rows: { value1: string; value2: string; count: number | string }[]) => rows.map((row) => ({ ...row, count: Number(row.count) })).filter((row) => row.count > 0);
-  if (!filters.taluka && !filters.village && !filters.booth) {
-    return toRows(await db.selectFrom('voter_stats_totals').select(['value1', 'value2', 'count']).where('dimension', '=', dimension).where('count', '>', 0).execute());
-  }
-  if (filters.taluka && !filters.village && !filters.booth) {
-    return toRows(
-      await db.selectFrom('voter_stats_taluka').select(['value1', 'value2', 'count']).where('dimension', '=', dimension).where('taluka', '=', filters.taluka).where('count', '>', 0).execute(),
-    );
-  }
-  let query = db
-    .selectFrom('voter_stats')
-    .select(['value1', 'value2', (eb) => eb.fn.sum<number>('count').as('count')])
-    .where('dimension', '=', dimension)
-    .where('count', '>', 0);
-  if (filters.taluka) query = query.where('taluka', '=', filters.taluka);
-  if (filters.village) query = query.where('village', '=', filters.village);
-  if (filters.booth) query = query.where('booth', '=', filters.booth);
-  return toRows(await query.groupBy(['value1', 'value2']).execute());
-}
+import { type KeptCountRow, keptDimensionCounts } from '../voters/kept-counts';
 
 const orNull = (value: string) => (value === '' ? null : value);
 // Largest first; ties by name so the order is stable from one request to the next.
-const byCount = (a: CountRow, b: CountRow) => b.count - a.count || a.value1.localeCompare(b.value1) || a.value2.localeCompare(b.value2);
+const byCount = (a: KeptCountRow, b: KeptCountRow) => b.count - a.count || a.value1.localeCompare(b.value1) || a.value2.localeCompare(b.value2);
 
 export async function genderCounts(db: Kysely<Database>, filters: AnalyticsFilters): Promise<GenderRow[]> {
-  return (await dimensionCounts(db, 'gender', filters)).sort(byCount).map((row) => ({ gender: orNull(row.value1), count: row.count }));
+  return (await keptDimensionCounts(db, 'gender', filters)).sort(byCount).map((row) => ({ gender: orNull(row.value1), count: row.count }));
 }
 
 export async function ageGroupCounts(db: Kysely<Database>, filters: AnalyticsFilters): Promise<AgeGroupRow[]> {
-  const counts = new Map((await dimensionCounts(db, 'age_group', filters)).map((row) => [row.value1, row.count]));
+  const counts = new Map((await keptDimensionCounts(db, 'age_group', filters)).map((row) => [row.value1, row.count]));
   return AGE_GROUPS.filter((group) => counts.has(group)).map((group) => ({ age_group: group, count: counts.get(group) ?? 0 }));
 }
 
 export async function areaCounts(db: Kysely<Database>, filters: AnalyticsFilters, limit: number): Promise<AreaRow[]> {
-  return (await dimensionCounts(db, 'ward_area', filters))
+  return (await keptDimensionCounts(db, 'ward_area', filters))
     .sort(byCount)
     .slice(0, limit)
     .map((row) => ({ ward_area: orNull(row.value1), voter_count: row.count }));
 }
 
-function withPercentages<T>(rows: CountRow[], shape: (row: CountRow, percentage: number) => T): T[] {
+function withPercentages<T>(rows: KeptCountRow[], shape: (row: KeptCountRow, percentage: number) => T): T[] {
   const sorted = [...rows].sort(byCount);
   const shares = percentages(sorted.map((row) => row.count));
   return sorted.map((row, index) => shape(row, shares[index] ?? 0));
 }
 
 export async function casteCounts(db: Kysely<Database>, filters: AnalyticsFilters): Promise<CasteRow[]> {
-  return withPercentages(await dimensionCounts(db, 'caste', filters), (row, percentage) => ({ caste: orNull(row.value1), count: row.count, percentage }));
+  return withPercentages(await keptDimensionCounts(db, 'caste', filters), (row, percentage) => ({ caste: orNull(row.value1), count: row.count, percentage }));
 }
 
 export async function preferenceCounts(db: Kysely<Database>, filters: AnalyticsFilters): Promise<PreferenceRow[]> {
-  return withPercentages(await dimensionCounts(db, 'political_preference', filters), (row, percentage) => ({
+  return withPercentages(await keptDimensionCounts(db, 'political_preference', filters), (row, percentage) => ({
     political_preference: orNull(row.value1),
     count: row.count,
     percentage,
@@ -88,7 +57,7 @@ export async function preferenceCounts(db: Kysely<Database>, filters: AnalyticsF
 }
 
 export async function crossCounts(db: Kysely<Database>, filters: AnalyticsFilters): Promise<CrossRow[]> {
-  return withPercentages(await dimensionCounts(db, 'caste_preference', filters), (row, percentage) => ({
+  return withPercentages(await keptDimensionCounts(db, 'caste_preference', filters), (row, percentage) => ({
     caste: orNull(row.value1),
     political_preference: orNull(row.value2),
     count: row.count,
@@ -109,7 +78,7 @@ export async function filterOptions(db: Kysely<Database>): Promise<FilterOptions
 
 export async function dashboardStats(db: Kysely<Database>): Promise<DashboardStats> {
   const [status, users, tasks, sms] = await Promise.all([
-    dimensionCounts(db, 'status', {}),
+    keptDimensionCounts(db, 'status', {}),
     db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).where('is_active', '=', 1).executeTakeFirstOrThrow(),
     db.selectFrom('tasks').select(['status', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('status').execute(),
     db.selectFrom('notification_recipients').select((eb) => eb.fn.countAll<number>().as('count')).where('sms_status', '=', 'sent').executeTakeFirstOrThrow(),

@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import { termsMatchExactly } from '@shared/search/name-keys';
 import { type VoterFilters, type VoterInput } from '@shared/voters/voter-schema';
 import type { DatabaseDialect, Executor, NameMatchPart, VoterInsertAudit } from '../../db/dialects/database-dialect';
 import type { Database, VoterRow } from '../../db/schema';
 import { voterInsertValues } from '../../db/voter-insert-values';
+import { type KeptDimension, keptDimensionCounts } from './kept-counts';
 import { applyVoterFilters, type BoothScope, dialectForNameSearches, MOST_VOTERS_FILTERS, narrowedToBooths, rankedNameSearch, searchIndexOnly } from './voter-filters';
 import { toColumns } from './voter-rows';
 
@@ -19,7 +20,7 @@ export async function countVoters(db: Executor, filters: Partial<VoterFilters>, 
 // five million.
 const KEPT_LOCATIONS = new Set<string>(['taluka', 'village', 'booth']);
 const KEPT_VALUES = new Set<string>(['gender', 'caste', 'political_preference']);
-type KeptCount = { dimension: 'status' | 'gender' | 'caste' | 'political_preference' | 'caste_preference'; value1?: string; value2?: string };
+type KeptCount = { dimension: KeptDimension; value1?: string; value2?: string };
 
 function keptCountOf(filters: Partial<VoterFilters>): KeptCount | undefined {
   const given = (Object.keys(filters) as (keyof VoterFilters)[]).filter((key) => filters[key] !== undefined && filters[key] !== '');
@@ -36,60 +37,30 @@ function keptCountOf(filters: Partial<VoterFilters>): KeptCount | undefined {
 }
 
 async function keptCount(db: Executor, kept: KeptCount, filters: Partial<VoterFilters>, scope: BoothScope): Promise<number> {
-  if (scope.kind === 'booths' && scope.booths.length === 0) return 0;
-  const { dimension, value1, value2 } = kept;
-  type Sum = { live: number | string | null } | undefined;
-  let row: Sum;
-  if (scope.kind === 'all' && !filters.booth && !filters.village && !filters.taluka) {
-    let query = db.selectFrom('voter_stats_totals').select((eb) => eb.fn.sum<number | string | null>('count').as('live')).where('dimension', '=', dimension);
-    if (value1 !== undefined) query = query.where('value1', '=', value1);
-    if (value2 !== undefined) query = query.where('value2', '=', value2);
-    row = await query.executeTakeFirst();
-  } else if (scope.kind === 'all' && !filters.booth && !filters.village && filters.taluka) {
-    let query = db
-      .selectFrom('voter_stats_taluka')
-      .select((eb) => eb.fn.sum<number | string | null>('count').as('live'))
-      .where('dimension', '=', dimension)
-      .where('taluka', '=', filters.taluka);
-    if (value1 !== undefined) query = query.where('value1', '=', value1);
-    if (value2 !== undefined) query = query.where('value2', '=', value2);
-    row = await query.executeTakeFirst();
-  } else {
-    let query = db.selectFrom('voter_stats').select((eb) => eb.fn.sum<number | string | null>('count').as('live')).where('dimension', '=', dimension);
-    if (value1 !== undefined) query = query.where('value1', '=', value1);
-    if (value2 !== undefined) query = query.where('value2', '=', value2);
-    if (filters.taluka) query = query.where('taluka', '=', filters.taluka);
-    if (filters.village) query = query.where('village', '=', filters.village);
-    if (filters.booth) query = query.where('booth', '=', filters.booth);
-    if (scope.kind === 'booths') query = query.where('booth', 'in', [...scope.booths]);
-    row = await query.executeTakeFirst();
-  }
-  return Number(row?.live ?? 0);
+  const rows = await keptDimensionCounts(db, kept.dimension, { taluka: filters.taluka, village: filters.village, booth: filters.booth, booths: scope.kind === 'booths' ? scope.booths : undefined });
+  return rows.filter((row) => (kept.value1 === undefined || row.value1 === kept.value1) && (kept.value2 === undefined || row.value2 === kept.value2)).reduce((sum, row) => sum + row.count, 0);
 }
 
 // countVoters with the request's dialect (dialectForNameSearches) already chosen.
 async function countMatching(db: Executor, filters: Partial<VoterFilters>, scope: BoothScope, dialect: DatabaseDialect, part: NameMatchPart = 'all'): Promise<number> {
   const kept = keptCountOf(filters);
   if (kept) return keptCount(db, kept, filters, scope);
-  for (const [key, { value, leftOut }] of Object.entries(MOST_VOTERS_FILTERS) as [keyof typeof MOST_VOTERS_FILTERS, (typeof MOST_VOTERS_FILTERS)[keyof typeof MOST_VOTERS_FILTERS]][]) {
-    if (filters[key] !== value) continue;
-    const others: Partial<VoterFilters> = { ...filters, [key]: undefined };
-    const keptOthers = keptCountOf(others);
-    if (!keptOthers) break;
-    // The kept total of the other filters less the few voters this filter leaves out.
-    const [all, ...few] = await Promise.all([
-      keptCount(db, keptOthers, others, scope),
-      ...leftOut.map(async (part) =>
-        Number(
-          (
-            await applyVoterFilters(db.selectFrom('voters'), others, scope, dialect)
-              .where(part)
-              .select((eb) => eb.fn.countAll<number>().as('count'))
-              .executeTakeFirstOrThrow()
-          ).count,
-        ),
-      ),
-    ]);
+  // A filter that holds nearly every voter: the kept total of the other filters less the few
+  // voters it leaves out.
+  const most = (Object.keys(MOST_VOTERS_FILTERS) as (keyof typeof MOST_VOTERS_FILTERS)[]).find((key) => filters[key] === MOST_VOTERS_FILTERS[key].value);
+  const others: Partial<VoterFilters> = most ? { ...filters, [most]: undefined } : filters;
+  const keptOthers = most ? keptCountOf(others) : undefined;
+  if (most && keptOthers) {
+    const countPart = async (part: RawBuilder<boolean>) =>
+      Number(
+        (
+          await applyVoterFilters(db.selectFrom('voters'), others, scope, dialect)
+            .where(part)
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    const [all, ...few] = await Promise.all([keptCount(db, keptOthers, others, scope), ...MOST_VOTERS_FILTERS[most].leftOut.map(countPart)]);
     return few.reduce((left, count) => left - count, all);
   }
   const index = searchIndexOnly(filters, scope, dialect, part);
