@@ -10,9 +10,13 @@ import type { Database } from '../../db/schema';
 export type { BoothScope };
 
 // Which columns each kind of text filter reads ("the column contains the term").
+// Names are never read as substrings: a name filter's text is matched word by word (below), and
+// a search holding a digit is a mobile number or a voter ID (spec: free text matches "name,
+// mobile, voter ID", as the phone's offline search reads it). So PostgreSQL keeps no trigram
+// index of the names, which every saved voter had to update (migration 042).
 export const TEXT_FILTER_COLUMNS = {
-  search: ['full_name', 'mobile_number', 'voter_id'],
-  father_husband_name: ['father_husband_name'],
+  search: ['mobile_number', 'voter_id'],
+  father_husband_name: [],
   area: ['ward_area', 'house_no'],
 } as const satisfies Record<string, readonly VoterTextColumn[]>;
 type TextFilter = keyof typeof TEXT_FILTER_COLUMNS;
@@ -38,7 +42,12 @@ export function whereListed<O>(query: SelectQueryBuilder<Database, 'voters', O>)
 
 function nameSearchOf(filters: Partial<VoterFilters>, kind: NameFilter): NameSearch | undefined {
   const raw = filters[kind];
-  return raw ? parseNameSearch(termOf(kind, raw)) : undefined;
+  if (!raw) return undefined;
+  const term = termOf(kind, raw);
+  const name = parseNameSearch(term);
+  if (name || (kind === 'search' && /\p{N}/u.test(term))) return name;
+  // Other text is read as the name in it ("patil," as "patil").
+  return parseNameSearch(term.replace(/[^\p{L}\p{M}\s]/gu, ' '));
 }
 
 // The name filter whose matches are ranked, exact ones first (the search, else the
@@ -85,7 +94,9 @@ export function applyVoterFilters<O>(
       const field = NAME_FILTERS[kind as NameFilter];
       q = q.where((eb) => dialect.matchesName(eb, field, name, kind === ranked ? part : 'all', { narrowed }));
     } else {
-      q = q.where((eb) => dialect.containsText(eb, TEXT_FILTER_COLUMNS[kind], termOf(kind, raw)));
+      const columns = TEXT_FILTER_COLUMNS[kind];
+      // A father/husband filter with no letter in it names nobody.
+      q = columns.length > 0 ? q.where((eb) => dialect.containsText(eb, columns, termOf(kind, raw))) : q.where('voters.id', '<', 0);
     }
   }
   return q;
