@@ -321,8 +321,9 @@ export function termsMatchExactly(terms: string | null, search: NameSearch): boo
 
 // A typed search that is a name: its words as typed (NFC) and each word's key ('' when the word
 // has no letter a key keeps). Only letters, combining marks, spaces and the punctuation names
-// carry (. ' -) make a name; anything else (a digit, %, _) is not one: mobile numbers, voter IDs
-// and odd text keep the substring search. Words are split where the search index splits them.
+// carry (. ' -) make a name; anything else (a digit, %, _) is not one: the voter search reads
+// text with a digit as a mobile number or voter ID, and other text as the name in it
+// (voter-filters.ts). Words are split where the search index splits them.
 export interface NameSearch {
   words: string[];
   keys: string[];
