@@ -343,6 +343,18 @@ export function parseNameSearch(term: string): NameSearch | undefined {
   return { words, keys: words.map((word) => phoneticKey(word)) };
 }
 
+// How the voter search reads what is typed, on the server and on the phone alike (decision 051):
+// a name; with `digitsAreNumbers`, text holding a digit is a mobile number or a voter ID
+// (undefined here: the caller looks for it as a substring of those); any other text is the name
+// in it, the characters a name cannot hold dropped ("Patil," as "patil"), undefined without a
+// letter. Names are never matched as substrings.
+export function typedNameSearch(term: string, { digitsAreNumbers }: { digitsAreNumbers: boolean }): NameSearch | undefined {
+  const name = parseNameSearch(term);
+  if (name || (digitsAreNumbers && /\p{N}/u.test(term))) return name;
+  // Joiners go first: they sit inside Devanagari words, which a space would split.
+  return parseNameSearch(term.replace(/[\u200C\u200D]/g, '').replace(/[^\p{L}\p{M}\s]/gu, ' '));
+}
+
 // Whether a name matches a name search as the voter search does: every typed word starts a word
 // of the name as typed, or its key starts the key of a word of the name. For the small lists a
 // screen filters itself (users).

@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { BoothScope } from '@shared/auth/booth-scope';
-import { parseNameSearch, type NameSearch } from '@shared/search/name-keys';
+import { type NameSearch, typedNameSearch } from '@shared/search/name-keys';
 import { EQUALS_FILTERS, type VoterFilters } from '@shared/voters/voter-schema';
 import type { DatabaseDialect, Executor, NameField, NameMatchPart, SearchIndexQuery, VoterTextColumn } from '../../db/dialects/database-dialect';
 import type { Database } from '../../db/schema';
@@ -42,12 +42,7 @@ export function whereListed<O>(query: SelectQueryBuilder<Database, 'voters', O>)
 
 function nameSearchOf(filters: Partial<VoterFilters>, kind: NameFilter): NameSearch | undefined {
   const raw = filters[kind];
-  if (!raw) return undefined;
-  const term = termOf(kind, raw);
-  const name = parseNameSearch(term);
-  if (name || (kind === 'search' && /\p{N}/u.test(term))) return name;
-  // Other text is read as the name in it ("patil," as "patil").
-  return parseNameSearch(term.replace(/[^\p{L}\p{M}\s]/gu, ' '));
+  return raw ? typedNameSearch(termOf(kind, raw), { digitsAreNumbers: kind === 'search' }) : undefined;
 }
 
 // The name filter whose matches are ranked, exact ones first (the search, else the
