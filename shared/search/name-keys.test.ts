@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameKeys, nameMatches, nameMatchesExactly, nameSearchTerms, parseNameSearch, phoneticKey, termsMatchExactly, typedNameSearch } from './name-keys';
+import { nameKeys, nameMatches, nameMatchesExactly, nameSearchTerms, parseNameSearch, phoneticKey, termsMatchExactly } from './name-keys';
 
 // Real Marathi surnames and first names: the Devanagari spelling, then the Latin spellings people
 // type for it (long and short vowels, sh/s, w/v, doubled letters, anusvara or a half nasal,
@@ -202,20 +202,6 @@ describe('parseNameSearch and nameMatches', () => {
 
   it('should not read digits, voter IDs or symbols as a name', () => {
     for (const term of ['98765', 'ABC1234567', '100%', 'y_M', '', '   ']) expect(parseNameSearch(term)).toBeUndefined();
-  });
-
-  it('should read typed text as the voter search does: digits as a number, other text as the name in it', () => {
-    const search = { digitsAreNumbers: true };
-    expect(typedNameSearch('Ganesh Patil', search)).toEqual(parseNameSearch('Ganesh Patil'));
-    for (const term of ['98765', 'ABC1234567', '100%', '%', '_', '/', '']) expect(typedNameSearch(term, search)).toBeUndefined();
-    expect(typedNameSearch('Patil,', search)).toEqual(parseNameSearch('patil'));
-    expect(typedNameSearch('y_M', search)).toEqual(parseNameSearch('y m'));
-    // A joiner inside a Devanagari word keeps the word whole (a comma after it goes).
-    expect(typedNameSearch('क्\u200Dष,', search)).toEqual(parseNameSearch('क्ष'));
-    // The father/husband filter: its digits are dropped, its words kept.
-    const filter = { digitsAreNumbers: false };
-    expect(typedNameSearch('Shankar 77 Gore', filter)).toEqual(parseNameSearch('Shankar Gore'));
-    for (const term of ['77', '%_', '']) expect(typedNameSearch(term, filter)).toBeUndefined();
   });
 
   it('should match a name across scripts from the start of its words, every typed word', () => {

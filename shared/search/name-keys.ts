@@ -321,9 +321,8 @@ export function termsMatchExactly(terms: string | null, search: NameSearch): boo
 
 // A typed search that is a name: its words as typed (NFC) and each word's key ('' when the word
 // has no letter a key keeps). Only letters, combining marks, spaces and the punctuation names
-// carry (. ' -) make a name; anything else (a digit, %, _) is not one: the voter search reads
-// text with a digit as a mobile number or voter ID, and other text as the name in it
-// (voter-filters.ts). Words are split where the search index splits them.
+// carry (. ' -) make a name; anything else (a digit, %, _) is not one: mobile numbers, voter IDs
+// and odd text keep the substring search. Words are split where the search index splits them.
 export interface NameSearch {
   words: string[];
   keys: string[];
@@ -341,18 +340,6 @@ export function parseNameSearch(term: string): NameSearch | undefined {
   }
   if (words.length === 0) return undefined;
   return { words, keys: words.map((word) => phoneticKey(word)) };
-}
-
-// How the voter search reads what is typed, on the server and on the phone alike (decision 051):
-// a name; with `digitsAreNumbers`, text holding a digit is a mobile number or a voter ID
-// (undefined here: the caller looks for it as a substring of those); any other text is the name
-// in it, the characters a name cannot hold dropped ("Patil," as "patil"), undefined without a
-// letter. Names are never matched as substrings.
-export function typedNameSearch(term: string, { digitsAreNumbers }: { digitsAreNumbers: boolean }): NameSearch | undefined {
-  const name = parseNameSearch(term);
-  if (name || (digitsAreNumbers && /\p{N}/u.test(term))) return name;
-  // Joiners go first: they sit inside Devanagari words, which a space would split.
-  return parseNameSearch(term.replace(/[\u200C\u200D]/g, '').replace(/[^\p{L}\p{M}\s]/gu, ' '));
 }
 
 // Whether a name matches a name search as the voter search does: every typed word starts a word

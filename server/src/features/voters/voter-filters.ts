@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { BoothScope } from '@shared/auth/booth-scope';
-import { type NameSearch, typedNameSearch } from '@shared/search/name-keys';
+import { parseNameSearch, type NameSearch } from '@shared/search/name-keys';
 import { EQUALS_FILTERS, type VoterFilters } from '@shared/voters/voter-schema';
 import type { DatabaseDialect, Executor, NameField, NameMatchPart, SearchIndexQuery, VoterTextColumn } from '../../db/dialects/database-dialect';
 import type { Database } from '../../db/schema';
@@ -10,13 +10,9 @@ import type { Database } from '../../db/schema';
 export type { BoothScope };
 
 // Which columns each kind of text filter reads ("the column contains the term").
-// Names are never read as substrings: a name filter's text is matched word by word (below), and
-// a search holding a digit is a mobile number or a voter ID (spec: free text matches "name,
-// mobile, voter ID", as the phone's offline search reads it). So PostgreSQL keeps no trigram
-// index of the names, which every saved voter had to update (migration 042).
 export const TEXT_FILTER_COLUMNS = {
-  search: ['mobile_number', 'voter_id'],
-  father_husband_name: [],
+  search: ['full_name', 'mobile_number', 'voter_id'],
+  father_husband_name: ['father_husband_name'],
   area: ['ward_area', 'house_no'],
 } as const satisfies Record<string, readonly VoterTextColumn[]>;
 type TextFilter = keyof typeof TEXT_FILTER_COLUMNS;
@@ -42,7 +38,7 @@ export function whereListed<O>(query: SelectQueryBuilder<Database, 'voters', O>)
 
 function nameSearchOf(filters: Partial<VoterFilters>, kind: NameFilter): NameSearch | undefined {
   const raw = filters[kind];
-  return raw ? typedNameSearch(termOf(kind, raw), { digitsAreNumbers: kind === 'search' }) : undefined;
+  return raw ? parseNameSearch(termOf(kind, raw)) : undefined;
 }
 
 // The name filter whose matches are ranked, exact ones first (the search, else the
@@ -89,9 +85,7 @@ export function applyVoterFilters<O>(
       const field = NAME_FILTERS[kind as NameFilter];
       q = q.where((eb) => dialect.matchesName(eb, field, name, kind === ranked ? part : 'all', { narrowed }));
     } else {
-      const columns = TEXT_FILTER_COLUMNS[kind];
-      // A father/husband filter with no letter in it names nobody.
-      q = columns.length > 0 ? q.where((eb) => dialect.containsText(eb, columns, termOf(kind, raw))) : q.where('voters.id', '<', 0);
+      q = q.where((eb) => dialect.containsText(eb, TEXT_FILTER_COLUMNS[kind], termOf(kind, raw)));
     }
   }
   return q;

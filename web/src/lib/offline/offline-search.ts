@@ -1,4 +1,4 @@
-import { KEY_MARK, type NameSearch, nameSearchTerms, typedNameSearch } from '@shared/search/name-keys';
+import { KEY_MARK, type NameSearch, nameSearchTerms, parseNameSearch } from '@shared/search/name-keys';
 import type { Voter, VoterList } from '@shared/voters/voter-schema';
 
 // Search over the phone's copy (issue 21): pure, so the benchmark runs it in Chromium as is
@@ -41,12 +41,12 @@ export const newestFirst = (a: Entry, b: Entry) => (a.voter.created_at < b.voter
 
 type Query = { kind: 'name'; search: NameSearch } | { kind: 'text'; text: string } | { kind: 'all' };
 
-// What is typed, read once per search, as the server reads it (typedNameSearch): a name (word by
-// word, as written or by key, as prefixes), or a mobile number or voter ID as a substring.
+// What is typed, read once per search: a name (word by word, as written or by key, as prefixes)
+// or anything else (a mobile number, a voter ID) as a substring.
 export function queryOf(term: string | undefined): Query {
   const text = term?.trim() ?? '';
   if (!text) return { kind: 'all' };
-  const search = typedNameSearch(text, { digitsAreNumbers: true });
+  const search = parseNameSearch(text);
   return search ? { kind: 'name', search } : { kind: 'text', text: text.toLowerCase().replace(/^\+91[\s-]?/, '') };
 }
 
