@@ -119,9 +119,12 @@ async function main(): Promise<void> {
     return [name, sample.total.toLocaleString('en-IN'), http.p50.toFixed(1), http.p95.toFixed(1), direct.p50.toFixed(1), direct.p95.toFixed(1), (http.p95 / direct.p95).toFixed(2)];
   }
   // The same surnames as a substring search, as every search was before issue 18 (no HTTP route
-  // answers it any more for a name).
-  const substring = await measure((index) => substringSearchPage(ctx.db, ctx.dialect, ['patil', 'deshmukh', 'shinde', 'chavan', 'kamble'][index % 5]!)).catch(() => undefined);
-  rows.push(['surname as a substring, Latin only (before issue 18)', '-', '-', '-', substring?.p50.toFixed(1) ?? 'failed', substring?.p95.toFixed(1) ?? '-', '-']);
+  // answers it any more for a name). SQLite only: PostgreSQL keeps no trigram index of the names
+  // since migration 042.
+  if (ctx.dialect.name === 'sqlite') {
+    const substring = await measure((index) => substringSearchPage(ctx.db, ctx.dialect, ['patil', 'deshmukh', 'shinde', 'chavan', 'kamble'][index % 5]!)).catch(() => undefined);
+    rows.push(['surname as a substring, Latin only (before issue 18)', '-', '-', '-', substring?.p50.toFixed(1) ?? 'failed', substring?.p95.toFixed(1) ?? '-', '-']);
+  }
   // The floor every call pays (token check with its session and user lookups, routing, HTTP).
   const floor = await measure(async () => (await fetch(`${address}/api/auth/me`, { headers })).json());
   const analyticsRows = ONLY_COVERAGE ? [] : await benchAnalytics(address, headers, ctx.db, measure);

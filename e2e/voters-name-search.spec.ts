@@ -27,6 +27,11 @@ test('should find पाटील when a Karyakarta types "patil", and a Devanag
   // A spelling people type finds the same voter.
   await page.getByRole('searchbox', { name: 'Search' }).fill('sunita paatil');
   await expect(page.getByTestId('voter-row').filter({ hasText: fullName })).toBeVisible();
+  // A comma typed after the name is not part of it (decision 051); digits look for a voter ID.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('sunita patil,');
+  await expect(page.getByTestId('voter-row').filter({ hasText: fullName })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`s${suffix}`);
+  await expect(page.getByTestId('voter-row').filter({ hasText: fullName })).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameKeys, nameMatches, nameMatchesExactly, nameSearchTerms, parseNameSearch, phoneticKey, termsMatchExactly } from './name-keys';
+import { nameKeys, nameMatches, nameMatchesExactly, nameSearchTerms, parseNameSearch, phoneticKey, termsMatchExactly, typedSearch } from './name-keys';
 
 // Real Marathi surnames and first names: the Devanagari spelling, then the Latin spellings people
 // type for it (long and short vowels, sh/s, w/v, doubled letters, anusvara or a half nasal,
@@ -202,6 +202,32 @@ describe('parseNameSearch and nameMatches', () => {
 
   it('should not read digits, voter IDs or symbols as a name', () => {
     for (const term of ['98765', 'ABC1234567', '100%', 'y_M', '', '   ']) expect(parseNameSearch(term)).toBeUndefined();
+  });
+
+  it('should read typed text as the voter search does: words of a name, digits also as a number', () => {
+    const search = { digitsAreNumbers: true };
+    expect(typedSearch('Ganesh Patil', search)).toEqual({ name: parseNameSearch('Ganesh Patil') });
+    // Digits alone are a mobile number or part of a voter ID.
+    expect(typedSearch('98765', search)).toEqual({ number: '98765' });
+    // Digits inside a name stay words of it (without a key), and the text is a number too.
+    expect(typedSearch('Contact Voter 123456', search)).toEqual({
+      name: { words: ['contact', 'voter', '123456'], keys: [phoneticKey('contact'), phoneticKey('voter'), ''] },
+      number: 'Contact Voter 123456',
+    });
+    expect(typedSearch('ABC1234567', search)).toEqual({ name: { words: ['abc1234567'], keys: [''] }, number: 'ABC1234567' });
+    // Other characters separate words: "Patil," is the name Patil.
+    expect(typedSearch('Patil,', search)).toEqual({ name: parseNameSearch('patil') });
+    expect(typedSearch('y_M', search)).toEqual({ name: parseNameSearch('y m') });
+    // A joiner inside a Devanagari word keeps the word whole (a comma after it goes).
+    expect(typedSearch('क्\u200Dष,', search)).toEqual({ name: parseNameSearch('क्ष') });
+    for (const term of ['%', '_', '/', '', '   ']) expect(typedSearch(term, search)).toEqual({});
+    // A word starting with the key mark and no digit after it would meet every key.
+    expect(typedSearch('0abc', search)).toEqual({ name: undefined, number: '0abc' });
+    expect(typedSearch('0123 Patil', search).name?.words).toEqual(['0123', 'patil']);
+    // The father/husband filter: a name only, its digits words of it.
+    const filter = { digitsAreNumbers: false };
+    expect(typedSearch('Shankar 77 Gore', filter)).toEqual({ name: { words: ['shankar', '77', 'gore'], keys: [phoneticKey('shankar'), '', phoneticKey('gore')] } });
+    for (const term of ['77', '%_', '']) expect(typedSearch(term, filter)).toEqual({});
   });
 
   it('should match a name across scripts from the start of its words, every typed word', () => {

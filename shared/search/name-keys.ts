@@ -291,7 +291,8 @@ export function nameKeys(name: string): string[] {
 }
 
 // A key among a name's search terms starts with this mark, so a key never meets a word as
-// written: "0ptil" is the key of Patil, "patil" the word (a word typed in a search has no digit).
+// written: "0ptil" is the key of Patil, "patil" the word (typedSearch reads no typed word that
+// starts with the mark without a digit after it).
 export const KEY_MARK = '0';
 
 // The words of a text as a search index keeps them: letters, combining marks and digits, in
@@ -321,8 +322,8 @@ export function termsMatchExactly(terms: string | null, search: NameSearch): boo
 
 // A typed search that is a name: its words as typed (NFC) and each word's key ('' when the word
 // has no letter a key keeps). Only letters, combining marks, spaces and the punctuation names
-// carry (. ' -) make a name; anything else (a digit, %, _) is not one: mobile numbers, voter IDs
-// and odd text keep the substring search. Words are split where the search index splits them.
+// carry (. ' -) make a name; other text is read by typedSearch below. Words are split where the
+// search index splits them.
 export interface NameSearch {
   words: string[];
   keys: string[];
@@ -340,6 +341,40 @@ export function parseNameSearch(term: string): NameSearch | undefined {
   }
   if (words.length === 0) return undefined;
   return { words, keys: words.map((word) => phoneticKey(word)) };
+}
+
+// How the voter search reads what is typed, on the server and on the phone alike (decision 051):
+// - `name`: when the text holds a letter, its words, each to start a word of the name (or of the
+//   voter ID) as typed or by key. Digits stay inside words ("Ward 12", "Contact Voter 123456");
+//   any other character a name cannot hold separates them ("Patil," is "patil"). A word holding
+//   a digit has no key. Names are never matched as substrings.
+// - `number`: with `digitsAreNumbers`, text holding a digit is also a substring of the mobile
+//   number or the voter ID (the text as typed, `%` and `_` as written).
+// Neither: the text names nobody ("%", "_").
+export interface TypedSearch {
+  name?: NameSearch;
+  number?: string;
+}
+
+const HAS_LETTER = /[\p{L}]/u;
+const HAS_DIGIT = /\p{N}/u;
+
+export function typedSearch(term: string, { digitsAreNumbers }: { digitsAreNumbers: boolean }): TypedSearch {
+  const text = term.trim();
+  const number = digitsAreNumbers && HAS_DIGIT.test(text) ? text : undefined;
+  if (!HAS_LETTER.test(text)) return number ? { number } : {};
+  const name = parseNameSearch(text) ?? wordsOf(text);
+  return number ? { name, number } : { name };
+}
+
+// The words of text that is not only a name. A word starting with the key mark but no digit after
+// it ("0", "0ab") would meet every key that starts so, never a name's word: the text is then
+// no name.
+function wordsOf(text: string): NameSearch | undefined {
+  // Joiners go first: they sit inside Devanagari words, which a space would split.
+  const words = [...new Set(text.normalize('NFC').replace(/[\u200C\u200D]/g, '').toLowerCase().match(TERM_WORD) ?? [])];
+  if (words.length === 0 || words.some((word) => word.startsWith(KEY_MARK) && !/^.\p{N}/u.test(word))) return undefined;
+  return { words, keys: words.map((word) => (HAS_DIGIT.test(word) ? '' : phoneticKey(word))) };
 }
 
 // Whether a name matches a name search as the voter search does: every typed word starts a word

@@ -37,6 +37,7 @@ import * as severalNodes from './migrations/2026-11-24-038-several-nodes';
 import * as nameSearchVocabulary from './migrations/2026-11-24-039-name-search-vocabulary';
 import * as searchIndexWriteBuffer from './migrations/2026-11-25-040-search-index-write-buffer';
 import * as cheaperInsertTriggers from './migrations/2026-11-25-041-cheaper-insert-triggers';
+import * as noNameTrigramIndexes from './migrations/2026-11-29-042-no-name-trigram-indexes';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -80,6 +81,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-24-039-name-search-vocabulary': nameSearchVocabulary,
   '2026-11-25-040-search-index-write-buffer': searchIndexWriteBuffer,
   '2026-11-25-041-cheaper-insert-triggers': cheaperInsertTriggers,
+  '2026-11-29-042-no-name-trigram-indexes': noNameTrigramIndexes,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

@@ -129,6 +129,33 @@ describe('GET /api/voters: names across scripts', () => {
     expect(await names('search=m12345')).toEqual([voter.full_name]);
     expect(await names('search=num')).toEqual([voter.full_name]);
   });
+
+  it('should read a search word by word, never a name as a substring, and digits also as a mobile number or voter ID', async () => {
+    // A name that holds digits (a test entry, an old import) is found by its words, digits too.
+    const voter = await seedVoter(t.ctx, { full_name: 'Ward 4021 Office', father_husband_name: 'Shankar 77 Gore', mobile_number: '9123400000', voter_id: 'WRD7654321', booth: 'Booth-04' });
+    expect(await names(`search=${q('Ward 4021')}`)).toEqual([voter.full_name]);
+    expect(await names(`search=${q('office 40')}`)).toEqual([voter.full_name]);
+    expect(await names(`search=${q('ward 4022')}`)).toEqual([]);
+    // Digits alone are a mobile number or part of a voter ID, not a word of a name.
+    expect(await names('search=4021')).toEqual([]);
+    expect(await names('search=91234')).toEqual([voter.full_name]);
+    expect(await names('search=7654')).toEqual([voter.full_name]);
+    // Letters and digits: the start of a word (the voter ID is one), or part of a voter ID.
+    expect(await names('search=wrd765')).toEqual([voter.full_name]);
+    expect(await names('search=rd7654')).toEqual([voter.full_name]);
+    expect(await names('search=office')).toEqual([voter.full_name]);
+    expect(await names('search=ffice')).toEqual([]);
+    // Punctuation a name cannot hold is dropped: "Kamble," finds the Kambles (a substring of
+    // names found nobody before).
+    expect(await search('search=Kamble%2C')).toEqual({ names: ['Asha Kamble', 'आशा कांबळे'], total: 2, totalPages: 1 });
+    expect(await names(`father_husband_name=${q('Gore;')}`)).toEqual([voter.full_name]);
+    expect(await names(`father_husband_name=${q('shankar 77')}`)).toEqual([voter.full_name]);
+    expect(await search(`father_husband_name=77`)).toEqual({ names: [], total: 0, totalPages: 0 });
+    expect(await search(`father_husband_name=${q('%_')}`)).toEqual({ names: [], total: 0, totalPages: 0 });
+    // The same rules with a booth scope and another filter beside the search.
+    expect(await names('search=Kamble%2C', karyakarta)).toEqual(['आशा कांबळे']);
+    expect(await names('search=91234&booth=Booth-04')).toEqual([voter.full_name]);
+  });
 });
 
 describe('GET /api/voters: names kept up to date', () => {

@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { BoothScope } from '@shared/auth/booth-scope';
-import { parseNameSearch, type NameSearch } from '@shared/search/name-keys';
+import { type NameSearch, type TypedSearch, typedSearch } from '@shared/search/name-keys';
 import { EQUALS_FILTERS, type VoterFilters } from '@shared/voters/voter-schema';
 import type { DatabaseDialect, Executor, NameField, NameMatchPart, SearchIndexQuery, VoterTextColumn } from '../../db/dialects/database-dialect';
 import type { Database } from '../../db/schema';
@@ -9,24 +9,29 @@ import type { Database } from '../../db/schema';
 // not only in the screens (spec section 6, issue 4).
 export type { BoothScope };
 
-// Which columns each kind of text filter reads ("the column contains the term").
-export const TEXT_FILTER_COLUMNS = {
-  search: ['full_name', 'mobile_number', 'voter_id'],
-  father_husband_name: ['father_husband_name'],
-  area: ['ward_area', 'house_no'],
-} as const satisfies Record<string, readonly VoterTextColumn[]>;
-type TextFilter = keyof typeof TEXT_FILTER_COLUMNS;
-const TEXT_FILTERS = Object.keys(TEXT_FILTER_COLUMNS) as TextFilter[];
+// The columns whose substrings the search's digits look for, and the area filter's.
+const NUMBER_COLUMNS = ['mobile_number', 'voter_id'] as const satisfies readonly VoterTextColumn[];
+const AREA_COLUMNS = ['ward_area', 'house_no'] as const satisfies readonly VoterTextColumn[];
 
-// The text filters that search names (issue 18, decision 021): a term that is a name is matched
-// word by word, as typed or by phonetic key, in any script; any other term (digits, a voter ID,
-// punctuation) is still a substring.
-const NAME_FILTERS = { search: 'full_name', father_husband_name: 'father_husband_name' } as const satisfies Partial<Record<TextFilter, NameField>>;
+// The text filters that search names (issue 18, decisions 021 and 051): the words typed are
+// matched word by word, as typed or by phonetic key, in any script, never as substrings; the
+// search's digits also look for a mobile number or voter ID (shared/search/name-keys.ts,
+// typedSearch). So PostgreSQL keeps no trigram index of the names, which every saved voter had
+// to update (migration 042).
+const NAME_FILTERS = { search: 'full_name', father_husband_name: 'father_husband_name' } as const satisfies Record<string, NameField>;
 type NameFilter = keyof typeof NAME_FILTERS;
+const NAME_FILTER_KINDS = Object.keys(NAME_FILTERS) as NameFilter[];
 
 // What a text filter looks for: trimmed, and a search without the +91 of a mobile number.
-function termOf(kind: TextFilter, rawTerm: string): string {
+function termOf(kind: NameFilter | 'area', rawTerm: string): string {
   return kind === 'search' ? rawTerm.trim().replace(/^\+91[\s-]?/, '') : rawTerm.trim();
+}
+
+// How a name filter reads its text; undefined when it is not given (or only spaces).
+function typedSearchOf(filters: Partial<VoterFilters>, kind: NameFilter): TypedSearch | undefined {
+  const raw = filters[kind];
+  const term = raw ? termOf(kind, raw) : '';
+  return term ? typedSearch(term, { digitsAreNumbers: kind === 'search' }) : undefined;
 }
 
 // The voters every list and count shows: not deleted, and not marked as a second roll entry of
@@ -37,16 +42,16 @@ export function whereListed<O>(query: SelectQueryBuilder<Database, 'voters', O>)
 }
 
 function nameSearchOf(filters: Partial<VoterFilters>, kind: NameFilter): NameSearch | undefined {
-  const raw = filters[kind];
-  return raw ? parseNameSearch(termOf(kind, raw)) : undefined;
+  return typedSearchOf(filters, kind)?.name;
 }
 
 // The name filter whose matches are ranked, exact ones first (the search, else the
-// father/husband name), with its terms; undefined when no filter is a name search.
+// father/husband name), with its terms; undefined when no filter is a name search. A search that
+// is also a number is not ranked: its voters are found by number or by name in one list.
 export function rankedNameSearch(filters: Partial<VoterFilters>): { kind: NameFilter; field: NameField; terms: NameSearch } | undefined {
-  for (const kind of Object.keys(NAME_FILTERS) as NameFilter[]) {
-    const terms = nameSearchOf(filters, kind);
-    if (terms) return { kind, field: NAME_FILTERS[kind], terms };
+  for (const kind of NAME_FILTER_KINDS) {
+    const typed = typedSearchOf(filters, kind);
+    if (typed?.name && !typed.number) return { kind, field: NAME_FILTERS[kind], terms: typed.name };
   }
   return undefined;
 }
@@ -77,17 +82,21 @@ export function applyVoterFilters<O>(
   q = applyContactFilters(q, filters);
   const ranked = rankedNameSearch(filters)?.kind;
   const narrowed = narrowedToBooths(filters, scope);
-  for (const kind of TEXT_FILTERS) {
-    const raw = filters[kind];
-    if (!raw) continue;
-    const name = kind === 'search' || kind === 'father_husband_name' ? nameSearchOf(filters, kind) : undefined;
-    if (name) {
-      const field = NAME_FILTERS[kind as NameFilter];
-      q = q.where((eb) => dialect.matchesName(eb, field, name, kind === ranked ? part : 'all', { narrowed }));
-    } else {
-      q = q.where((eb) => dialect.containsText(eb, TEXT_FILTER_COLUMNS[kind], termOf(kind, raw)));
-    }
+  for (const kind of NAME_FILTER_KINDS) {
+    const typed = typedSearchOf(filters, kind);
+    if (!typed) continue;
+    const { name, number } = typed;
+    q = q.where((eb) => {
+      const matches = [
+        ...(name ? [dialect.matchesName(eb, NAME_FILTERS[kind], name, kind === ranked ? part : 'all', { narrowed })] : []),
+        ...(number ? [dialect.containsText(eb, NUMBER_COLUMNS, number)] : []),
+      ];
+      // Text with neither a letter nor a digit ("%") names nobody.
+      return matches.length > 0 ? eb.or(matches) : eb('voters.id', '<', 0);
+    });
   }
+  const area = filters.area ? termOf('area', filters.area) : '';
+  if (area) q = q.where((eb) => dialect.containsText(eb, AREA_COLUMNS, area));
   return q;
 }
 
@@ -131,7 +140,7 @@ function applyContactFilters<O>(query: SelectQueryBuilder<Database, 'voters', O>
 // name searches fastest (decision 047); the dialect itself where there is no name search.
 export async function dialectForNameSearches(db: Executor, filters: Partial<VoterFilters>, dialect: DatabaseDialect): Promise<DatabaseDialect> {
   if (!dialect.forNameSearches) return dialect;
-  const searches = (Object.keys(NAME_FILTERS) as NameFilter[]).flatMap((kind) => nameSearchOf(filters, kind) ?? []);
+  const searches = NAME_FILTER_KINDS.flatMap((kind) => nameSearchOf(filters, kind) ?? []);
   return searches.length > 0 ? dialect.forNameSearches(db, searches) : dialect;
 }
 
@@ -152,8 +161,9 @@ export function searchIndexOnly(filters: Partial<VoterFilters>, scope: BoothScop
     const name = nameSearchOf(filters, 'father_husband_name');
     return name ? dialect.nameIndexQuery('father_husband_name', name, part) : undefined;
   }
-  if (!filters.search) return undefined;
-  const name = nameSearchOf(filters, 'search');
-  if (name) return dialect.nameIndexQuery('full_name', name, part);
-  return part === 'all' ? dialect.searchIndexQuery(TEXT_FILTER_COLUMNS.search, termOf('search', filters.search)) : undefined;
+  const typed = typedSearchOf(filters, 'search');
+  if (typed?.name && !typed.number) return dialect.nameIndexQuery('full_name', typed.name, part);
+  // Digits alone (a mobile number, part of a voter ID).
+  if (typed?.number && !typed.name && part === 'all') return dialect.searchIndexQuery(NUMBER_COLUMNS, typed.number);
+  return undefined;
 }

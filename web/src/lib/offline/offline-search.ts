@@ -1,4 +1,4 @@
-import { KEY_MARK, type NameSearch, nameSearchTerms, parseNameSearch } from '@shared/search/name-keys';
+import { KEY_MARK, type NameSearch, nameSearchTerms, typedSearch } from '@shared/search/name-keys';
 import type { Voter, VoterList } from '@shared/voters/voter-schema';
 
 // Search over the phone's copy (issue 21): pure, so the benchmark runs it in Chromium as is
@@ -39,21 +39,25 @@ export function entryOf(voter: StoredVoter): Entry {
 // Newest first, as the online list.
 export const newestFirst = (a: Entry, b: Entry) => (a.voter.created_at < b.voter.created_at ? 1 : a.voter.created_at > b.voter.created_at ? -1 : b.voter.id - a.voter.id);
 
-type Query = { kind: 'name'; search: NameSearch } | { kind: 'text'; text: string } | { kind: 'all' };
+type Query = { kind: 'typed'; name?: NameSearch; number?: string } | { kind: 'all' };
 
-// What is typed, read once per search: a name (word by word, as written or by key, as prefixes)
-// or anything else (a mobile number, a voter ID) as a substring.
+// What is typed, read once per search, as the server reads it (typedSearch): a name word by word
+// (as written or by key, as prefixes), and digits also as part of a mobile number or voter ID.
 export function queryOf(term: string | undefined): Query {
-  const text = term?.trim() ?? '';
+  const text = term?.trim().replace(/^\+91[\s-]?/, '') ?? '';
   if (!text) return { kind: 'all' };
-  const search = parseNameSearch(text);
-  return search ? { kind: 'name', search } : { kind: 'text', text: text.toLowerCase().replace(/^\+91[\s-]?/, '') };
+  const { name, number } = typedSearch(text, { digitsAreNumbers: true });
+  return { kind: 'typed', name, number: number?.toLowerCase() };
 }
 
 export function entryMatches(entry: Entry, query: Query): boolean {
   if (query.kind === 'all') return true;
-  if (query.kind === 'text') return entry.digits.includes(query.text);
-  const { words, keys } = query.search;
+  if (query.number !== undefined && entry.digits.includes(query.number)) return true;
+  return query.name !== undefined && nameMatchesEntry(entry, query.name);
+}
+
+function nameMatchesEntry(entry: Entry, search: NameSearch): boolean {
+  const { words, keys } = search;
   for (let at = 0; at < words.length; at += 1) {
     const word = words[at]!;
     const key = keys[at] ?? '';
