@@ -1,0 +1,85 @@
+import pg from 'pg';
+import { printTable } from './print-table';
+
+// What each index and trigger of `voters` costs a voter saved on PostgreSQL, at the size of the
+// database given (issue 23: an import of a million voters into ten million). Each row of the
+// table inserts the same INSERT_ROWS voters (copies of existing ones under new voter IDs, booth
+// by booth as an import of rolls does, STATEMENT_ROWS to a statement) inside a transaction that
+// first drops one index (or disables the user triggers), then rolls everything back: nothing is
+// kept. Run it on a copy, e.g. the `voters_import` that
+// `BENCH_DB=postgres BENCH_IMPORT_TEMPLATE=voters_10m npx tsx bench/import-export.ts` leaves:
+//
+//   BENCH_INSERT_DATABASE_URL=postgres://postgres@127.0.0.1:5432/voters_import npx tsx bench/postgres-insert-cost.ts
+//
+// BENCH_INSERT_ROUNDS (default 2) repeats the whole table; each cell is the fastest round.
+const DATABASE_URL = process.env.BENCH_INSERT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/voters_import';
+const INSERT_ROWS = Number(process.env.BENCH_INSERT_ROWS ?? 50_000);
+const STATEMENT_ROWS = 5_000;
+const ROUNDS = Number(process.env.BENCH_INSERT_ROUNDS ?? 2);
+
+const client = new pg.Client({ connectionString: DATABASE_URL });
+await client.connect();
+await client.query('SET statement_timeout = 0');
+
+const { rows: indexes } = await client.query<{ name: string; method: string; bytes: string }>(
+  `SELECT c.relname AS name, am.amname AS method, pg_relation_size(c.oid) AS bytes
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
+    WHERE i.indrelid = 'voters'::regclass AND NOT i.indisprimary ORDER BY am.amname DESC, c.relname`,
+);
+const { rows: columnRows } = await client.query<{ name: string }>(
+  `SELECT attname AS name FROM pg_attribute WHERE attrelid = 'voters'::regclass AND attnum > 0 AND NOT attisdropped AND attname NOT IN ('id') ORDER BY attnum`,
+);
+const { rows: sizeRows } = await client.query<{ voters: string }>(`SELECT count(*) AS voters FROM voters`);
+// The copies: voters from the middle of the table, by booth; a new voter ID each (the unique
+// index holds live voter IDs) and new name terms with it, as an import computes them.
+const copied = columnRows.map(({ name }) => {
+  if (name === 'voter_id') return `'ZZ' || v.id AS voter_id`;
+  if (name === 'full_name_terms') return `v.full_name_terms || ' zz' || v.id AS full_name_terms`;
+  return `v.${name}`;
+});
+const columns = columnRows.map(({ name }) => name).join(', ');
+const { rows: bounds } = await client.query<{ low: string }>(`SELECT (max(id) / 2)::bigint AS low FROM voters`);
+const low = Number(bounds[0]!.low);
+
+async function insertSeconds(prepare: string[]): Promise<number> {
+  await client.query('BEGIN');
+  try {
+    for (const statement of prepare) await client.query(statement);
+    const started = performance.now();
+    for (let offset = 0; offset < INSERT_ROWS; offset += STATEMENT_ROWS) {
+      await client.query(
+        `INSERT INTO voters (${columns}) SELECT ${copied.join(', ')} FROM voters v WHERE v.id > $1 AND v.id <= $2 ORDER BY v.booth, v.id`,
+        [low + offset, low + offset + STATEMENT_ROWS],
+      );
+    }
+    return (performance.now() - started) / 1000;
+  } finally {
+    await client.query('ROLLBACK');
+  }
+}
+
+const variants: [string, string[]][] = [
+  ['everything', []],
+  ...indexes.map(({ name, method, bytes }): [string, string[]] => [`without ${name} (${method}, ${(Number(bytes) / 1e6).toFixed(0)} MB)`, [`DROP INDEX ${name}`]]),
+  ['without the user triggers', ['ALTER TABLE voters DISABLE TRIGGER USER']],
+  ['without any index but the key, nor user triggers', [...indexes.map(({ name }) => `DROP INDEX ${name}`), 'ALTER TABLE voters DISABLE TRIGGER USER']],
+];
+const best = new Map<string, number>();
+for (let round = 0; round < ROUNDS; round += 1) {
+  for (const [name, prepare] of variants) {
+    const seconds = await insertSeconds(prepare);
+    best.set(name, Math.min(best.get(name) ?? Infinity, seconds));
+    process.stdout.write('.');
+  }
+}
+await client.end();
+
+const everything = best.get('everything')!;
+console.log(`\n${INSERT_ROWS.toLocaleString('en-IN')} voters inserted into ${Number(sizeRows[0]!.voters).toLocaleString('en-IN')}, fastest of ${ROUNDS} rounds`);
+printTable(
+  ['what the voters update', 'seconds', 'saved', 'µs a voter saved'],
+  variants.map(([name]) => {
+    const seconds = best.get(name)!;
+    return [name, seconds.toFixed(2), name === 'everything' ? '-' : (everything - seconds).toFixed(2), name === 'everything' ? '-' : (((everything - seconds) / INSERT_ROWS) * 1e6).toFixed(1)];
+  }),
+);
