@@ -6,16 +6,20 @@ import { printTable } from './print-table';
 // table inserts the same INSERT_ROWS voters (copies of existing ones under new voter IDs, booth
 // by booth as an import of rolls does, STATEMENT_ROWS to a statement) inside a transaction that
 // first drops one index (or disables the user triggers), then rolls everything back: nothing is
-// kept. Run it on a copy, e.g. the `voters_import` that
+// kept. A rolled-back insert still leaves its dead entries in every index, so each variant is
+// paired with a run of everything just before it, and its saving is the difference of the pair.
+// Run it on a copy, e.g. the `voters_import` that
 // `BENCH_DB=postgres BENCH_IMPORT_TEMPLATE=voters_10m npx tsx bench/import-export.ts` leaves:
 //
 //   BENCH_INSERT_DATABASE_URL=postgres://postgres@127.0.0.1:5432/voters_import npx tsx bench/postgres-insert-cost.ts
 //
-// BENCH_INSERT_ROUNDS (default 2) repeats the whole table; each cell is the fastest round.
+// BENCH_INSERT_ROUNDS (default 2) repeats the whole table; each cell is the median of the rounds.
+// BENCH_INSERT_ONLY=name,name measures only those indexes.
 const DATABASE_URL = process.env.BENCH_INSERT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/voters_import';
 const INSERT_ROWS = Number(process.env.BENCH_INSERT_ROWS ?? 50_000);
 const STATEMENT_ROWS = 5_000;
 const ROUNDS = Number(process.env.BENCH_INSERT_ROUNDS ?? 2);
+const ONLY = process.env.BENCH_INSERT_ONLY?.split(',');
 
 const client = new pg.Client({ connectionString: DATABASE_URL });
 await client.connect();
@@ -26,6 +30,7 @@ const { rows: indexes } = await client.query<{ name: string; method: string; byt
      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
     WHERE i.indrelid = 'voters'::regclass AND NOT i.indisprimary ORDER BY am.amname DESC, c.relname`,
 );
+const measured = ONLY ? indexes.filter(({ name }) => ONLY.includes(name)) : indexes;
 const { rows: columnRows } = await client.query<{ name: string }>(
   `SELECT attname AS name FROM pg_attribute WHERE attrelid = 'voters'::regclass AND attnum > 0 AND NOT attisdropped AND attname NOT IN ('id') ORDER BY attnum`,
 );
@@ -59,27 +64,32 @@ async function insertSeconds(prepare: string[]): Promise<number> {
 }
 
 const variants: [string, string[]][] = [
-  ['everything', []],
-  ...indexes.map(({ name, method, bytes }): [string, string[]] => [`without ${name} (${method}, ${(Number(bytes) / 1e6).toFixed(0)} MB)`, [`DROP INDEX ${name}`]]),
+  ...measured.map(({ name, method, bytes }): [string, string[]] => [`without ${name} (${method}, ${(Number(bytes) / 1e6).toFixed(0)} MB)`, [`DROP INDEX ${name}`]]),
   ['without the user triggers', ['ALTER TABLE voters DISABLE TRIGGER USER']],
   ['without any index but the key, nor user triggers', [...indexes.map(({ name }) => `DROP INDEX ${name}`), 'ALTER TABLE voters DISABLE TRIGGER USER']],
 ];
-const best = new Map<string, number>();
+const pairs = new Map<string, { everything: number; without: number }[]>();
 for (let round = 0; round < ROUNDS; round += 1) {
   for (const [name, prepare] of variants) {
-    const seconds = await insertSeconds(prepare);
-    best.set(name, Math.min(best.get(name) ?? Infinity, seconds));
+    const everything = await insertSeconds([]);
+    const without = await insertSeconds(prepare);
+    pairs.set(name, [...(pairs.get(name) ?? []), { everything, without }]);
     process.stdout.write('.');
   }
 }
 await client.end();
 
-const everything = best.get('everything')!;
-console.log(`\n${INSERT_ROWS.toLocaleString('en-IN')} voters inserted into ${Number(sizeRows[0]!.voters).toLocaleString('en-IN')}, fastest of ${ROUNDS} rounds`);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+console.log(`\n${INSERT_ROWS.toLocaleString('en-IN')} voters inserted into ${Number(sizeRows[0]!.voters).toLocaleString('en-IN')}, median of ${ROUNDS} rounds`);
 printTable(
-  ['what the voters update', 'seconds', 'saved', 'µs a voter saved'],
+  ['what the voters update', 'everything, s', 'without it, s', 'saved, s', 'µs a voter'],
   variants.map(([name]) => {
-    const seconds = best.get(name)!;
-    return [name, seconds.toFixed(2), name === 'everything' ? '-' : (everything - seconds).toFixed(2), name === 'everything' ? '-' : (((everything - seconds) / INSERT_ROWS) * 1e6).toFixed(1)];
+    const runs = pairs.get(name)!;
+    const saved = median(runs.map((run) => run.everything - run.without));
+    return [name, median(runs.map((run) => run.everything)).toFixed(2), median(runs.map((run) => run.without)).toFixed(2), saved.toFixed(2), ((saved / INSERT_ROWS) * 1e6).toFixed(1)];
   }),
 );

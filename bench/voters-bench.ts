@@ -70,7 +70,10 @@ async function main(): Promise<void> {
   const { token } = (await login.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
 
-  const first = ONLY_COVERAGE ? { totalPages: 1, total: 0 } : ((await (await fetch(`${address}/api/voters?limit=30`, { headers })).json()) as { totalPages: number; total: number });
+  const first = ONLY_COVERAGE
+    ? { totalPages: 1, total: 0, voters: [] }
+    : ((await (await fetch(`${address}/api/voters?limit=30`, { headers })).json()) as { totalPages: number; total: number; voters: { voter_id: string }[] });
+  const voterIds = first.voters.map((voter) => voter.voter_id);
   // Each query cycles through a few values so the runs are not one cached answer.
   const cases: [string, (index: number) => string][] = [
     ['unfiltered page 1', () => 'page=1'],
@@ -83,6 +86,9 @@ async function main(): Promise<void> {
     ['name search, Devanagari', (i) => `search=${encodeURIComponent(['सुनीता शिवाजी', 'राहुल विठ्ठल', 'प्रिया गणेश', 'सचिन बालाजी'][i % 4]!)}`],
     ...NAME_SEARCH_CASES,
     ['mobile search (5 digits)', (i) => `search=${['98765', '87012', '70454', '93211'][i % 4]}`],
+    // Letters and digits: a name's words (the voter ID is one of them) or part of a voter ID (decision 051).
+    ['voter ID typed whole', (i) => `search=${voterIds[i % voterIds.length]}`],
+    ['part of a voter ID, letters and digits', (i) => `search=${voterIds[i % voterIds.length]!.slice(1, 7)}`],
     ['last page', () => `page=${first.totalPages}`],
     // Issue 20: the roll-state filter (one in ten seeded voters lives away) and the support filter.
     ['shifted voters of a booth', (i) => `voter_status=shifted&booth=Booth-${String(1 + ((i * 53) % 396)).padStart(2, '0')}`],

@@ -38,6 +38,7 @@ import * as nameSearchVocabulary from './migrations/2026-11-24-039-name-search-v
 import * as searchIndexWriteBuffer from './migrations/2026-11-25-040-search-index-write-buffer';
 import * as cheaperInsertTriggers from './migrations/2026-11-25-041-cheaper-insert-triggers';
 import * as noNameTrigramIndexes from './migrations/2026-11-29-042-no-name-trigram-indexes';
+import * as votersWithoutMobileIndex from './migrations/2026-11-29-043-voters-without-mobile-index';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -82,6 +83,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-25-040-search-index-write-buffer': searchIndexWriteBuffer,
   '2026-11-25-041-cheaper-insert-triggers': cheaperInsertTriggers,
   '2026-11-29-042-no-name-trigram-indexes': noNameTrigramIndexes,
+  '2026-11-29-043-voters-without-mobile-index': votersWithoutMobileIndex,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

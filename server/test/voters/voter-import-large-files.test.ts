@@ -245,7 +245,7 @@ describe('POST /api/voters/import: large files', () => {
     const stored = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM voters`.execute(t.ctx.db)).rows[0]?.n);
     expect(stored - before).toBe(saved);
     expect(await deferredIndexes()).toEqual([]);
-    expect([...(await voterIndexes()).keys()]).toEqual(expect.arrayContaining(['voters_booth_idx', 'voters_caste_count_idx', 'voters_mobile_idx']));
+    expect([...(await voterIndexes()).keys()]).toEqual(expect.arrayContaining(['voters_booth_idx', 'voters_caste_count_idx', 'voters_age_idx']));
     await expectKeptCountsToMatchVoters(t.ctx.db);
   });
 

@@ -12,6 +12,7 @@ import { findHousehold } from '../households/households-repository';
 import { HOUSEHOLD_NOT_FOUND } from '../households/households-use-cases';
 import { readSettings } from '../settings/settings-repository';
 import { assertBoothAllowed, boothScopeFor, VOTER_NOT_FOUND } from '../voters/voter-access';
+import { dialectForNameSearches } from '../voters/voter-filters';
 import { countVoters, findVoter, voterPageAfter } from '../voters/voters-repository';
 import { slipPdf } from './slip-pdf';
 import { type SlipRow, slipRowsOfBooth, slipRowsOfHousehold, slipRowsOfVoters, toSlip } from './slips-repository';
@@ -56,8 +57,10 @@ async function searchRows(ctx: AppContext, user: UserRow, filters: Partial<Voter
   if (total > SLIPS_MAX) throw new HttpError(400, TOO_MANY_SLIPS(total));
   const rows: SlipRow[] = [];
   let afterId = 0;
+  // A name search's stored terms looked up once (decision 047), as the list does.
+  const dialect = await dialectForNameSearches(ctx.db, filters, ctx.dialect);
   for (;;) {
-    const page = await voterPageAfter(ctx.db, { filters, scope, dialect: ctx.dialect, afterId, limit: SEARCH_READ });
+    const page = await voterPageAfter(ctx.db, { filters, scope, dialect, afterId, limit: SEARCH_READ });
     if (page.length === 0) break;
     rows.push(...(await slipRowsOfVoters(ctx.db, page.map((voter) => voter.id))));
     afterId = page.at(-1)?.id ?? afterId;

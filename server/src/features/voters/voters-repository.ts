@@ -81,7 +81,9 @@ export async function listVoters(
 ): Promise<{ voters: VoterRow[]; total: number }> {
   const { filters, scope, page, limit } = options;
   const ranked = rankedNameSearch(filters);
-  const dialect = ranked ? await dialectForNameSearches(db, filters, options.dialect) : options.dialect;
+  // Any name search, ranked or not (a search holding digits is also a name): the stored terms
+  // its words start are looked up first (decision 047).
+  const dialect = await dialectForNameSearches(db, filters, options.dialect);
   if (ranked && narrowedToBooths(filters, scope)) return listNameMatchesInBooths(db, { ...options, dialect }, ranked);
   const read = (part: NameMatchPart, from: number, count: number, partTotal: number | undefined) => pageIds(db, { filters, scope, dialect }, part, from, count, partTotal);
   const offset = (page - 1) * limit;

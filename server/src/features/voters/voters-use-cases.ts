@@ -19,7 +19,7 @@ import { type ImportTimings, importVoters } from './import/voter-import';
 import type { SpreadsheetKind } from '../../lib/spreadsheets/spreadsheet-readers';
 import { assertBoothAllowed, assertRestrictedUnchanged, boothScopeFor, VOTER_NOT_FOUND } from './voter-access';
 import { assertVoterIdFree, voterIdTaken } from './voter-id-conflicts';
-import type { BoothScope } from './voter-filters';
+import { type BoothScope, dialectForNameSearches } from './voter-filters';
 import type { VoterForm } from './voter-form';
 import { processPhoto } from './voter-photos';
 import { rowToInput, toVoterDto } from './voter-rows';
@@ -169,8 +169,10 @@ async function* exportPages(ctx: AppContext, filters: Partial<VoterFilters>, sco
   let afterId = 0;
   // A small first page, so the first bytes leave before the big pages are read.
   let limit = FIRST_PAGE;
+  // A name search's stored terms looked up once (decision 047), as the list does.
+  const dialect = await dialectForNameSearches(ctx.bulkDb, filters, ctx.dialect);
   for (;;) {
-    const page = await voterPageAfter(ctx.bulkDb, { filters, scope, dialect: ctx.dialect, afterId, limit });
+    const page = await voterPageAfter(ctx.bulkDb, { filters, scope, dialect, afterId, limit });
     if (page.length === 0) return;
     yield page;
     afterId = page[page.length - 1]!.id;

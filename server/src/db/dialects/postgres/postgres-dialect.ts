@@ -99,28 +99,45 @@ const NAME_COLUMNS: Record<NameField, 'full_name_terms' | 'father_husband_name_t
 const lexeme = (term: string) => `'${term.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 
 // A typed word (or key term) as a query operand: the stored terms it starts, where they were
-// looked up (forNameSearches), else the prefix itself.
+// looked up (forNameSearches), else the prefix itself; null when the lookup found that no stored
+// term starts with it, so it matches no voter. Left as a prefix, such a word (part of a voter ID
+// typed in the search) made the planner guess 50,000 matches at ten million voters and read the
+// whole table newest first looking for 30 (over the 3 s statement limit).
 type TermExpansions = ReadonlyMap<string, readonly string[]>;
-function operand(prefix: string, expansions: TermExpansions | undefined): string {
+function operand(prefix: string, expansions: TermExpansions | undefined): string | null {
   const terms = expansions?.get(prefix);
-  return terms ? `(${terms.map(lexeme).join(' | ')})` : `${lexeme(prefix)}:*`;
+  if (!terms) return `${lexeme(prefix)}:*`;
+  return terms.length > 0 ? `(${terms.map(lexeme).join(' | ')})` : null;
 }
 
-function nameTsQuery(terms: NameSearchTerms, part: NameMatchPart, expansions?: TermExpansions): string {
-  const exact = terms.words.map((word) => operand(word, expansions)).join(' & ');
+// Operands of which one must match (null: none can), and of which all must (null: not all can).
+function anyOf(operands: (string | null)[]): string | null {
+  const possible = operands.filter((found): found is string => found !== null);
+  return possible.length === 0 ? null : `(${possible.join(' | ')})`;
+}
+function allOf(operands: (string | null)[]): string | null {
+  return operands.some((found) => found === null) ? null : operands.join(' & ');
+}
+
+// The search as a text search query; null when it can match no voter.
+function nameTsQuery(terms: NameSearchTerms, part: NameMatchPart, expansions?: TermExpansions): string | null {
+  const exact = allOf(terms.words.map((word) => operand(word, expansions)));
   if (part === 'exact') return exact;
-  const all = terms.words
-    .map((word, index) => {
+  const all = allOf(
+    terms.words.map((word, index) => {
       const key = terms.keys[index];
-      return isNameKey(key) ? `(${operand(word, expansions)} | ${operand(KEY_MARK + key, expansions)})` : operand(word, expansions);
-    })
-    .join(' & ');
-  return part === 'all' ? all : `(${all}) & !(${exact})`;
+      return isNameKey(key) ? anyOf([operand(word, expansions), operand(KEY_MARK + key, expansions)]) : operand(word, expansions);
+    }),
+  );
+  if (part === 'all' || all === null) return all;
+  return exact === null ? all : `(${all}) & !(${exact})`;
 }
 
 function nameCondition(field: NameField, terms: NameSearchTerms, part: NameMatchPart, expansions?: TermExpansions) {
   const column = sql.ref(`voters.${NAME_COLUMNS[field]}`);
-  return sql<SqlBool>`array_to_tsvector(string_to_array(coalesce(${column}, ''), ' ')) @@ CAST(${nameTsQuery(terms, part, expansions)} AS tsquery)`;
+  const query = nameTsQuery(terms, part, expansions);
+  if (query === null) return sql<SqlBool>`FALSE`;
+  return sql<SqlBool>`array_to_tsvector(string_to_array(coalesce(${column}, ''), ' ')) @@ CAST(${query} AS tsquery)`;
 }
 
 // Decision 047: GIN answers a prefix ('sunita':*) by first collecting every voter of every term
@@ -142,7 +159,8 @@ async function termExpansions(db: Executor, prefixes: readonly string[]): Promis
       ORDER BY known.term LIMIT ${MAX_EXPANSION + 1}
     ) AS terms
     FROM unnest(CAST(${prefixes} AS text[])) AS typed(prefix)`.execute(db);
-  return new Map(rows.filter((row) => row.terms.length > 0 && row.terms.length <= MAX_EXPANSION).map((row) => [row.prefix, row.terms]));
+  // No term at all is an answer too: the word matches nobody.
+  return new Map(rows.filter((row) => row.terms.length <= MAX_EXPANSION).map((row) => [row.prefix, row.terms]));
 }
 
 // Terms of voters whose terms were NULL: one UPDATE per few hundred (VALUES names its columns
