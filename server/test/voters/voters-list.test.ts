@@ -97,6 +97,21 @@ describe('GET /api/voters', () => {
     expect(await names('?search=zzqq')).toEqual([]);
   });
 
+  it('should page through a search holding digits newest first, by voter ID or by mobile number', async () => {
+    // "MHR000000" is part of three voter IDs; "9" of every mobile number and voter ID holding one.
+    const pages = async (search: string) => {
+      const seen: string[] = [];
+      for (let page = 1; ; page += 1) {
+        const body = (await list(`?search=${search}&limit=2&page=${page}`)).json();
+        seen.push(...body.voters.map((voter: { full_name: string }) => voter.full_name));
+        if (page >= body.totalPages) return { seen, total: body.total };
+      }
+    };
+    expect(await pages('MHR000000')).toEqual({ seen: ['प्रिया जाधव', 'Sunita Rahul Pawar', 'राहुल शिवाजी चव्हाण'], total: 3 });
+    expect(await pages('9')).toEqual({ seen: ['Imran Shaikh', 'Sunita Rahul Pawar', 'राहुल शिवाजी चव्हाण'], total: 3 });
+    expect((await list('?search=MHR000000&limit=2&page=3')).json()).toMatchObject({ voters: [], total: 3, totalPages: 2 });
+  });
+
   it('should filter by each exact-match field', async () => {
     expect(await names('?gender=Female')).toEqual(['प्रिया जाधव', 'Asha Deshmukh', 'Sunita Rahul Pawar']);
     expect(await names('?caste=Maratha')).toEqual(['Asha Deshmukh', 'Sunita Rahul Pawar']);

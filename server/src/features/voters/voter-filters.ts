@@ -144,6 +144,12 @@ export async function dialectForNameSearches(db: Executor, filters: Partial<Vote
   return searches.length > 0 ? dialect.forNameSearches(db, searches) : dialect;
 }
 
+// Whether the search holds digits: a mobile number or a voter ID, whose matches are usually
+// few, and which the planner cannot tell from a common name (below).
+export function searchesNumbers(filters: Partial<VoterFilters>): boolean {
+  return typedSearchOf(filters, 'search')?.number !== undefined;
+}
+
 // A booth scope or a booth filter leaves few voters: a name search is best tested on those.
 export function narrowedToBooths(filters: Partial<VoterFilters>, scope: BoothScope): boolean {
   return scope.kind === 'booths' || Boolean(filters.booth);

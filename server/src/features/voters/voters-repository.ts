@@ -1,11 +1,11 @@
-import type { Kysely, RawBuilder } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { termsMatchExactly } from '@shared/search/name-keys';
 import { type VoterFilters, type VoterInput } from '@shared/voters/voter-schema';
 import type { DatabaseDialect, Executor, NameMatchPart, VoterInsertAudit } from '../../db/dialects/database-dialect';
 import type { Database, VoterRow } from '../../db/schema';
 import { voterInsertValues } from '../../db/voter-insert-values';
 import { type KeptDimension, keptDimensionCounts } from './kept-counts';
-import { applyVoterFilters, type BoothScope, dialectForNameSearches, MOST_VOTERS_FILTERS, narrowedToBooths, rankedNameSearch, searchIndexOnly } from './voter-filters';
+import { applyVoterFilters, type BoothScope, dialectForNameSearches, MOST_VOTERS_FILTERS, narrowedToBooths, rankedNameSearch, searchesNumbers, searchIndexOnly } from './voter-filters';
 import { toColumns } from './voter-rows';
 
 // part: of a name search, all its matches or only the exact ones or only the others.
@@ -89,7 +89,17 @@ export async function listVoters(
   const offset = (page - 1) * limit;
   let ids: number[];
   let total: number;
-  if (offset === 0) {
+  if (searchesNumbers(filters)) {
+    // A mobile number or a voter ID: PostgreSQL guesses 0.5% of the voters for any word of the
+    // search, so it reads the list newest first until 30 match: the whole table (over the 3 s
+    // statement limit at ten million) when one voter does. Its total is cheap (a few index
+    // entries), so it comes first and tells the page how to read: few matches are collected and
+    // sorted, many are met soon enough in list order.
+    total = await countMatching(db, filters, scope, dialect);
+    if (offset >= total) return { voters: [], total };
+    const end = Math.min(offset + limit, total);
+    ids = total <= FEW_MATCHES ? await fewMatchIds(db, { filters, scope, dialect }, offset, end - offset) : await read('all', offset, end - offset, total);
+  } else if (offset === 0) {
     // The first page, the one nearly every list and search opens on, is read from the top
     // without its total: the total and the page are asked at once (on PostgreSQL, on two
     // connections side by side; a name search's exact total is most of its time). The first
@@ -109,6 +119,21 @@ export async function listVoters(
   const rows = await db.selectFrom('voters').selectAll().where('id', 'in', ids).execute();
   const position = new Map(ids.map((id, index) => [id, index]));
   return { voters: rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)), total };
+}
+
+// Up to this many matches are collected and sorted rather than met in list order.
+const FEW_MATCHES = 5_000;
+
+// A page of few matches, newest first, from every match sorted (id + 0: not in the order of an
+// index, so the database collects the matches from the search's own indexes first).
+async function fewMatchIds(db: Executor, options: { filters: Partial<VoterFilters>; scope: BoothScope; dialect: DatabaseDialect }, offset: number, count: number): Promise<number[]> {
+  const rows = await applyVoterFilters(db.selectFrom('voters'), options.filters, options.scope, options.dialect)
+    .select('voters.id')
+    .orderBy(sql`voters.id + 0`, 'desc')
+    .limit(count)
+    .offset(offset)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 // The ids of a page after the first, once the total is known: past the middle read from the far
