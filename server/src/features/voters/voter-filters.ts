@@ -144,10 +144,11 @@ export async function dialectForNameSearches(db: Executor, filters: Partial<Vote
   return searches.length > 0 ? dialect.forNameSearches(db, searches) : dialect;
 }
 
-// Whether the search holds digits: a mobile number or a voter ID, whose matches are usually
-// few, and which the planner cannot tell from a common name (below).
-export function searchesNumbers(filters: Partial<VoterFilters>): boolean {
-  return typedSearchOf(filters, 'search')?.number !== undefined;
+// Whether the search holds letters and digits (a voter ID, or part of one): its matches are
+// usually few, but its words are also a name's, which the planner cannot tell from a common one.
+export function searchesNumberAndName(filters: Partial<VoterFilters>): boolean {
+  const typed = typedSearchOf(filters, 'search');
+  return typed?.number !== undefined && typed.name !== undefined;
 }
 
 // A booth scope or a booth filter leaves few voters: a name search is best tested on those.

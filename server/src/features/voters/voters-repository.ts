@@ -5,7 +5,7 @@ import type { DatabaseDialect, Executor, NameMatchPart, VoterInsertAudit } from 
 import type { Database, VoterRow } from '../../db/schema';
 import { voterInsertValues } from '../../db/voter-insert-values';
 import { type KeptDimension, keptDimensionCounts } from './kept-counts';
-import { applyVoterFilters, type BoothScope, dialectForNameSearches, MOST_VOTERS_FILTERS, narrowedToBooths, rankedNameSearch, searchesNumbers, searchIndexOnly } from './voter-filters';
+import { applyVoterFilters, type BoothScope, dialectForNameSearches, MOST_VOTERS_FILTERS, narrowedToBooths, rankedNameSearch, searchesNumberAndName, searchIndexOnly } from './voter-filters';
 import { toColumns } from './voter-rows';
 
 // part: of a name search, all its matches or only the exact ones or only the others.
@@ -89,12 +89,12 @@ export async function listVoters(
   const offset = (page - 1) * limit;
   let ids: number[];
   let total: number;
-  if (searchesNumbers(filters)) {
-    // A mobile number or a voter ID: PostgreSQL guesses 0.5% of the voters for any word of the
-    // search, so it reads the list newest first until 30 match: the whole table (over the 3 s
-    // statement limit at ten million) when one voter does. Its total is cheap (a few index
-    // entries), so it comes first and tells the page how to read: few matches are collected and
-    // sorted, many are met soon enough in list order.
+  if (searchesNumberAndName(filters)) {
+    // A voter ID: PostgreSQL guesses 0.5% of the voters for a word of a name it does not know,
+    // so it read the list newest first until 30 matched: the whole table (over the 3 s statement
+    // limit at ten million) for one voter. Its total is cheap (a few index entries), so it comes
+    // first and tells the page how to read: few matches are collected and sorted, many are met
+    // soon enough in list order.
     total = await countMatching(db, filters, scope, dialect);
     if (offset >= total) return { voters: [], total };
     const end = Math.min(offset + limit, total);
