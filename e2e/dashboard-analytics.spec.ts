@@ -16,9 +16,10 @@ test('should show the dashboard with its cards, quick actions, disclaimer and re
   ] as const) {
     await expect(page.getByRole('region', { name: card })).toContainText(change);
   }
-  // The four seeded users at least; other specs running beside this one add their own.
-  const activeUsers = Number((await page.getByRole('region', { name: 'Active Users' }).textContent())?.match(/Active Users(\d+)/)?.[1]);
-  expect(activeUsers).toBeGreaterThanOrEqual(4);
+  // The four seeded users at least; other specs running beside this one add their own. The
+  // card's change line is there before its count arrives, so the count is waited for.
+  const activeUsersCard = page.getByRole('region', { name: 'Active Users' });
+  await expect.poll(async () => Number((await activeUsersCard.textContent())?.match(/Active Users(\d+)/)?.[1])).toBeGreaterThanOrEqual(4);
   for (const [name, path] of [
     ['Add Voter', '/voters?tab=entry'],
     ['View Tasks', '/tasks'],
