@@ -24,14 +24,39 @@ describe('OcrEngine', () => {
   it('should finish a call under way when its language is released, and read again afterwards', async () => {
     const ocr = new OcrEngine(1);
     try {
-      const png = await digitsPng('3141592');
-      const underWay = ocr.read('eng', png, 'line', '0123456789');
-      const waiting = ocr.read('eng', png, 'line', '0123456789');
+      // Three different images: the same image twice would be answered by the first reading.
+      const [first, second, third] = await Promise.all(['3141592', '2718281', '1414213'].map(digitsPng));
+      const underWay = ocr.read('eng', first as Buffer, 'line', '0123456789');
+      const waiting = ocr.read('eng', second as Buffer, 'line', '0123456789');
       await new Promise((resolve) => setTimeout(resolve, 50));
       await ocr.release('eng');
       expect((await underWay)[0]?.text).toBe('3141592');
-      expect((await waiting)[0]?.text).toBe('3141592');
-      expect((await ocr.read('eng', png, 'line', '0123456789'))[0]?.text).toBe('3141592');
+      expect((await waiting)[0]?.text).toBe('2718281');
+      expect((await ocr.read('eng', third as Buffer, 'line', '0123456789'))[0]?.text).toBe('1414213');
+    } finally {
+      await ocr.close();
+    }
+  }, 60_000);
+
+  it("should read an image it has just read (a roll's strip above the boxes, page after page) only once, each caller getting its own copy", async () => {
+    const ocr = new OcrEngine(1);
+    const recognised: Buffer[] = [];
+    const recognize = (ocr as unknown as { recognize: (...args: unknown[]) => Promise<unknown> }).recognize.bind(ocr);
+    (ocr as unknown as { recognize: (...args: unknown[]) => Promise<unknown> }).recognize = (png: unknown, ...rest: unknown[]) => {
+      recognised.push(png as Buffer);
+      return recognize(png, ...rest);
+    };
+    try {
+      const [strip, other] = await Promise.all(['4021986', '5550123'].map(digitsPng));
+      const [first, again] = await Promise.all([ocr.read('eng', strip as Buffer, 'line', '0123456789'), ocr.read('eng', strip as Buffer, 'line', '0123456789')]);
+      expect(first[0]?.text).toBe('4021986');
+      expect(again).toEqual(first);
+      (again[0] as { text: string }).text = 'changed by a caller';
+      expect((await ocr.read('eng', strip as Buffer, 'line', '0123456789'))[0]?.text).toBe('4021986');
+      // Other settings or another image are read afresh.
+      expect((await ocr.read('eng', other as Buffer, 'line', '0123456789'))[0]?.text).toBe('5550123');
+      expect((await ocr.read('eng', strip as Buffer, 'block', '0123456789'))[0]?.text).toBe('4021986');
+      expect(recognised).toHaveLength(3);
     } finally {
       await ocr.close();
     }

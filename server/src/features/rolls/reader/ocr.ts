@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -68,11 +69,18 @@ interface OcrPool {
   released: boolean;
 }
 
+const RECENT_READINGS = 16;
+
 // Up to `size` tesseract workers per language (one per core: a reader thread reads several pages
 // side by side, each waiting on OCR most of the time), each made on first use and kept for the
 // reader's life unless released; a call finding all busy waits for the first one free.
 export class OcrEngine {
   private readonly pools = new Map<OcrModels, OcrPool>();
+  // Readings of the last few images, by their bytes and settings: a roll prints the same strip
+  // above the boxes of page after page (constituency, part, section), pixel for pixel on a roll
+  // drawn by computer, and tesseract reads the same image the same way. Promises, so a page
+  // asking while another page's reading of it runs waits for that one.
+  private readonly recent = new Map<string, Promise<OcrLine[]>>();
 
   // `size`: workers per language; `englishFolder`: where the English model is (above).
   constructor(
@@ -125,7 +133,24 @@ export class OcrEngine {
 
   // Reads a PNG: a block of text lines (mode 6) or a single line (mode 7).
   // `only` limits the characters (digits for a serial number).
-  async read(language: OcrModels, png: Buffer, mode: 'block' | 'line' = 'block', only = '', dpi = 216): Promise<OcrLine[]> {
+  read(language: OcrModels, png: Buffer, mode: 'block' | 'line' = 'block', only = '', dpi = 216): Promise<OcrLine[]> {
+    const key = `${language}/${mode}/${only}/${dpi}/${createHash('sha1').update(png).digest('base64')}`;
+    const known = this.recent.get(key);
+    if (known) {
+      // Most recently used last.
+      this.recent.delete(key);
+      this.recent.set(key, known);
+      // A copy: a caller may change what it was given.
+      return known.then((lines) => structuredClone(lines));
+    }
+    const reading = this.recognize(language, png, mode, only, dpi);
+    this.recent.set(key, reading);
+    reading.catch(() => this.recent.delete(key));
+    if (this.recent.size > RECENT_READINGS) this.recent.delete(this.recent.keys().next().value as string);
+    return reading;
+  }
+
+  private async recognize(language: OcrModels, png: Buffer, mode: 'block' | 'line', only: string, dpi: number): Promise<OcrLine[]> {
     const { pool, slot } = await this.take(language);
     let result: Awaited<ReturnType<Worker['recognize']>>;
     let broken = false;

@@ -65,6 +65,13 @@ function runsIn(runs: TextRun[], rect: RollRect): TextRun[] {
   return runs.filter((run) => run.x >= rect.x - 1 && run.x < rect.x + rect.width && run.y + run.height / 2 >= rect.y && run.y + run.height / 2 <= rect.y + rect.height);
 }
 
+// A line as read, its columns kept apart: a gap between words wider than the line is high
+// becomes a run of spaces (a cover's label, its value and the next column on one line).
+function spacedLineText(line: OcrLine): string {
+  const height = line.y1 - line.y0;
+  return line.words.map((word, at) => `${at === 0 ? '' : word.x0 - (line.words[at - 1] as OcrLine['words'][number]).x1 > height ? '    ' : ' '}${word.text}`).join('');
+}
+
 function ocrToLines(lines: OcrLine[]): TextLine[] {
   return lines.map((line) => ({ words: line.words.filter((word) => word.text.trim()).map((word) => ({ text: word.text, confidence: word.confidence })) }));
 }
@@ -454,7 +461,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
       const language = await chooseLanguage(ocr, image, { x: 0, y: 0, width: image.width, height: Math.round(image.height * 0.12) }, state, pageText);
       turns.learning.release();
       signal?.throwIfAborted();
-      text = (await ocr.read(bodyModels(language), await png(image, whole))).map((line) => line.text).join('\n');
+      text = (await ocr.read(bodyModels(language), await png(image, whole))).map(spacedLineText).join('\n');
       // Tesseract's memory grows to fit the largest image it was given and never shrinks: after
       // a whole page the model is let go (made again for the voter pages, a second's work).
       // At 144 dpi the cover read worse (district, taluka), so the page keeps its scale.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBox, type TextLine } from './box-fields';
 import { findBoxes, voterBoxGroup } from './box-finder';
+import { parseCover } from './cover-facts';
 import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
 import { checkEpic, findEpic, luhnCheckDigit, nearestEpic } from './epic';
 import { eraseRules, type GrayImage } from './gray-image';
@@ -209,5 +210,55 @@ describe('eraseRules', () => {
   it("should keep a Devanagari word's headline and still erase the frame when runs across may be longer", () => {
     const cleaned = eraseRules(drawn(), 36, 140, 150);
     expect([inked(cleaned, 150, 0), inked(cleaned, 0, 30), inked(cleaned, 100, 20), inked(cleaned, 60, 30)]).toEqual([false, false, true, true]);
+  });
+});
+
+describe('parseCover', () => {
+  // An ECI cover as OCR reads it, columns kept apart by runs of spaces (invented place names).
+  const ocrCover = [
+    'ELECTORAL ROLL 2026',
+    'No. Name and Reservation Status of Assembly Constituency : 12 - Sample Nagar (GEN)    Part number',
+    '2 . Details of part and polling area',
+    'No. and name of sections in the part',
+    '1. Station Road . -',
+    'A    Main Town or Village    Sampleville',
+    '2. Market Lane    Post Office    Sampleville',
+    'District    : Yavatmal',
+    'Pin Code    : 445001',
+    '3. Polling Station Details',
+    'No. and Name of Polling Station :    Type of Polling Station    General',
+    '.    F    .    (Male/Female/General)',
+    '7-Zilla Parishad School Room 1,',
+    'Sample Nagar',
+    'Address of Polling Station :    Stations in this part :    0',
+    'Main Road, Sample Nagar',
+    '4. NUMBER OF ELECTORS',
+    'Starting    Ending    Net Electors',
+    'Serial No.    Serial No.    Male    Female    Third Gender    Total',
+    '1    986    536    450    0    986',
+  ].join('\n');
+
+  it('should take a value printed below its label when the label\'s line goes on with another column', () => {
+    const cover = parseCover(1, ocrCover);
+    expect(cover).toMatchObject({
+      constituency: '12 - Sample Nagar (GEN)',
+      pollingStationNumber: 7,
+      pollingStationName: 'Zilla Parishad School Room 1, Sample Nagar',
+      pollingStationAddress: 'Main Road, Sample Nagar',
+      village: 'Sampleville',
+      district: 'Yavatmal',
+      pin: '445001',
+    });
+  });
+
+  it('should take the totals under the header that has numbers under it, not the station type\'s "Male/Female"', () => {
+    expect(parseCover(1, ocrCover).totals).toEqual({ male: 536, female: 450, third: 0, total: 986 });
+  });
+
+  it('should end the sections at the next block\'s heading, keeping only their first column', () => {
+    expect(parseCover(1, ocrCover).sections).toEqual([
+      { number: '1', name: 'Station Road' },
+      { number: '2', name: 'Market Lane' },
+    ]);
   });
 });

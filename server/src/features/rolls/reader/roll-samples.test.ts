@@ -66,6 +66,12 @@ describe('reading the real sample rolls', { timeout: 600_000 }, () => {
     expect(cover?.kind).toBe('cover');
     expect(cover?.cover?.pin).toMatch(/^\d{6}$/u);
     expect(cover?.cover?.district).toBeTruthy();
+    // The printed totals, the station's number and the two sections, from a page whose columns
+    // and table OCR reads line by line across.
+    expect(cover?.cover?.totals).toEqual({ male: 536, female: 450, third: 0, total: 986 });
+    expect(cover?.cover?.pollingStationNumber).toBe(5);
+    expect(cover?.cover?.pollingStationName).toMatch(/^Office of /u);
+    expect(cover?.cover?.sections.map((section) => section.number)).toEqual(['1', '2']);
     expect(voters).toMatchObject({ kind: 'voters', method: 'ocr' });
     expect(voters!.voters).toHaveLength(30);
     expectConsecutiveSerials(voters!);
