@@ -359,6 +359,12 @@ export interface TypedSearch {
 const HAS_LETTER = /[\p{L}]/u;
 const HAS_DIGIT = /\p{N}/u;
 
+// The voter search's text as it is looked for, on the server and on the phone: trimmed, and a
+// mobile number typed with its country code (+91) without it.
+export function voterSearchText(term: string): string {
+  return term.trim().replace(/^\+91[\s-]?/, '');
+}
+
 export function typedSearch(term: string, { digitsAreNumbers }: { digitsAreNumbers: boolean }): TypedSearch {
   const text = term.trim();
   const number = digitsAreNumbers && HAS_DIGIT.test(text) ? text : undefined;

@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { BoothScope } from '@shared/auth/booth-scope';
-import { type NameSearch, type TypedSearch, typedSearch } from '@shared/search/name-keys';
+import { type NameSearch, type TypedSearch, typedSearch, voterSearchText } from '@shared/search/name-keys';
 import { EQUALS_FILTERS, type VoterFilters } from '@shared/voters/voter-schema';
 import type { DatabaseDialect, Executor, NameField, NameMatchPart, SearchIndexQuery, VoterTextColumn } from '../../db/dialects/database-dialect';
 import type { Database } from '../../db/schema';
@@ -24,7 +24,7 @@ const NAME_FILTER_KINDS = Object.keys(NAME_FILTERS) as NameFilter[];
 
 // What a text filter looks for: trimmed, and a search without the +91 of a mobile number.
 function termOf(kind: NameFilter | 'area', rawTerm: string): string {
-  return kind === 'search' ? rawTerm.trim().replace(/^\+91[\s-]?/, '') : rawTerm.trim();
+  return kind === 'search' ? voterSearchText(rawTerm) : rawTerm.trim();
 }
 
 // How a name filter reads its text; undefined when it is not given (or only spaces).

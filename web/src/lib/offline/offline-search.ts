@@ -1,4 +1,4 @@
-import { KEY_MARK, type NameSearch, nameSearchTerms, typedSearch } from '@shared/search/name-keys';
+import { KEY_MARK, type NameSearch, nameSearchTerms, typedSearch, voterSearchText } from '@shared/search/name-keys';
 import type { Voter, VoterList } from '@shared/voters/voter-schema';
 
 // Search over the phone's copy (issue 21): pure, so the benchmark runs it in Chromium as is
@@ -44,7 +44,7 @@ type Query = { kind: 'typed'; name?: NameSearch; number?: string } | { kind: 'al
 // What is typed, read once per search, as the server reads it (typedSearch): a name word by word
 // (as written or by key, as prefixes), and digits also as part of a mobile number or voter ID.
 export function queryOf(term: string | undefined): Query {
-  const text = term?.trim().replace(/^\+91[\s-]?/, '') ?? '';
+  const text = voterSearchText(term ?? '');
   if (!text) return { kind: 'all' };
   const { name, number } = typedSearch(text, { digitsAreNumbers: true });
   return { kind: 'typed', name, number: number?.toLowerCase() };

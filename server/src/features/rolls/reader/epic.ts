@@ -78,10 +78,14 @@ const DIGIT_READINGS: Record<string, string[]> = { O: ['0'], Q: ['0'], D: ['0'],
 
 // Seven digits from what OCR read of them, at a cost of one per changed character and one for
 // a character dropped: at most one, and only one that reads as a digit (a glyph read twice, as
-// "O0" or "B6"), so a letter among the digits is never dropped to make a number fit.
+// "O0" or "B6"), so a letter among the digits is never dropped to make a number fit. A character
+// the same as the one beside it is the likeliest glyph read twice; dropping any other costs two
+// (the English part's "WWE03364338": dropping the "0" and dropping one of the last two "3"s
+// both gave a valid check digit, and the printed number was the second).
 function digitReadings(read: string): { digits: string; cost: number }[] {
   const readsAsDigit = (c: string) => /\d/.test(c) || c in DIGIT_READINGS;
-  const dropped = [...read].flatMap((c, i) => (readsAsDigit(c) ? [{ text: read.slice(0, i) + read.slice(i + 1), cost: 1 }] : []));
+  const doubled = (i: number) => read[i] === read[i - 1] || read[i] === read[i + 1];
+  const dropped = [...read].flatMap((c, i) => (readsAsDigit(c) ? [{ text: read.slice(0, i) + read.slice(i + 1), cost: doubled(i) ? 1 : 2 }] : []));
   const spellings = read.length === 7 ? [{ text: read, cost: 0 }] : read.length === 8 ? dropped : [];
   const found: { digits: string; cost: number }[] = [];
   for (const spelling of spellings) {
@@ -99,7 +103,8 @@ function digitReadings(read: string): { digits: string; cost: number }[] {
 // away, or the three read themselves (digits read for letters each costing one).
 function letterReadings(read: string, series: readonly string[]): { letters: string; cost: number }[] {
   const letters = [...read].map((c) => TO_LETTER[c] ?? c).join('');
-  const found = series.map((known) => ({ letters: known, cost: leven(letters, known) })).filter((reading) => reading.cost <= 2);
+  // A glyph more or fewer costs two, as a digit dropped that is not read twice does.
+  const found = series.map((known) => ({ letters: known, cost: leven(letters, known) + Math.abs(letters.length - known.length) })).filter((reading) => reading.cost <= 2);
   if (/^[A-Z]{3}$/.test(letters)) found.push({ letters, cost: [...read].filter((c, i) => c !== letters[i]).length });
   return found;
 }

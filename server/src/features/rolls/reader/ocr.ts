@@ -69,17 +69,15 @@ interface OcrPool {
   released: boolean;
 }
 
-const RECENT_READINGS = 16;
+const RECENT_READINGS = 8;
 
 // Up to `size` tesseract workers per language (one per core: a reader thread reads several pages
 // side by side, each waiting on OCR most of the time), each made on first use and kept for the
 // reader's life unless released; a call finding all busy waits for the first one free.
 export class OcrEngine {
   private readonly pools = new Map<OcrModels, OcrPool>();
-  // Readings of the last few images, by their bytes and settings: a roll prints the same strip
-  // above the boxes of page after page (constituency, part, section), pixel for pixel on a roll
-  // drawn by computer, and tesseract reads the same image the same way. Promises, so a page
-  // asking while another page's reading of it runs waits for that one.
+  // readRepeated's last readings, as promises: a page asking while another page's reading of
+  // the same image runs waits for that one.
   private readonly recent = new Map<string, Promise<OcrLine[]>>();
 
   // `size`: workers per language; `englishFolder`: where the English model is (above).
@@ -134,7 +132,15 @@ export class OcrEngine {
   // Reads a PNG: a block of text lines (mode 6) or a single line (mode 7).
   // `only` limits the characters (digits for a serial number).
   read(language: OcrModels, png: Buffer, mode: 'block' | 'line' = 'block', only = '', dpi = 216): Promise<OcrLine[]> {
-    const key = `${language}/${mode}/${only}/${dpi}/${createHash('sha1').update(png).digest('base64')}`;
+    return this.recognize(language, png, mode, only, dpi);
+  }
+
+  // The same, for an image that may come again: the strip above a page's boxes (constituency,
+  // part, section), the same pixels page after page on a roll drawn by computer. Tesseract reads
+  // an image the same way each time, so the last few readings are kept by the image's bytes.
+  // Only such images: the bench's rolls of one page repeated would otherwise be read once.
+  readRepeated(language: OcrModels, png: Buffer, mode: 'block' | 'line' = 'block'): Promise<OcrLine[]> {
+    const key = `${language}/${mode}/${createHash('sha1').update(png).digest('base64')}`;
     const known = this.recent.get(key);
     if (known) {
       // Most recently used last.
@@ -143,7 +149,7 @@ export class OcrEngine {
       // A copy: a caller may change what it was given.
       return known.then((lines) => structuredClone(lines));
     }
-    const reading = this.recognize(language, png, mode, only, dpi);
+    const reading = this.recognize(language, png, mode, '', 216);
     this.recent.set(key, reading);
     reading.catch(() => this.recent.delete(key));
     if (this.recent.size > RECENT_READINGS) this.recent.delete(this.recent.keys().next().value as string);

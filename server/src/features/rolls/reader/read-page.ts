@@ -586,7 +586,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
   const strip: PixelRect = { x: 0, y: 0, width: image.width, height: Math.max(10, firstTop - 2) };
   const stripText = trustText
     ? textLineFromRuns(runsIn(content.runs, { x: 0, y: 0, width: content.width, height: firstTop / SCALE })).map((line) => line.words.map((w) => w.text).join(' ')).join('\n')
-    : (await ocr.read(bodyModels(language ?? 'eng'), await png(image, strip))).map((line) => line.text).join('\n');
+    : (await ocr.readRepeated(bodyModels(language ?? 'eng'), await png(image, strip))).map((line) => line.text).join('\n');
   const facts = pageFacts(stripText);
   const withValues = prepared.filter((item) => item.labelled);
   const valueWords = await readPieces(ocr, 'eng', withValues.flatMap((item) => item.labelled?.pieces ?? []));

@@ -48,6 +48,10 @@ describe('EPIC numbers', () => {
     const doubled = epic('XOR', '021712').replace('XOR', 'XO0R');
     expect(nearestEpic([doubled], [])).toBeNull();
     expect(nearestEpic([doubled], ['XOR', 'WWE'])).toBe(epic('XOR', '021712'));
+    // A glyph read twice ("44") is the extra one, even where dropping another digit also gives
+    // a valid check digit (a number of the English part, "WWE03364338", had both).
+    expect(nearestEpic([epic('XYZ', '123400').replace('1234004', '12344004')], [])).toBe(epic('XYZ', '123400'));
+    expect(nearestEpic(['WWE03364338'], ['WWE'])).toBe('WWE0336438');
     // Two letters pressed into one ("SS" read as "5"): a series one edit away restores them.
     expect(nearestEpic([epic('SST', '022992').replace('SST', '5T')], ['SST'])).toBe(epic('SST', '022992'));
     expect(nearestEpic([epic('SST', '022992').replace('SST', '5T')], [])).toBeNull();
