@@ -35,6 +35,9 @@ function afterOrBelow(text: string, label: RegExp): string | null {
   return value.replace(/[\s,]+$/u, '') || null;
 }
 
+// The part number's label ("Part No. :", "Part number", "भाग संख्या").
+export const PART_LABEL = /part\s*(number|no\.?)\s*:?|भाग\s*(संख्या|क्रमांक|क्र\.?)\s*:?/iu;
+
 // Headings of a cover's blocks, which end the list of sections.
 const COVER_HEADING = /polling\s+station|number\s+of\s+electors|details\s+of|मतदान\s*केन्द्र|मतदान\s*केंद्र|मतदाताओं|मतदारांची/iu;
 
@@ -48,7 +51,7 @@ export function looksLikeCover(text: string): boolean {
 export function parseCover(page: number, rawText: string): RollCoverFacts {
   const text = latinDigits(rawText).normalize('NFC');
   const constituency = after(text, /assembly\s+constituency\s*:?|name\s+and\s+reservation\s+status\s+of\s+assembly\s+constituency\s*:?|विधान\s*सभा\s*(निर्वाचन\s*)?क्षेत्र\s*(की\s*संख्या\s*,?\s*नाम\s*(व|और)?\s*आरक्षण\s*स्थिति)?\s*:?|विधानसभा\s*मतदारसंघ\s*:?/iu);
-  const partText = after(text, /part\s*(number|no\.?)\s*:?|भाग\s*(संख्या|क्रमांक|क्र\.?)\s*:?/iu) ?? '';
+  const partText = after(text, PART_LABEL) ?? '';
   const stationText = afterOrBelow(text, /no\.?\s*and\s*name\s*of\s*polling\s*station\s*:?|मतदान\s*केन्द्र\s*की\s*संख्या\s*(व|और)\s*नाम\s*:?|मतदान\s*केंद्राचा\s*क्रमांक\s*व\s*नाव\s*:?/iu);
   const stationMatch = stationText?.match(/^(\d+)\s*[-–.]?\s*(.*)$/u);
   const address = afterOrBelow(text, /address\s+of\s+polling\s+station\s*:?|मतदान\s*केन्द्र\s*का\s*पता\s*:?|मतदान\s*केंद्राचा\s*पत्ता\s*:?/iu);

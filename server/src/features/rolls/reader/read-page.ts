@@ -3,7 +3,7 @@ import leven from 'leven';
 import sharp from 'sharp';
 import { findBoxes, voterBoxGroup } from './box-finder';
 import { type BoxText, type ParsedBox, parseBox, printedLabelField, type TextLine, type TextWord, withoutColon } from './box-fields';
-import { looksLikeCover, parseCover } from './cover-facts';
+import { looksLikeCover, PART_LABEL, parseCover } from './cover-facts';
 import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
 import { checkEpic, findEpic, nearestEpic } from './epic';
 import { type GarbledValueField, garbledValues } from './garbled-values';
@@ -63,6 +63,36 @@ function textLineFromRuns(runs: TextRun[]): TextLine[] {
 
 function runsIn(runs: TextRun[], rect: RollRect): TextRun[] {
   return runs.filter((run) => run.x >= rect.x - 1 && run.x < rect.x + rect.width && run.y + run.height / 2 >= rect.y && run.y + run.height / 2 <= rect.y + rect.height);
+}
+
+// A cover's part number printed in a cell of its own under its label ("Part number" over "5" at
+// the top right of an ECI cover): read across the page, the lone digit under the label's words
+// is lost. When a line ends with the label, the strip under its words is read digits only.
+async function partNumberBelowLabel(ocr: OcrEngine, image: GrayImage, lines: OcrLine[]): Promise<number | null> {
+  for (const line of lines) {
+    const text = spacedLineText(line);
+    const label = text.match(PART_LABEL);
+    if (!label || label.index === undefined || text.slice(label.index + label[0].length).trim() !== '') continue;
+    // The label's words: those from where the label starts.
+    let length = 0;
+    const words = line.words.filter((word) => {
+      const at = text.indexOf(word.text, length);
+      length = at + word.text.length;
+      return at >= (label.index as number);
+    });
+    const first = words[0];
+    const last = words[words.length - 1];
+    if (!first || !last) continue;
+    // The label's words and what is under them, read as a block: the words' own boxes may
+    // reach down over the number, which OCR took for a speck of them.
+    const top = Math.min(...words.map((word) => word.y0));
+    const height = line.y1 - line.y0;
+    const rect: PixelRect = { x: first.x0 - height, y: top - 2, width: last.x1 - first.x0 + 2 * height, height: 3 * height };
+    const read = await ocr.read('eng', await marginPng(cropGray(image, rect)));
+    const number = read.flatMap((found) => found.words).find((word) => /^\d{1,4}$/u.test(word.text));
+    if (number) return Number(number.text);
+  }
+  return null;
 }
 
 // A line as read, its columns kept apart: a gap between words wider than the line is high
@@ -452,6 +482,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     if (pageNumber > COVER_PAGES) return { page: pageNumber, kind: 'other', method: 'none', cover: null, voters: [] };
     let text: string;
     let method: RollPageResult['method'];
+    let partBelow: number | null = null;
     if (trustText) {
       text = textLineFromRuns(content.runs).map((line) => line.words.map((word) => word.text).join(' ')).join('\n');
       method = 'text';
@@ -461,7 +492,9 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
       const language = await chooseLanguage(ocr, image, { x: 0, y: 0, width: image.width, height: Math.round(image.height * 0.12) }, state, pageText);
       turns.learning.release();
       signal?.throwIfAborted();
-      text = (await ocr.read(bodyModels(language), await png(image, whole))).map(spacedLineText).join('\n');
+      const lines = await ocr.read(bodyModels(language), await png(image, whole));
+      text = lines.map(spacedLineText).join('\n');
+      partBelow = await partNumberBelowLabel(ocr, image, lines);
       // Tesseract's memory grows to fit the largest image it was given and never shrinks: after
       // a whole page the model is let go (made again for the voter pages, a second's work).
       // At 144 dpi the cover read worse (district, taluka), so the page keeps its scale.
@@ -469,6 +502,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
       method = 'ocr';
     }
     const cover: RollCoverFacts | null = looksLikeCover(text) ? parseCover(pageNumber, text) : null;
+    if (cover && cover.partNo === null) cover.partNo = partBelow;
     return { page: pageNumber, kind: cover ? 'cover' : 'other', method, cover, voters: [] };
   }
 

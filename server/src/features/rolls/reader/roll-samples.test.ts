@@ -70,6 +70,8 @@ describe('reading the real sample rolls', { timeout: 600_000 }, () => {
     // and table OCR reads line by line across.
     expect(cover?.cover?.totals).toEqual({ male: 536, female: 450, third: 0, total: 986 });
     expect(cover?.cover?.pollingStationNumber).toBe(5);
+    // The part number stands in a cell of its own, under its label.
+    expect(cover?.cover?.partNo).toBe(5);
     expect(cover?.cover?.pollingStationName).toMatch(/^Office of /u);
     expect(cover?.cover?.sections.map((section) => section.number)).toEqual(['1', '2']);
     expect(voters).toMatchObject({ kind: 'voters', method: 'ocr' });
