@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,9 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../server/src/app';
 import type { AppConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/connection';
-import { listVoters } from '../server/src/features/voters/voters-repository';
+import type { Database } from '../server/src/db/schema';
+import type { DatabaseDialect } from '../server/src/db/dialects/database-dialect';
+import { insertVoters, listVoters } from '../server/src/features/voters/voters-repository';
 import { voterQuerySchema } from '@shared/voters/voter-schema';
 import { benchAnalytics } from './analytics-bench';
 import { benchConcurrentNameSearch, NAME_SEARCH_CASES, substringSearchPage } from './name-search-bench';
@@ -14,6 +16,7 @@ import { benchCoverage, seedFieldWork } from './coverage-bench';
 import { loadPostgresVoters, postgresBenchUrl } from './postgres-bulk-load';
 import { BENCH_ADMIN, BENCH_DATA_DIR, seedDatabase, seededFile } from './seed-database';
 import { printTable } from './print-table';
+import { createVoterGenerator, voterInputOf } from './voter-generator';
 import { percentile } from './http-clients';
 
 // npm run bench: loads BENCH_VOTERS voters (default 1,000,000) into a SQLite file, starts the
@@ -34,6 +37,19 @@ const REQUESTS_PER_CONNECTION = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? 
 const ONLY_COVERAGE = process.env.BENCH_ONLY === 'coverage';
 const ONLY_LIST = process.env.BENCH_ONLY === 'list';
 const PAGE_SIZE = 30;
+// Invented words no generated name holds: the rare names of a real roll's long tail.
+const RARE_NAME = 'Quorvan Ilzeth Dravokar';
+const RARE_NAME_SEARCHES = ['dravokar', 'quorvan dravokar', 'ilzeth'];
+
+// Three voters named RARE_NAME, once per database (the bench's databases are kept and reused),
+// anywhere in the list order: with three matches a search newest first can stop nowhere.
+async function addRareNames(ctx: { db: Kysely<Database>; dialect: DatabaseDialect }): Promise<void> {
+  const found = await ctx.db.selectFrom('voters').select((eb) => eb.fn.countAll<number>().as('count')).where('full_name', '=', RARE_NAME).executeTakeFirstOrThrow();
+  if (Number(found.count) > 0) return;
+  const next = createVoterGenerator(7);
+  const voters = [1, 2, 3].map((n) => ({ ...voterInputOf(next(n)), full_name: RARE_NAME, voter_id: `QRV000000${n}` }));
+  await insertVoters(ctx.db, ctx.dialect, voters, { userId: 1, now: new Date().toISOString() });
+}
 const dataDir = BENCH_DATA_DIR;
 const ADMIN = BENCH_ADMIN;
 let sqliteFile = seededFile(TOTAL);
@@ -65,6 +81,7 @@ async function main(): Promise<void> {
   if (DATABASE_URL) console.log(`shared_buffers ${(await sql<{ shared_buffers: string }>`SHOW shared_buffers`.execute(ctx.db)).rows[0]?.shared_buffers}`);
   // The bulk connection: on PostgreSQL its statements may run for minutes (a million serials).
   if (!ONLY_LIST) await seedFieldWork(database.bulkDb, PAGE_SIZE);
+  await addRareNames(ctx);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await fetch(`${address}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
   const { token } = (await login.json()) as { token: string };
@@ -85,6 +102,9 @@ async function main(): Promise<void> {
     ['name search, Latin', (i) => `search=${encodeURIComponent(['sunita shivaji', 'rahul vitthal', 'priya ganesh', 'sachin balaji'][i % 4]!)}`],
     ['name search, Devanagari', (i) => `search=${encodeURIComponent(['सुनीता शिवाजी', 'राहुल विठ्ठल', 'प्रिया गणेश', 'सचिन बालाजी'][i % 4]!)}`],
     ...NAME_SEARCH_CASES,
+    // Words that three voters' names hold and nobody else's (addRareNames): the planner knows
+    // no word it has no statistics for, and guessed such a search meets 30 matches soon.
+    ['rare name (3 voters)', (i) => `search=${encodeURIComponent(RARE_NAME_SEARCHES[i % RARE_NAME_SEARCHES.length]!)}`],
     ['mobile search (5 digits)', (i) => `search=${['98765', '87012', '70454', '93211'][i % 4]}`],
     // Letters and digits: a name's words (the voter ID is one of them) or part of a voter ID (decision 051).
     ['voter ID typed whole', (i) => `search=${voterIds[i % voterIds.length]}`],
