@@ -2,11 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nameMatches, parseNameSearch } from '@shared/search/name-keys';
 import type { ImportResult } from '@shared/voters/voter-import-schema';
+import { voterInputSchema } from '@shared/voters/voter-schema';
 import { migrateTo, migrateToLatest } from '../../src/db/migrate';
 import { fillMissingNameTerms } from '../../src/features/voters/name-terms-fill';
+import { insertVoters } from '../../src/features/voters/voters-repository';
 import { createTestApp, signInAs, type TestApp } from '../support/test-app';
 import { csvFile } from './spreadsheet-test-helpers';
-import { multipart, seedVoter } from './voter-test-helpers';
+import { multipart, seedVoter, voterForm } from './voter-test-helpers';
 
 // Issue 18: names typed in Latin letters find them written in Devanagari and the reverse, with
 // the spellings people type; the spelling typed is listed first (decision 021).
@@ -222,6 +224,71 @@ describe('GET /api/voters: a typed word that starts many stored terms', () => {
 });
 
 // Runs last: it migrates down and up.
+describe('GET /api/voters: a rare name among many voters', () => {
+  // Decision 052: PostgreSQL's statistics list the name index's common terms and guess the rest;
+  // a search with a word it does not know is counted first, and its few matches collected and
+  // sorted instead of read newest first.
+  let rare: TestApp;
+  let headers: Headers;
+  const FIRST = ['Ganesh', 'Sunita', 'Rahul', 'Asha', 'Vijay', 'Kiran', 'Anil', 'Priya', 'Sachin', 'Meena'];
+  const SURNAMES = ['Deshmukh', 'Shinde', 'Chavan', 'Kamble', 'Pawar'];
+  const exact = Array.from({ length: 2000 }, (_, n) => n).filter((n) => n % 50 === 7).reverse().map((n) => `Quorvan Dravokar ${n}`);
+  const variants = Array.from({ length: 1200 }, (_, n) => n).filter((n) => n % 50 === 31).reverse().map((n) => `Quorvan Draavokar ${n}`);
+
+  beforeAll(async () => {
+    rare = await createTestApp();
+    headers = (await signInAs(rare, 'Admin')).headers;
+    // Oldest first: 2,000 voters, half of them Patils, the rare surname's voters among them.
+    const inputs = Array.from({ length: 2000 }, (_, n) => {
+      const surname = n % 2 === 0 ? 'Patil' : SURNAMES[Math.floor(n / 2) % SURNAMES.length];
+      const name = n % 50 === 7 ? `Quorvan Dravokar ${n}` : n % 50 === 31 && n < 1200 ? `Quorvan Draavokar ${n}` : `${FIRST[n % 10]} ${surname}`;
+      return voterInputSchema.parse(voterForm({ full_name: name, booth: `Booth-0${1 + (n % 3)}` }));
+    });
+    await insertVoters(rare.ctx.db, rare.ctx.dialect, inputs, { userId: 1, now: new Date().toISOString() });
+    // A small table's statistics list every term; ten million voters' list only the most common
+    // (their length is the statistics target's): a target of 1 lists the ten most common here.
+    if (rare.ctx.dialect.name === 'postgres') await sql`ALTER INDEX voters_full_name_terms_tsv ALTER COLUMN 1 SET STATISTICS 1`.execute(rare.ctx.db);
+    await sql`ANALYZE voters`.execute(rare.ctx.db);
+  });
+  afterAll(async () => {
+    await rare.close();
+  });
+
+  it('should tell a word the statistics do not list from a common one, on PostgreSQL', async () => {
+    const lookUp = rare.ctx.dialect.forNameSearches;
+    if (rare.ctx.dialect.name !== 'postgres' || !lookUp) {
+      expect(rare.ctx.dialect.nameMatchCountUnknown).toBeUndefined();
+      return;
+    }
+    const searches = ['dravokar', 'patil', 'ganesh dravokar', 'pati'].map((text) => parseNameSearch(text)!);
+    const bound = await lookUp(rare.ctx.db, searches);
+    const unknown = searches.map((terms) => bound.nameMatchCountUnknown?.('full_name', terms, 'exact'));
+    // One word it does not know is enough (the matches are at most that word's voters); a word
+    // typed part-way is known by the terms it starts.
+    expect(unknown).toEqual([true, false, true, false]);
+  });
+
+  it('should list a rare name exact spellings first, each part newest first, over three pages, with its total', async () => {
+    expect(exact).toHaveLength(40);
+    expect(variants).toHaveLength(24);
+    const list = async (query: string) => {
+      const response = await rare.app.inject({ method: 'GET', url: `/api/voters?${query}`, headers });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json();
+      return { names: body.voters.map((voter: { full_name: string }) => voter.full_name), total: body.total };
+    };
+    expect(await list('search=dravokar')).toEqual({ names: exact.slice(0, 30), total: 64 });
+    expect(await list('search=dravokar&page=2')).toEqual({ names: [...exact.slice(30), ...variants.slice(0, 20)], total: 64 });
+    expect(await list('search=dravokar&page=3')).toEqual({ names: variants.slice(20), total: 64 });
+    expect(await list('search=dravokar&page=4')).toEqual({ names: [], total: 64 });
+    // The other spelling typed: its own voters first, then the first's.
+    expect(await list(`search=${q('quorvan draavokar')}`)).toEqual({ names: [...variants, ...exact.slice(0, 6)], total: 64 });
+    // A booth filter beside it, and a Karyakarta's booths.
+    const booth1 = (name: string) => Number(name.split(' ').at(-1)) % 3 === 0;
+    expect(await list('search=dravokar&booth=Booth-01')).toEqual({ names: [...exact, ...variants].filter(booth1).slice(0, 30), total: [...exact, ...variants].filter(booth1).length });
+  });
+});
+
 describe('migration 020 and the key fill', () => {
   it('should fill the keys of voters saved before the migration, and find them across scripts', async () => {
     await migrateTo(t.ctx.db, '2026-11-23-018-audit-record-names');

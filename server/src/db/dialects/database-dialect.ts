@@ -83,6 +83,10 @@ export interface DatabaseDialect {
   // (PostgreSQL: the stored terms each typed word starts, decision 047): this dialect with that
   // knowledge, for the queries of one request. The dialect without it finds the same voters.
   forNameSearches?(db: Executor, searches: readonly NameSearchTerms[]): Promise<DatabaseDialect>;
+  // Whether the database cannot tell how many voters a name search (its part) matches: one of
+  // its words holds only terms outside what its statistics list as common, and its planner
+  // guesses (decision 052). Only on a dialect from forNameSearches; absent, it can tell.
+  nameMatchCountUnknown?(field: NameField, terms: NameSearchTerms, part: NameMatchPart): boolean;
   // Stores terms the app computed for voters whose terms were NULL, inside the caller's transaction.
   saveNameTerms(trx: Transaction<Database>, rows: readonly NameTermsRow[]): Promise<void>;
   // The live voters holding any of these voter IDs, inside the caller's transaction.

@@ -151,6 +151,18 @@ export function searchesNumberAndName(filters: Partial<VoterFilters>): boolean {
   return typed?.number !== undefined && typed.name !== undefined;
 }
 
+// Whether the database cannot tell how many voters a name filter of the list matches
+// (dialect.nameMatchCountUnknown, decision 052): the list then counts before reading a page.
+// Its exact spellings are asked about: they are part of every match.
+export function nameMatchCountUnknown(filters: Partial<VoterFilters>, dialect: DatabaseDialect): boolean {
+  const unknown = dialect.nameMatchCountUnknown;
+  if (!unknown) return false;
+  return NAME_FILTER_KINDS.some((kind) => {
+    const typed = typedSearchOf(filters, kind);
+    return typed?.name !== undefined && typed.number === undefined && unknown(NAME_FILTERS[kind], typed.name, 'exact');
+  });
+}
+
 // A booth scope or a booth filter leaves few voters: a name search is best tested on those.
 export function narrowedToBooths(filters: Partial<VoterFilters>, scope: BoothScope): boolean {
   return scope.kind === 'booths' || Boolean(filters.booth);

@@ -5,7 +5,7 @@ import type { DatabaseDialect, Executor, NameMatchPart, VoterInsertAudit } from 
 import type { Database, VoterRow } from '../../db/schema';
 import { voterInsertValues } from '../../db/voter-insert-values';
 import { type KeptDimension, keptDimensionCounts } from './kept-counts';
-import { applyVoterFilters, type BoothScope, dialectForNameSearches, MOST_VOTERS_FILTERS, narrowedToBooths, rankedNameSearch, searchesNumberAndName, searchIndexOnly } from './voter-filters';
+import { applyVoterFilters, type BoothScope, dialectForNameSearches, MOST_VOTERS_FILTERS, nameMatchCountUnknown, narrowedToBooths, rankedNameSearch, searchesNumberAndName, searchIndexOnly } from './voter-filters';
 import { toColumns } from './voter-rows';
 
 // part: of a name search, all its matches or only the exact ones or only the others.
@@ -89,16 +89,16 @@ export async function listVoters(
   const offset = (page - 1) * limit;
   let ids: number[];
   let total: number;
-  if (searchesNumberAndName(filters)) {
-    // A voter ID: PostgreSQL guesses 0.5% of the voters for a word of a name it does not know,
-    // so it read the list newest first until 30 matched: the whole table (over the 3 s statement
-    // limit at ten million) for one voter. Its total is cheap (a few index entries), so it comes
-    // first and tells the page how to read: few matches are collected and sorted, many are met
-    // soon enough in list order.
+  if (searchesNumberAndName(filters) || nameMatchCountUnknown(filters, dialect)) {
+    // A voter ID, or a name with a word the database's statistics do not know (decision 052):
+    // PostgreSQL guesses a share of the voters for such a word, so it read the list newest first
+    // until 30 matched: for one voter, the whole table (over the 3 s statement limit at ten
+    // million; a three-voter name 2.4 s at a million). Its total is cheap when it is few (a
+    // few index entries), so it comes first and tells the pages how to read: few matches are
+    // collected and sorted, many are met soon enough in list order.
     total = await countMatching(db, filters, scope, dialect);
     if (offset >= total) return { voters: [], total };
-    const end = Math.min(offset + limit, total);
-    ids = total <= FEW_MATCHES ? await fewMatchIds(db, { filters, scope, dialect }, offset, end - offset) : await read('all', offset, end - offset, total);
+    ids = await laterPageIds(read, { ranked: ranked !== undefined, offset, end: Math.min(offset + limit, total), total }, () => countMatching(db, filters, scope, dialect, 'exact'));
   } else if (offset === 0) {
     // The first page, the one nearly every list and search opens on, is read from the top
     // without its total: the total and the page are asked at once (on PostgreSQL, on two
@@ -121,20 +121,9 @@ export async function listVoters(
   return { voters: rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)), total };
 }
 
-// Up to this many matches are collected and sorted rather than met in list order.
+// Up to this many matches (a part of the list whose count is known) are collected and sorted
+// rather than met in list order.
 const FEW_MATCHES = 5_000;
-
-// A page of few matches, newest first, from every match sorted (id + 0: not in the order of an
-// index, so the database collects the matches from the search's own indexes first).
-async function fewMatchIds(db: Executor, options: { filters: Partial<VoterFilters>; scope: BoothScope; dialect: DatabaseDialect }, offset: number, count: number): Promise<number[]> {
-  const rows = await applyVoterFilters(db.selectFrom('voters'), options.filters, options.scope, options.dialect)
-    .select('voters.id')
-    .orderBy(sql`voters.id + 0`, 'desc')
-    .limit(count)
-    .offset(offset)
-    .execute();
-  return rows.map((row) => row.id);
-}
 
 // The ids of a page after the first, once the total is known: past the middle read from the far
 // end; a name search's exact matches first, then its other matches.
@@ -188,9 +177,16 @@ async function pageIds(
 ): Promise<number[]> {
   if (count <= 0) return [];
   const { filters, scope, dialect } = options;
+  const index = searchIndexOnly(filters, scope, dialect, part);
+  // Few matches, known by their count, are collected and sorted (id + 0: not in an index's
+  // order), not met in list order: the database cannot know they are few, and a rare name
+  // read newest first was read through the whole list.
+  if (!index && partTotal !== undefined && partTotal <= FEW_MATCHES) {
+    const rows = await applyVoterFilters(db.selectFrom('voters'), filters, scope, dialect, part).select('voters.id').orderBy(sql`voters.id + 0`, 'desc').limit(count).offset(from).execute();
+    return rows.map((row) => row.id);
+  }
   const fromEnd = partTotal !== undefined && from > partTotal / 2;
   const offset = fromEnd ? (partTotal as number) - from - count : from;
-  const index = searchIndexOnly(filters, scope, dialect, part);
   const ids = index
     ? await index.pageIds(db, { descending: !fromEnd, limit: count, offset })
     : (

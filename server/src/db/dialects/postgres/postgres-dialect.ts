@@ -163,6 +163,43 @@ async function termExpansions(db: Executor, prefixes: readonly string[]): Promis
   return new Map(rows.filter((row) => row.terms.length <= MAX_EXPANSION).map((row) => [row.prefix, row.terms]));
 }
 
+// Decision 052: a name search one of whose words is rare (a three-voter surname) was read newest
+// first until 30 matched, so through the whole list: PostgreSQL estimates a term its statistics
+// do not list at a fixed share of the voters (half the least common listed term's, at most 0.5%),
+// enough to expect 30 matches soon (2.4 s at a million voters, a 503 at ten million). Its
+// statistics say which terms it knows (pg_stats of the name indexes' expression, from ANALYZE):
+// a search with a word none of whose terms it knows is counted first, and its pages read as
+// its count says. Read again every few minutes.
+const NAME_INDEXES: Record<NameField, string> = { full_name: 'voters_full_name_terms_tsv', father_husband_name: 'voters_father_husband_name_terms_tsv' };
+const KNOWN_TERMS_KEPT_MS = 10 * 60_000;
+type KnownTerms = ReadonlyMap<NameField, ReadonlySet<string>>;
+
+async function knownNameTerms(db: Executor): Promise<KnownTerms> {
+  const { rows } = await sql<{ index_name: string; terms: string[] | null }>`
+    SELECT tablename AS index_name, most_common_elems::text::text[] AS terms FROM pg_stats
+    WHERE schemaname = current_schema() AND tablename IN (${sql.join(Object.values(NAME_INDEXES))})`.execute(db);
+  const byIndex = new Map(rows.map((row) => [row.index_name, new Set(row.terms ?? [])]));
+  const found = new Map<NameField, ReadonlySet<string>>();
+  for (const [field, index] of Object.entries(NAME_INDEXES) as [NameField, string][]) {
+    const terms = byIndex.get(index);
+    if (terms && terms.size > 0) found.set(field, terms);
+  }
+  return found;
+}
+
+// Whether some word of the search (its part) starts only terms the statistics do not list. A
+// word not looked up, or a field without statistics (never analysed), tells nothing.
+function countUnknown(known: ReadonlySet<string> | undefined, terms: NameSearchTerms, part: NameMatchPart, expansions: TermExpansions): boolean {
+  if (!known) return false;
+  return terms.words.some((word, index) => {
+    const own = expansions.get(word);
+    const key = terms.keys[index];
+    const keyTerms = part !== 'exact' && isNameKey(key) ? expansions.get(KEY_MARK + key) : [];
+    if (!own || !keyTerms) return false;
+    return [...own, ...keyTerms].every((term) => !known.has(term));
+  });
+}
+
 // Terms of voters whose terms were NULL: one UPDATE per few hundred (VALUES names its columns
 // column1, column2, ...).
 const TERMS_UPDATE_CHUNK = 500;
@@ -184,6 +221,7 @@ export function postgresDialect(): DatabaseDialect {
     await sql`SET LOCAL enable_bitmapscan = off`.execute(trx);
   };
   let hasVocabulary = false;
+  let knownTerms: { at: number; terms: KnownTerms } | undefined;
   const dialect: DatabaseDialect = {
     name: 'postgres',
     // ILIKE, served by pg_trgm GIN indexes on the same columns (migration 003).
@@ -202,8 +240,15 @@ export function postgresDialect(): DatabaseDialect {
       }
       const prefixes = [...new Set(searches.flatMap((search) => [...search.words, ...search.keys.filter(isNameKey).map((key) => KEY_MARK + key)]))];
       if (!hasVocabulary || prefixes.length === 0) return dialect;
-      const expansions = await termExpansions(db, prefixes);
-      return { ...dialect, matchesName: (_eb, field, terms, part) => nameCondition(field, terms, part, expansions) };
+      const stale = !knownTerms || Date.now() - knownTerms.at > KNOWN_TERMS_KEPT_MS;
+      const [expansions, fresh] = await Promise.all([termExpansions(db, prefixes), stale ? knownNameTerms(db) : undefined]);
+      if (fresh) knownTerms = { at: Date.now(), terms: fresh };
+      const known = knownTerms?.terms;
+      return {
+        ...dialect,
+        matchesName: (_eb, field, terms, part) => nameCondition(field, terms, part, expansions),
+        nameMatchCountUnknown: (field, terms, part) => countUnknown(known?.get(field), terms, part, expansions),
+      };
     },
     saveNameTerms,
     async findLiveVoters(trx, voterIds) {
