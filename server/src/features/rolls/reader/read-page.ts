@@ -67,19 +67,14 @@ function runsIn(runs: TextRun[], rect: RollRect): TextRun[] {
 
 // A cover's part number printed in a cell of its own under its label ("Part number" over "5" at
 // the top right of an ECI cover): read across the page, the lone digit under the label's words
-// is lost. When a line ends with the label, the strip under its words is read digits only.
+// is lost. When a line ends with the label, its words and what is under them are read again.
 async function partNumberBelowLabel(ocr: OcrEngine, image: GrayImage, lines: OcrLine[]): Promise<number | null> {
   for (const line of lines) {
     const text = spacedLineText(line);
     const label = text.match(PART_LABEL);
     if (!label || label.index === undefined || text.slice(label.index + label[0].length).trim() !== '') continue;
-    // The label's words: those from where the label starts.
-    let length = 0;
-    const words = line.words.filter((word) => {
-      const at = text.indexOf(word.text, length);
-      length = at + word.text.length;
-      return at >= (label.index as number);
-    });
+    // The label ends the line: its words are the line's last ones.
+    const words = line.words.slice(-label[0].trim().split(/\s+/u).length);
     const first = words[0];
     const last = words[words.length - 1];
     if (!first || !last) continue;
@@ -480,11 +475,11 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
   if (pixelBoxes.length === 0) {
     turns.series.release();
     if (pageNumber > COVER_PAGES) return { page: pageNumber, kind: 'other', method: 'none', cover: null, voters: [] };
-    let text: string;
+    const coverOf = (text: string): RollCoverFacts | null => (looksLikeCover(text) ? parseCover(pageNumber, text) : null);
+    let cover: RollCoverFacts | null;
     let method: RollPageResult['method'];
-    let partBelow: number | null = null;
     if (trustText) {
-      text = textLineFromRuns(content.runs).map((line) => line.words.map((word) => word.text).join(' ')).join('\n');
+      cover = coverOf(textLineFromRuns(content.runs).map((line) => line.words.map((word) => word.text).join(' ')).join('\n'));
       method = 'text';
     } else {
       const whole = { x: 0, y: 0, width: image.width, height: image.height };
@@ -493,16 +488,14 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
       turns.learning.release();
       signal?.throwIfAborted();
       const lines = await ocr.read(bodyModels(language), await png(image, whole));
-      text = lines.map(spacedLineText).join('\n');
-      partBelow = await partNumberBelowLabel(ocr, image, lines);
+      cover = coverOf(lines.map(spacedLineText).join('\n'));
+      if (cover && cover.partNo === null) cover.partNo = await partNumberBelowLabel(ocr, image, lines);
       // Tesseract's memory grows to fit the largest image it was given and never shrinks: after
       // a whole page the model is let go (made again for the voter pages, a second's work).
       // At 144 dpi the cover read worse (district, taluka), so the page keeps its scale.
       await ocr.release(bodyModels(language));
       method = 'ocr';
     }
-    const cover: RollCoverFacts | null = looksLikeCover(text) ? parseCover(pageNumber, text) : null;
-    if (cover && cover.partNo === null) cover.partNo = partBelow;
     return { page: pageNumber, kind: cover ? 'cover' : 'other', method, cover, voters: [] };
   }
 
