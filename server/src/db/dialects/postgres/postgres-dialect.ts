@@ -52,8 +52,7 @@ const NAMED_LOCK_SPACE = 17_002;
 // New voters go in as one array per column (INSERT ... SELECT FROM unnest), a statement per
 // few thousand voters: PostgreSQL parses and plans one short statement instead of a VALUES list
 // of 23,000 parameters per 500 voters (issue 23).
-// The most voters one INSERT sends (an import's group is at most this many).
-const INSERT_CHUNK = 20_000;
+const INSERT_CHUNK = 5000;
 const LOOKUP_CHUNK = 1000;
 const FLAG_COLUMNS = VOTER_INPUT_COLUMNS.map((column) => FLAG_FIELDS.has(column));
 const INSERT_COLUMNS = [...VOTER_INPUT_COLUMNS, 'full_name_terms', 'father_husband_name_terms', 'created_at', 'updated_at', 'created_by', 'updated_by'] as const;
@@ -278,28 +277,26 @@ export function postgresDialect(): DatabaseDialect {
       await sql`SELECT pg_advisory_xact_lock(${NAMED_LOCK_SPACE}, hashtext(${name}))`.execute(trx);
     },
     // Plain INSERTs (of arrays), so the row triggers see every voter as they do a single save.
-    // The voters a transaction adds wait for its commit and go in as one statement: the
-    // statement triggers (kept counts, vocabulary, page coverage) then update each booth's
-    // rows once for the whole group rather than once a batch.
     startVoterInsert(trx, audit) {
-      let waiting: unknown[][] = [];
       return {
         async add(voters) {
-          for (const values of voters) waiting.push(values as unknown[]);
+          let chunk: unknown[][] = [];
+          for (const values of voters) {
+            chunk.push(values as unknown[]);
+            if (chunk.length < INSERT_CHUNK) continue;
+            await insertVoterRows(trx, chunk, audit);
+            chunk = [];
+          }
+          if (chunk.length > 0) await insertVoterRows(trx, chunk, audit);
         },
-        async finish() {
-          const rows = waiting;
-          waiting = [];
-          for (let start = 0; start < rows.length; start += INSERT_CHUNK) await insertVoterRows(trx, rows.slice(start, start + INSERT_CHUNK), audit);
-        },
+        async finish() {},
       };
     },
-    // Four batches a transaction, their new voters in one statement (above): other connections
-    // write meanwhile, and a group that met one of their voter IDs is saved again batch by
-    // batch. A large load into a small table builds the indexes after the rows
-    // (postgres-deferred-indexes.ts).
+    // A batch a transaction: other connections write meanwhile, and a batch that met one of
+    // their voter IDs is saved again on its own. A large load into a small table builds the
+    // indexes after the rows (postgres-deferred-indexes.ts).
     voterImport: {
-      batchesPerTransaction: 4,
+      batchesPerTransaction: 1,
       async deferIndexes(db) {
         await deferPostgresVoterIndexes(db);
         return true;

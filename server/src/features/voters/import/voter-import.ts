@@ -52,21 +52,10 @@ const GROUP_HOLD_MS = 2000;
 interface Group {
   trx: ControlledTransaction<Database>;
   openedAt: number;
-  // What was read into it, kept to be saved again batch by batch (see saveBatch).
-  batches: SavedBatch[];
+  batches: number;
   outcome: BatchOutcome;
   // The group's new voters, added (and on SQLite indexed and counted) together before it commits.
   inserter?: VoterInserter;
-  // Their voter IDs: an inserter may hold them back until the commit (PostgreSQL's does), so a
-  // later batch's repeat of one is not found in the table.
-  added: Set<string>;
-  // A group of one batch, saved again after a conflict: it commits on its own.
-  alone: boolean;
-}
-
-interface SavedBatch {
-  voters: PackedVoters;
-  readWarnings: readonly ImportWarning[];
 }
 
 interface BatchOutcome {
@@ -80,11 +69,7 @@ interface BatchOutcome {
 
 // A database failure while saving, kept apart from a failure to read the file.
 class SaveError extends Error {
-  constructor(
-    readonly original: unknown,
-    // The batches of the group it rolled back.
-    readonly batches: readonly SavedBatch[] = [],
-  ) {
+  constructor(readonly original: unknown) {
     super('save failed');
   }
 }
@@ -138,12 +123,11 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
       const row = voters.rowNumbers[index] as number;
       const repeatOf = voters.repeatOf[index] as number;
       const voter = existing.get(voterId);
-      if ((voter !== undefined || group.added.has(voterId)) && repeatOf !== 0) {
+      if (voter !== undefined && repeatOf !== 0) {
         // An earlier row of the file saved (or named) this voter ID.
         problems.push({ row, column: columnName('voter_id'), message: repeatedMessage(voterId, repeatOf) });
       } else if (voter === undefined) {
         fresh.push(index);
-        group.added.add(voterId);
         saved(index);
       } else if (updateExisting) {
         // Only the file's columns change: a field it has no column for keeps its value. The
@@ -183,16 +167,8 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
   };
 
   let group: Group | undefined;
-  const saveInGroup = async (voters: PackedVoters, readWarnings: readonly ImportWarning[], alone = false) => {
-    group ??= {
-      trx: await db.startTransaction().execute(),
-      openedAt: performance.now(),
-      batches: [],
-      outcome: { inserted: 0, changed: 0, problems: [], warnings: 0, warningDetails: [] },
-      added: new Set(),
-      alone,
-    };
-    group.batches.push({ voters, readWarnings });
+  const saveInGroup = async (voters: PackedVoters, readWarnings: readonly ImportWarning[]) => {
+    group ??= { trx: await db.startTransaction().execute(), openedAt: performance.now(), batches: 0, outcome: { inserted: 0, changed: 0, problems: [], warnings: 0, warningDetails: [] } };
     const { outcome } = group;
     try {
       const saved = await saveRows(group, voters, readWarnings);
@@ -202,11 +178,10 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
       outcome.warnings += saved.warnings;
       outcome.warningDetails.push(...saved.warningDetails);
     } catch (error) {
-      const failed = group;
-      await endGroup('rollback');
-      throw new SaveError(error, failed.batches);
+      throw new SaveError(error);
     }
-    const full = group.alone || group.batches.length >= (options.tuning?.batchesPerTransaction ?? voterImport.batchesPerTransaction);
+    group.batches += 1;
+    const full = group.batches >= (options.tuning?.batchesPerTransaction ?? voterImport.batchesPerTransaction);
     if (full || performance.now() - group.openedAt >= GROUP_HOLD_MS) await endGroup('commit');
   };
   const endGroup = async (end: 'commit' | 'rollback') => {
@@ -219,7 +194,7 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
         await ending.trx.commit().execute();
       } catch (error) {
         await ending.trx.rollback().execute().catch(() => {});
-        throw new SaveError(error, ending.batches);
+        throw new SaveError(error);
       }
       await committed(ending.outcome);
       return;
@@ -228,18 +203,19 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
     await ending.trx.rollback().execute().catch(() => {});
   };
 
-  // A group that met a voter ID another connection saved between our check and our insert
-  // (PostgreSQL: other connections write meanwhile) is rolled back and its batches saved once
-  // more, each in a transaction of its own, which finds that voter; a second conflict fails.
-  const savedAgainAfterConflict = async (work: () => Promise<void>) => {
+  // A group of one batch (PostgreSQL's) that met a voter ID another connection saved between
+  // our check and our insert is saved once more; a group of several has no other writer.
+  const saveBatch = async (voters: PackedVoters, readWarnings: readonly ImportWarning[]) => {
+    const alone = group === undefined;
     try {
-      await work();
+      await saveInGroup(voters, readWarnings);
     } catch (error) {
-      if (!(error instanceof SaveError) || dialect.classifyError(error.original) !== 'unique-violation') throw error;
-      for (const batch of error.batches) await saveInGroup(batch.voters, batch.readWarnings, true);
+      const cause = error instanceof SaveError ? error.original : error;
+      if (!alone || dialect.classifyError(cause) !== 'unique-violation') throw error;
+      await endGroup('rollback');
+      await saveInGroup(voters, readWarnings);
     }
   };
-  const saveBatch = (voters: PackedVoters, readWarnings: readonly ImportWarning[]) => savedAgainAfterConflict(() => saveInGroup(voters, readWarnings));
 
   // The first batch tells how large the file is (rows read against the share of the file read).
   const deferIndexesFor = async (batch: ReadBatch) => {
@@ -269,19 +245,10 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
       waitingSince = performance.now();
       timings.savingMs += waitingSince - savingSince;
     }
-    const savingSince = performance.now();
-    await savedAgainAfterConflict(() => endGroup('commit'));
-    timings.savingMs += performance.now() - savingSince;
+    await endGroup('commit');
   } catch (error) {
     // The batches of an open group were read and saved whole: a file that breaks after them keeps them.
-    if (!(error instanceof FileReadError)) await endGroup('rollback');
-    else {
-      try {
-        await savedAgainAfterConflict(() => endGroup('commit'));
-      } catch (saveError) {
-        throw saveError instanceof SaveError ? saveError.original : saveError;
-      }
-    }
+    await endGroup(error instanceof FileReadError ? 'commit' : 'rollback');
     if (error instanceof SaveError) throw error.original;
     if (!(error instanceof FileReadError)) throw error;
     // A damaged or refused file: what was committed stays, the unfinished batch is dropped.
