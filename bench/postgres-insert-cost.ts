@@ -17,7 +17,7 @@ import { printTable } from './print-table';
 // BENCH_INSERT_ONLY=name,name measures only those indexes and triggers.
 const DATABASE_URL = process.env.BENCH_INSERT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/voters_import';
 const INSERT_ROWS = Number(process.env.BENCH_INSERT_ROWS ?? 50_000);
-const STATEMENT_ROWS = 5_000;
+const STATEMENT_ROWS = Number(process.env.BENCH_INSERT_STATEMENT_ROWS ?? 5_000);
 const ROUNDS = Number(process.env.BENCH_INSERT_ROUNDS ?? 2);
 const ONLY = process.env.BENCH_INSERT_ONLY?.split(',');
 
