@@ -39,6 +39,7 @@ import * as searchIndexWriteBuffer from './migrations/2026-11-25-040-search-inde
 import * as cheaperInsertTriggers from './migrations/2026-11-25-041-cheaper-insert-triggers';
 import * as noNameTrigramIndexes from './migrations/2026-11-29-042-no-name-trigram-indexes';
 import * as votersWithoutMobileIndex from './migrations/2026-11-29-043-voters-without-mobile-index';
+import * as vocabularyWithoutNumbers from './migrations/2026-11-29-044-vocabulary-without-numbers';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -84,6 +85,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-25-041-cheaper-insert-triggers': cheaperInsertTriggers,
   '2026-11-29-042-no-name-trigram-indexes': noNameTrigramIndexes,
   '2026-11-29-043-voters-without-mobile-index': votersWithoutMobileIndex,
+  '2026-11-29-044-vocabulary-without-numbers': vocabularyWithoutNumbers,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

@@ -130,6 +130,17 @@ describe('GET /api/voters: names across scripts', () => {
     expect(await names('search=87766')).toEqual([voter.full_name]);
     expect(await names('search=m12345')).toEqual([voter.full_name]);
     expect(await names('search=num')).toEqual([voter.full_name]);
+    // PostgreSQL's vocabulary of name terms (decision 053) keeps a voter ID's word as its stem,
+    // up to its first digit: one term for a whole EPIC series, and its letters still find it.
+    const seriesVoter = await seedVoter(t.ctx, { full_name: 'Series Test', voter_id: 'QZV7000001', booth: 'Booth-04' });
+    await seedVoter(t.ctx, { full_name: 'Series Other', voter_id: 'QZV7000002', booth: 'Booth-04' });
+    if (t.ctx.dialect.name === 'postgres') {
+      const { rows } = await sql<{ term: string }>`SELECT DISTINCT term FROM voter_name_vocabulary WHERE term LIKE 'qzv%' ORDER BY term`.execute(t.ctx.db);
+      expect(rows.map((row) => row.term)).toEqual(['qzv7']);
+    }
+    expect(await search('search=qzv')).toEqual({ names: ['Series Other', seriesVoter.full_name], total: 2, totalPages: 1 });
+    expect(await names('search=qzv7000001')).toEqual([seriesVoter.full_name]);
+    expect(await names('search=zv700000')).toEqual(['Series Other', seriesVoter.full_name]);
   });
 
   it('should read a search word by word, never a name as a substring, and digits also as a mobile number or voter ID', async () => {

@@ -97,6 +97,12 @@ const NAME_COLUMNS: Record<NameField, 'full_name_terms' | 'father_husband_name_t
   father_husband_name: 'father_husband_name_terms',
 };
 const lexeme = (term: string) => `'${term.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+// A term with a digit after its first character is kept in the vocabulary as its stem, up to
+// that digit (migration 044: an EPIC number's word was a new term for every voter saved). A
+// typed word with such a digit is not looked up (it stays a prefix); a stem it starts is a
+// prefix of the terms ('abc1':* for "abc").
+const hasDigitInside = (term: string) => /[0-9]/.test(term.slice(1));
+const expansionOperand = (term: string) => (hasDigitInside(term) ? `${lexeme(term)}:*` : lexeme(term));
 
 // A typed word (or key term) as a query operand: the stored terms it starts, where they were
 // looked up (forNameSearches), else the prefix itself; null when the lookup found that no stored
@@ -107,7 +113,7 @@ type TermExpansions = ReadonlyMap<string, readonly string[]>;
 function operand(prefix: string, expansions: TermExpansions | undefined): string | null {
   const terms = expansions?.get(prefix);
   if (!terms) return `${lexeme(prefix)}:*`;
-  return terms.length > 0 ? `(${terms.map(lexeme).join(' | ')})` : null;
+  return terms.length > 0 ? `(${terms.map(expansionOperand).join(' | ')})` : null;
 }
 
 // Operands of which one must match (null: none can), and of which all must (null: not all can).
@@ -238,7 +244,7 @@ export function postgresDialect(): DatabaseDialect {
         const { rows } = await sql<{ found: boolean }>`SELECT to_regclass('voter_name_vocabulary') IS NOT NULL AS found`.execute(db);
         hasVocabulary = rows[0]?.found === true;
       }
-      const prefixes = [...new Set(searches.flatMap((search) => [...search.words, ...search.keys.filter(isNameKey).map((key) => KEY_MARK + key)]))];
+      const prefixes = [...new Set(searches.flatMap((search) => [...search.words, ...search.keys.filter(isNameKey).map((key) => KEY_MARK + key)]))].filter((prefix) => !hasDigitInside(prefix));
       if (!hasVocabulary || prefixes.length === 0) return dialect;
       const stale = !knownTerms || Date.now() - knownTerms.at > KNOWN_TERMS_KEPT_MS;
       const [expansions, fresh] = await Promise.all([termExpansions(db, prefixes), stale ? knownNameTerms(db) : undefined]);
