@@ -44,8 +44,10 @@ const RARE_NAME_SEARCHES = ['dravokar', 'quorvan dravokar', 'ilzeth'];
 // Three voters named RARE_NAME, once per database (the bench's databases are kept and reused),
 // anywhere in the list order: with three matches a search newest first can stop nowhere.
 async function addRareNames(ctx: { db: Kysely<Database>; dialect: DatabaseDialect }): Promise<void> {
-  const found = await ctx.db.selectFrom('voters').select((eb) => eb.fn.countAll<number>().as('count')).where('full_name', '=', RARE_NAME).executeTakeFirstOrThrow();
-  if (Number(found.count) > 0) return;
+  // Looked for by voter ID (its unique index): by name, a scan over the 3 s statement limit at
+  // ten million voters on a cold cache.
+  const found = await ctx.db.selectFrom('voters').select('id').where('voter_id', '=', 'QRV0000001').executeTakeFirst();
+  if (found) return;
   const next = createVoterGenerator(7);
   const voters = [1, 2, 3].map((n) => ({ ...voterInputOf(next(n)), full_name: RARE_NAME, voter_id: `QRV000000${n}` }));
   await insertVoters(ctx.db, ctx.dialect, voters, { userId: 1, now: new Date().toISOString() });
