@@ -19,26 +19,28 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 const isPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 const TERMS = (alias: string) => `unnest(string_to_array(coalesce(${alias}.full_name_terms, '') || ' ' || coalesce(${alias}.father_husband_name_terms, ''), ' '))`;
-const UNKNOWN = (alias: string) => `NOT EXISTS (SELECT 1 FROM voter_name_vocabulary known WHERE known.term = ${alias}.term COLLATE "C")`;
 const STEM = (term: string) => `CASE WHEN substr(${term}, 2) ~ '[0-9]' THEN substring(${term} from '^.[^0-9]*[0-9]') ELSE ${term} END`;
+const AS_IS = (term: string) => term;
 
-// This migration's forms: distinct first, then looked up (migration 041), numbers as stems.
-const INSERTED = `INSERT INTO voter_name_vocabulary (term) SELECT added.term FROM (SELECT DISTINCT ${STEM('t.term')} AS term FROM new_voters, ${TERMS('new_voters')} AS t(term) WHERE t.term <> '') added WHERE ${UNKNOWN('added')}`;
-const CHANGED = `INSERT INTO voter_name_vocabulary (term) SELECT added.term FROM (SELECT DISTINCT ${STEM('t.term')} AS term FROM (SELECT new.full_name_terms, new.father_husband_name_terms) AS changed, ${TERMS('changed')} AS t(term) WHERE t.term <> '') added WHERE ${UNKNOWN('added')}`;
-// Migrations 041's and 039's, as they were: for down.
-const INSERTED_BEFORE = `INSERT INTO voter_name_vocabulary (term) SELECT added.term FROM (SELECT DISTINCT t.term FROM new_voters, ${TERMS('new_voters')} AS t(term) WHERE t.term <> '') added WHERE ${UNKNOWN('added')}`;
-const CHANGED_BEFORE = `INSERT INTO voter_name_vocabulary (term) SELECT DISTINCT added.term FROM (SELECT new.full_name_terms, new.father_husband_name_terms) AS changed, ${TERMS('changed')} AS added(term) WHERE added.term <> '' AND ${UNKNOWN('added')}`;
+// The terms of `source` (rows of the two term columns) the vocabulary lacks, as `kept` keeps
+// them: distinct first, then looked up (migration 041).
+const NEW_TERMS = (source: string, kept: (term: string) => string) =>
+  `INSERT INTO voter_name_vocabulary (term) SELECT added.term FROM (SELECT DISTINCT ${kept('t.term')} AS term FROM ${source}, ${TERMS('named')} AS t(term) WHERE t.term <> '') added ` +
+  `WHERE NOT EXISTS (SELECT 1 FROM voter_name_vocabulary known WHERE known.term = added.term COLLATE "C")`;
+const INSERTED = 'new_voters AS named';
+const CHANGED = '(SELECT new.full_name_terms, new.father_husband_name_terms) AS named';
 
 const replace = (name: string, statement: string) => sql.raw(`CREATE OR REPLACE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${statement}; RETURN NULL; END $$`);
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return;
-  await replace('voter_name_vocabulary_insert', INSERTED).execute(db);
-  await replace('voter_name_vocabulary_update', CHANGED).execute(db);
+  await replace('voter_name_vocabulary_insert', NEW_TERMS(INSERTED, STEM)).execute(db);
+  await replace('voter_name_vocabulary_update', NEW_TERMS(CHANGED, STEM)).execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return;
-  await replace('voter_name_vocabulary_insert', INSERTED_BEFORE).execute(db);
-  await replace('voter_name_vocabulary_update', CHANGED_BEFORE).execute(db);
+  // Migrations 041's and 039's terms, as they are.
+  await replace('voter_name_vocabulary_insert', NEW_TERMS(INSERTED, AS_IS)).execute(db);
+  await replace('voter_name_vocabulary_update', NEW_TERMS(CHANGED, AS_IS)).execute(db);
 }
