@@ -21,6 +21,28 @@ describe('OcrEngine', () => {
     }
   }, 60_000);
 
+  it('should go down to fewer workers when a language is limited, finishing the calls under way and answering every call after', async () => {
+    const ocr = new OcrEngine(2);
+    try {
+      const texts = ['1029384', '5647382', '9182736', '4455667'];
+      const [first, second, third, fourth] = await Promise.all(texts.map(digitsPng));
+      const underWay = [ocr.read('eng', first as Buffer, 'line', '0123456789'), ocr.read('eng', second as Buffer, 'line', '0123456789')];
+      expect(ocr.workerCount('eng')).toBe(2);
+      ocr.limit('eng', 1);
+      expect((await Promise.all(underWay)).map((lines) => lines[0]?.text)).toEqual(texts.slice(0, 2));
+      expect(ocr.workerCount('eng')).toBe(1);
+      const after = await Promise.all([third, fourth].map((png) => ocr.read('eng', png as Buffer, 'line', '0123456789')));
+      expect(after.map((lines) => lines[0]?.text)).toEqual(texts.slice(2));
+      expect(ocr.workerCount('eng')).toBe(1);
+      // The limit outlives a release: the language's workers made again are as few.
+      await ocr.release('eng');
+      await Promise.all([first, second].map((png) => ocr.read('eng', png as Buffer, 'line', '0123456789')));
+      expect(ocr.workerCount('eng')).toBe(1);
+    } finally {
+      await ocr.close();
+    }
+  }, 60_000);
+
   it('should finish a call under way when its language is released, and read again afterwards', async () => {
     const ocr = new OcrEngine(1);
     try {

@@ -61,6 +61,7 @@ interface OcrSlot {
 
 // The workers of one language: up to `size`, made on first use, lent out one call at a time.
 interface OcrPool {
+  size: number;
   make: () => OcrSlot;
   all: OcrSlot[];
   idle: OcrSlot[];
@@ -76,6 +77,8 @@ const RECENT_READINGS = 8;
 // reader's life unless released; a call finding all busy waits for the first one free.
 export class OcrEngine {
   private readonly pools = new Map<OcrModels, OcrPool>();
+  // Languages given fewer workers than `size` (limit).
+  private readonly sizes = new Map<OcrModels, number>();
   // readRepeated's last readings, as promises: a page asking while another page's reading of
   // the same image runs waits for that one.
   private readonly recent = new Map<string, Promise<OcrLine[]>>();
@@ -94,12 +97,12 @@ export class OcrEngine {
           worker: language === 'hin+mar' ? twoModelWorker('hin', 'mar', this.englishFolder) : createWorker(language, OEM.LSTM_ONLY, { langPath: modelFolder(language, this.englishFolder), gzip: true, cacheMethod: 'none' }),
           mode: null,
         });
-        pool = { make, all: [], idle: [], waiting: [], released: false };
+        pool = { size: this.sizes.get(language) ?? this.size, make, all: [], idle: [], waiting: [], released: false };
         this.pools.set(language, pool);
       }
       const idle = pool.idle.pop();
       if (idle) return { pool, slot: idle };
-      if (pool.all.length < this.size) {
+      if (pool.all.length < pool.size) {
         const slot = pool.make();
         pool.all.push(slot);
         return { pool, slot };
@@ -118,6 +121,12 @@ export class OcrEngine {
       return;
     }
     let next = slot;
+    // One too many since the language's limit was lowered: its waiters have the others.
+    if (!broken && pool.all.length > pool.size) {
+      pool.all = pool.all.filter((other) => other !== slot);
+      void terminate(slot);
+      return;
+    }
     if (broken) {
       pool.all = pool.all.filter((other) => other !== slot);
       if (pool.waiting.length === 0) return;
@@ -127,6 +136,25 @@ export class OcrEngine {
     const waiter = pool.waiting.shift();
     if (waiter) waiter(next);
     else pool.idle.push(next);
+  }
+
+  // From now on at most `size` workers for `language` (idle ones beyond it go at once, busy ones
+  // when their call is done), each of which holds 45-65 MB.
+  limit(language: OcrModels, size: number): void {
+    this.sizes.set(language, size);
+    const pool = this.pools.get(language);
+    if (!pool) return;
+    pool.size = size;
+    while (pool.all.length > size && pool.idle.length > 0) {
+      const slot = pool.idle.pop() as OcrSlot;
+      pool.all = pool.all.filter((other) => other !== slot);
+      void terminate(slot);
+    }
+  }
+
+  // How many workers `language` has now, made or being made.
+  workerCount(language: OcrModels): number {
+    return this.pools.get(language)?.all.length ?? 0;
   }
 
   // Reads a PNG: a block of text lines (mode 6) or a single line (mode 7).
