@@ -10,9 +10,14 @@ interface WorkerState {
 // glibc gives every thread that allocates its own memory arena (up to eight per core) and
 // seldom hands freed arena memory back: a roll being read (a reader thread rendering pages, a
 // tesseract thread per page read at once) then holds more than it uses: with two reader
-// threads, 190 MB more (820 MB rather than 640; bench/roll-server-bench.ts). An operator's own
-// setting wins; other C libraries ignore it.
-const WORKER_MALLOC_ARENAS = '2';
+// threads, 190 MB more (820 MB rather than 640; bench/roll-server-bench.ts). glibc also raises
+// the size from which it maps a block of its own to the largest block freed so far, so after
+// the first rendered page (18 MB) every page-sized buffer came from the arenas and their freed
+// space stayed held: kept at 128 KB, with the same for giving the arena's top back, a Hindi
+// scan read ×10 peaked at 586 MB on average over six runs rather than 640 over three, as fast.
+// An operator's own settings win; other C libraries ignore them.
+const WORKER_MALLOC_SETTINGS = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
+const workerMallocEnv = (): Record<string, string> => Object.fromEntries(Object.entries(WORKER_MALLOC_SETTINGS).map(([name, value]) => [name, process.env[name] ?? value]));
 
 // A worker that stopped on its own is started again after this pause (a crash loop would
 // otherwise spin a core).
@@ -38,7 +43,7 @@ export async function runPrimary(options: { count: number; log: (line: string) =
   };
 
   const start = (role: ProcessRole): Worker => {
-    const worker = cluster.fork({ [ROLE_ENV]: JSON.stringify(role), MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? WORKER_MALLOC_ARENAS });
+    const worker = cluster.fork({ [ROLE_ENV]: JSON.stringify(role), ...workerMallocEnv() });
     states.set(worker, { role, imports: 0 });
     worker.on('message', (message: unknown) => {
       if (!isMessage<WorkerMessage>(message)) return;

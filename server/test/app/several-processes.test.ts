@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -69,7 +70,8 @@ describe('npm start with APP_WORKERS=2', () => {
     port = await freePort();
     server = spawn(process.execPath, ['--import', 'tsx', MAIN], {
       env: {
-        ...process.env,
+        // The operator's own glibc settings would win over the server's (tested below).
+        ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MALLOC_'))),
         APP_WORKERS: '2',
         DATA_DIR: database.dataDir,
         DATABASE_URL: database.databaseUrl ?? '',
@@ -147,6 +149,16 @@ describe('npm start with APP_WORKERS=2', () => {
       statuses.push((await request(port, 'POST', '/api/auth/login', { body: { username: 'admin', password: `wrong-${index}` } })).status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  // Linux: a process's environment as it started, in /proc.
+  it("should start its worker processes with glibc's arena and mapping settings, which keep a roll being read about 50 MB leaner", async () => {
+    const pids = new Set(logged('incoming request').map((line) => line.pid));
+    expect(pids.size).toBe(2);
+    for (const pid of pids) {
+      const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      expect(environment).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072', 'MALLOC_TRIM_THRESHOLD_=131072']));
+    }
   });
 
   it('should run the scheduled retention purge in one process when two serve', async () => {
