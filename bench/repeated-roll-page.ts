@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, type PDFPage } from 'pdf-lib';
+import { writeScannedCopy } from '../server/src/features/rolls/reader/synthetic-roll.test-helper';
 
 // The Marathi and Hindi samples are one page each: read alone, their time is mostly starting a
 // thread and loading models. A roll of copies of that page shows what a page of a ward list
@@ -15,5 +16,16 @@ export async function repeatedRollPage(file: string, count: number): Promise<str
   for (let index = 0; index < count; index += 1) copy.addPage((await copy.copyPages(source, [0]))[0] as PDFPage);
   const out = path.join(folder, `${count}x-${path.basename(file)}`);
   writeFileSync(out, await copy.save());
+  return out;
+}
+
+// A roll as an office that printed it and scanned it back would have it: every page an image
+// (300 dpi, colour), no text layer. The Marathi ward list so read goes the way of an image-only
+// ECI roll in Marathi, of which the samples hold none. Made and deleted as above.
+export async function scannedRollPage(file: string): Promise<string> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'roll-bench-'));
+  process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
+  const out = path.join(folder, `scanned-${path.basename(file)}`);
+  await writeScannedCopy(file, out);
   return out;
 }

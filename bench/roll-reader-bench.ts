@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ROLL_REVIEW_CONFIDENCE, type RollPageResult, type RollVoterBox } from '../shared/rolls/roll-types';
 import { readRoll } from '../server/src/features/rolls/reader/roll-reader';
 import { requireRollSamples, ROLL_SAMPLES } from '../server/src/features/rolls/reader/roll-samples';
-import { repeatedRollPage } from './repeated-roll-page';
+import { repeatedRollPage, scannedRollPage } from './repeated-roll-page';
 import { boxMatches, hasTruth, loadGroundTruth, type TruthField } from './roll-ground-truth';
 
 // `npm run bench:roll`: reads the three real sample rolls (../shared/rolls or ROLLS_DIR) and
@@ -11,7 +11,7 @@ import { boxMatches, hasTruth, loadGroundTruth, type TruthField } from './roll-g
 // (bench/roll-ground-truth.json, hashed). ROLL_BENCH_PAGES=3,5 limits the English roll's pages;
 // ROLL_BENCH_THREADS sets the worker threads (default: every core); ROLL_BENCH_SAMPLES picks samples.
 // A one-page sample is also read as a roll of ROLL_BENCH_REPEAT copies of its page (default 10,
-// 0 for none; repeated-roll-page.ts).
+// 0 for none; repeated-roll-page.ts), and the Marathi ward list also as printed and scanned.
 const dir = requireRollSamples();
 const truth = loadGroundTruth();
 const threads = Number(process.env.ROLL_BENCH_THREADS) || os.availableParallelism();
@@ -47,6 +47,8 @@ for (const [sample, file] of Object.entries(ROLL_SAMPLES) as [keyof typeof ROLL_
   if (only && !only.includes(sample)) continue;
   runs.push({ sample, label: sample, file: path.join(dir, file) });
   if (sample !== 'english' && repeat > 1) runs.push({ sample, label: `${sample}, its page ×${repeat}`, file: await repeatedRollPage(path.join(dir, file), repeat) });
+  // The ward list printed and scanned: its boxes read from the image alone (repeated-roll-page.ts).
+  if (sample === 'marathi') runs.push({ sample, label: `marathi, scanned, its page ×${Math.max(1, repeat)}`, file: await repeatedRollPage(await scannedRollPage(path.join(dir, file)), Math.max(1, repeat)) });
 }
 for (const { sample, label, file } of runs) {
   const results: RollPageResult[] = [];

@@ -127,10 +127,31 @@ function whiteOut(image: GrayImage, rect: PixelRect): void {
 
 
 // Where the text of a box ends on the right: the photo (or its frame) takes the right side
-// below the header line. Found from the page's images, else from a long vertical run of ink.
-function photoLeft(image: GrayImage, box: PixelRect, images: PageContent['images']): { left: number; top: number } | null {
+// below the header line. Found from the page's images, else from a long vertical run of ink: a
+// frame's line, or a dark part of a photo printed without one.
+export function photoLeft(image: GrayImage, box: PixelRect, images: PageContent['images']): { left: number; top: number } | null {
   const inside = images.filter((img) => img.x * SCALE >= box.x && (img.x + img.width) * SCALE <= box.x + box.width + 2 && img.y * SCALE >= box.y - 2 && (img.y + img.height) * SCALE <= box.y + box.height + 2 && img.width * SCALE < box.width / 2);
   if (inside.length > 0) return { left: Math.min(...inside.map((img) => img.x * SCALE)) - box.x, top: Math.min(...inside.map((img) => img.y * SCALE)) - box.y };
+  const frame = longRun(image, box, 140, 0.35);
+  // A colour photo scanned in grey (a ward list printed and scanned) has no frame, and little
+  // of it is as dark as print: a face against a pale wall is mid-grey. Where the paper is clean,
+  // a column of anything darker than paper, unbroken over a quarter of the box, is a photo: no
+  // line of text is that tall (a tenth of the box). Such a photo's first long column is inside
+  // it (hair, a shirt), and so may the dark run taken for a frame be: with ink beside it, it is
+  // a photo's. Its edges are then found as far as its ink goes, else OCR reads a cheek left in
+  // the text's crop as letters after a name ("पाटील शिवदास 3 6").
+  const clean = cleanPaper(image, box);
+  const found = frame ?? (clean ? longRun(image, box, PHOTO_INK, 0.25) : null);
+  if (!found) return null;
+  const left = clean ? photoEdge(image, box, found.x, found.top, found.bottom) : found.x;
+  // A frame's line has paper beside it: its top is the frame's.
+  if (frame && left === found.x) return { left, top: found.top };
+  return { left, top: photoTop(image, box, left, Math.round(box.width * 0.96), found.top) };
+}
+
+// The first column of a box's right half with a vertical run of pixels darker than `ink` over
+// at least `share` of the box's height, and that run's rows.
+function longRun(image: GrayImage, box: PixelRect, ink: number, share: number): { x: number; top: number; bottom: number } | null {
   const from = Math.round(box.width * 0.5);
   const to = Math.round(box.width * 0.96);
   const rowFrom = Math.round(box.height * 0.15);
@@ -140,7 +161,7 @@ function photoLeft(image: GrayImage, box: PixelRect, images: PageContent['images
     let best = 0;
     let bestStart = 0;
     for (let y = rowFrom; y < rowTo; y += 1) {
-      if ((image.data[(box.y + y) * image.width + box.x + x] ?? 255) < 140) {
+      if ((image.data[(box.y + y) * image.width + box.x + x] ?? 255) < ink) {
         run += 1;
         if (run > best) {
           best = run;
@@ -148,9 +169,53 @@ function photoLeft(image: GrayImage, box: PixelRect, images: PageContent['images
         }
       } else run = 0;
     }
-    if (best >= box.height * 0.35) return { left: x, top: bestStart };
+    if (best >= box.height * share) return { x, top: bestStart, bottom: bestStart + best };
   }
   return null;
+}
+
+// Pale paper and print: at least three pixels in four of the box's left half lighter than
+// PHOTO_INK (82-85% on the Marathi ward list scanned). A dim scan's grey paper would make every
+// column a photo's.
+const PHOTO_INK = 200;
+function cleanPaper(image: GrayImage, box: PixelRect): boolean {
+  let pale = 0;
+  let all = 0;
+  for (let y = box.y; y < box.y + box.height; y += 2) {
+    for (let x = box.x; x < box.x + box.width / 2; x += 2) {
+      all += 1;
+      if ((image.data[y * image.width + x] ?? 255) >= PHOTO_INK) pale += 1;
+    }
+  }
+  return all > 0 && pale >= all * 0.75;
+}
+
+// A photo's first long column is inside it (hair, a shirt): its lighter edge stands further
+// left, and its face above the shirt higher up. It starts at the nearest column left of `x` with
+// no ink over the rows of that run (looked for over at most a tenth of the box) and at its
+// first row with ink across the photo below the header line (a pale forehead may leave rows
+// without ink between the hair and the run).
+function photoEdge(image: GrayImage, box: PixelRect, x: number, top: number, bottom: number): number {
+  const limit = Math.max(0, x - Math.round(box.width * 0.1));
+  const inked = (column: number) => {
+    let ink = 0;
+    for (let y = top; y < bottom; y += 1) if ((image.data[(box.y + y) * image.width + box.x + column] ?? 255) < PHOTO_INK) ink += 1;
+    return ink >= 2;
+  };
+  let left = x;
+  while (left > limit && inked(left - 1)) left -= 1;
+  return left;
+}
+
+function photoTop(image: GrayImage, box: PixelRect, left: number, right: number, top: number): number {
+  const inked = (row: number) => {
+    let ink = 0;
+    for (let x = left; x < right; x += 1) if ((image.data[(box.y + row) * image.width + box.x + x] ?? 255) < PHOTO_INK) ink += 1;
+    return ink >= 2;
+  };
+  // Not into the header line (serial number, EPIC).
+  for (let y = Math.max(Math.round(box.height * 0.15), headerBottom(image, box) + 1); y < top; y += 1) if (inked(y)) return y;
+  return top;
 }
 
 // In a box cut out for OCR (rules erased): the header line (serial number, EPIC) ends at the

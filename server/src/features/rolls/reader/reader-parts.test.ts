@@ -5,6 +5,7 @@ import { parseCover } from './cover-facts';
 import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
 import { checkEpic, findEpic, luhnCheckDigit, nearestEpic } from './epic';
 import { eraseRules, type GrayImage } from './gray-image';
+import { photoLeft } from './read-page';
 
 const line = (text: string, confidence = 0.95): TextLine => ({ words: text.split(' ').map((word) => ({ text: word, confidence })) });
 
@@ -128,6 +129,10 @@ describe('parseBox', () => {
     expect(box).toMatchObject({ serialNo: 1207, fullName: 'देशमुख सुनील माधव', relation: 'father', relativeName: 'देशमुख माधव', houseNo: '2 A', age: 39, gender: 'Male', duplicateMark: true });
     const merged = parseBox({ header: line('3 XYZ1234566'), body: [line('मतदाराचे पूर्ण:जाधव सविता पतीचे नाव : जाधव अशोक'), line('वय : ४६ लिंग : स्त्री')] });
     expect(merged).toMatchObject({ fullName: 'जाधव सविता', relation: 'husband', relativeName: 'जाधव अशोक', gender: 'Female' });
+    // A scanned ward list's bold स्त्री, as the Marathi model reads it.
+    for (const read of ['लिंग :सत्री', 'लिंग :खसत्री', 'लिंग : खत्री']) {
+      expect(parseBox({ header: line('4 XYZ1234566'), body: [line('मतदाराचे पूर्ण:जाधव सविता'), line(`वय : ४६ ${read}`, 0.7)] })).toMatchObject({ gender: 'Female' });
+    }
   });
 
   it('should flag a field for review when OCR is unsure, the name holds digits or the age is out of range', () => {
@@ -193,6 +198,49 @@ describe('findBoxes', () => {
 
   it('should find no voter boxes when the page has one frame only', () => {
     expect(voterBoxGroup(findBoxes(drawing(600, 300, [{ x: 10, y: 10, w: 300, h: 150 }]), options))).toEqual([]);
+  });
+});
+
+describe('photoLeft', () => {
+  // A box of 600 × 220 pixels: a header line and four lines of text on the left (thin stems,
+  // as print is) on `paper`, and on the right what `draw` puts there.
+  const box = { x: 0, y: 0, width: 600, height: 220 };
+  function boxImage(paper: number, draw: (fill: (x0: number, y0: number, x1: number, y1: number, value: number) => void) => void): GrayImage {
+    const image: GrayImage = { width: box.width, height: box.height, data: new Uint8Array(box.width * box.height).fill(paper) };
+    const fill = (x0: number, y0: number, x1: number, y1: number, value: number) => {
+      for (let y = y0; y < y1; y += 1) image.data.fill(value, y * box.width + x0, y * box.width + x1);
+    };
+    // The header line (serial number, EPIC) across the top, then the lines of text.
+    for (let x = 10; x < 590; x += 8) fill(x, 8, x + 2, 22, 30);
+    for (const top of [40, 85, 130, 175]) for (let x = 10; x < 300; x += 6) fill(x, top, x + 2, top + 20, 30);
+    draw(fill);
+    return image;
+  }
+  // A colour photo scanned in grey, no frame: a face (mid-grey) over a dark shirt, whose lighter
+  // shoulder reaches further left, all on a pale wall.
+  const photo = (fill: (x0: number, y0: number, x1: number, y1: number, value: number) => void) => {
+    fill(440, 55, 565, 212, 245);
+    fill(455, 60, 530, 130, 170);
+    fill(470, 130, 545, 210, 80);
+    fill(450, 140, 470, 210, 180);
+  };
+
+  it("should take a framed photo's left line and top as they are", () => {
+    const image = boxImage(255, (fill) => {
+      fill(430, 50, 560, 52, 20);
+      fill(430, 208, 560, 210, 20);
+      fill(430, 50, 432, 210, 20);
+      fill(558, 50, 560, 210, 20);
+    });
+    expect(photoLeft(image, box, [])).toEqual({ left: 430, top: 50 });
+  });
+
+  it("should take in an unframed photo's lighter edge and its face above the dark run on clean paper", () => {
+    expect(photoLeft(boxImage(255, photo), box, [])).toEqual({ left: 450, top: 60 });
+  });
+
+  it('should keep to the dark run on a dim scan, where paper is as grey as a face', () => {
+    expect(photoLeft(boxImage(190, photo), box, [])).toEqual({ left: 470, top: 130 });
   });
 });
 
