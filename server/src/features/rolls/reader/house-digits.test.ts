@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type BoxText, parseBox } from './box-fields';
-import { checkHouseDigits } from './read-page';
+import { checkHouseDigits, takeHouseReading } from './read-page';
 
 // A Hindi box as the Devanagari model read it, its house line's words at the given confidence.
 function hindiBox(house: string, confidence = 0.6): ReturnType<typeof parseBox> {
@@ -80,5 +80,38 @@ describe('checkHouseDigits', () => {
     checkHouseDigits(box, []);
     expect(box.houseNo).toBe('श जे');
     expect(box.review).toContainEqual({ field: 'houseNo', reason: 'low-confidence' });
+  });
+});
+
+// A Marathi box as the Marathi model read it from a scan, its house line's words at the given
+// confidence.
+function marathiBox(house: string, confidence = 0.6): ReturnType<typeof parseBox> {
+  const words = (text: string, sure = 0.95) => ({ words: text.split(' ').map((word) => ({ text: word, confidence: sure })) });
+  return parseBox({ header: words('1,407 XYZ1234566'), body: [words('मतदाराचे पूर्ण:महाजन भरत'), words('वडिलांचे नाव :महाजन काशिनाथ'), { words: [...words('घर क्रमांक :').words, ...words(house, confidence).words] }, words('वय : ३९ लिंग : पु')] });
+}
+
+describe('takeHouseReading', () => {
+  it("should take the two models' reading of a ward list's house number, its Devanagari digits as numbers, and trust it when every word is sure", () => {
+    const box = marathiBox('२&');
+    expect(box.houseNo).toBe('2&');
+    takeHouseReading(box, [
+      { text: 'Plot', confidence: 0.93 },
+      { text: 'No', confidence: 0.91 },
+      { text: '०३/A', confidence: 0.88 },
+    ]);
+    expect(box.houseNo).toBe('Plot No 03/A');
+    expect(box.confidence.houseNo).toBe(0.88);
+    expect(box.review.some((reason) => reason.field === 'houseNo')).toBe(false);
+  });
+
+  it('should flag the reading when a word of it is unsure, drop a colon read in front, and keep the box as it was when nothing was read', () => {
+    const box = marathiBox('२ A', 0.95);
+    takeHouseReading(box, [{ text: ':२B', confidence: 0.62 }]);
+    expect(box.houseNo).toBe('2B');
+    expect(box.review).toContainEqual({ field: 'houseNo', reason: 'low-confidence' });
+    const untouched = marathiBox('२A', 0.95);
+    takeHouseReading(untouched, []);
+    expect(untouched.houseNo).toBe('2A');
+    expect(untouched.review.some((reason) => reason.field === 'houseNo')).toBe(false);
   });
 });

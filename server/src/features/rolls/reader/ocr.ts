@@ -11,8 +11,9 @@ import { ENGLISH_MODEL_FOLDER } from './ocr-models';
 // repository (tessdata-fast/), read from disk: nothing is downloaded at run time (cacheMethod
 // 'none' also keeps it from writing a cache).
 export type OcrLanguage = 'eng' | 'hin' | 'mar';
-// What one worker holds: a language's model, or Hindi's with Marathi's beside it (read-page.ts).
-export type OcrModels = OcrLanguage | 'hin+mar';
+// What one worker holds: a language's model, or two side by side (read-page.ts): Hindi's with
+// Marathi's, or Marathi's with English's.
+export type OcrModels = OcrLanguage | 'hin+mar' | 'mar+eng';
 
 const require = createRequire(import.meta.url);
 // English: the fast model (ocr-models.ts).
@@ -94,7 +95,7 @@ export class OcrEngine {
       let pool = this.pools.get(language);
       if (!pool) {
         const make = (): OcrSlot => ({
-          worker: language === 'hin+mar' ? twoModelWorker('hin', 'mar', this.englishFolder) : createWorker(language, OEM.LSTM_ONLY, { langPath: modelFolder(language, this.englishFolder), gzip: true, cacheMethod: 'none' }),
+          worker: language === 'hin+mar' ? twoModelWorker('hin', 'mar', this.englishFolder) : language === 'mar+eng' ? twoModelWorker('mar', 'eng', this.englishFolder) : createWorker(language, OEM.LSTM_ONLY, { langPath: modelFolder(language, this.englishFolder), gzip: true, cacheMethod: 'none' }),
           mode: null,
         });
         pool = { size: this.sizes.get(language) ?? this.size, make, all: [], idle: [], waiting: [], released: false };

@@ -2,7 +2,7 @@ import { ROLL_REVIEW_CONFIDENCE, type RollCoverFacts, type RollPageResult, type 
 import leven from 'leven';
 import sharp from 'sharp';
 import { findBoxes, voterBoxGroup } from './box-finder';
-import { type BoxText, type ParsedBox, parseBox, printedLabelField, type TextLine, type TextWord, withoutColon } from './box-fields';
+import { type BoxText, numberDigits, type ParsedBox, parseBox, printedLabelField, type TextLine, type TextWord, withoutColon } from './box-fields';
 import { looksLikeCover, PART_LABEL, parseCover } from './cover-facts';
 import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
 import { checkEpic, findEpic, nearestEpic } from './epic';
@@ -273,6 +273,9 @@ async function chooseLanguage(ocr: OcrEngine, image: GrayImage, strip: PixelRect
   // Hindi roll is read with the Hindi and Marathi models together (bodyModels), and each model
   // costs about 100 MB per thread.
   await ocr.release('hin');
+  // A Marathi scan's house numbers are read by the Marathi and English models together, one
+  // call a page: one such worker is enough.
+  if (language === 'mar') ocr.limit('mar+eng', 1);
   // A Devanagari roll's English reading is its serials, EPICs and house digits, a tenth of its
   // OCR time: one English worker keeps up (the Hindi scan ×10 read as fast, peak memory 64 MB
   // lower on average over four runs).
@@ -391,7 +394,7 @@ interface PreparedBox {
   mark: boolean; // the "**" mark, found by its shape
   ageLine: GrayImage | null;
   devanagariScan: boolean; // read whole by a Devanagari model (its house number is checked)
-  houseValue: GrayImage | null; // such a box's house number in Latin digits (houseValuePiece)
+  houseValue: GrayImage | null; // such a box's house number, cut from its line (houseValuePiece)
 }
 
 // The EPIC alone, cut from the header line's right: OCR's time follows the width it reads, and
@@ -652,7 +655,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
       const bodyLines = await ocr.read(bodyModels(ocrLanguage), await grayPng(bodyCrop));
       const body = ocrToLines(bodyLines);
       item.devanagariScan = true;
-      item.houseValue = houseValuePiece(bodyCrop, bodyLines);
+      item.houseValue = ocrLanguage === 'mar' ? marathiHouseValuePiece(bodyCrop, bodyLines) : houseValuePiece(bodyCrop, bodyLines);
       const headerPoints: RollRect = { x: rect.x, y: rect.y, width: rect.width, height: (photo ? photo.top : box.height * 0.25) / SCALE };
       let header: TextLine = garbled ? garbledHeader(content.runs, headerPoints) : { words: [] };
       if (header.words.length === 0) {
@@ -694,7 +697,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
   // page 21's "525" as "925"); twice, none of its 986 after the run's check (1.5 times: as good).
   const serialWords = await readPieces(ocr, 'eng', withSerial.map((item) => item.serialZone as GrayImage), { only: '0123456789', enlarge: 2 });
   const withHouse = prepared.filter((item) => item.houseValue);
-  const houseWords = await readPieces(ocr, 'eng', withHouse.map((item) => item.houseValue as GrayImage));
+  const houseWords = await readPieces(ocr, language === 'mar' ? 'mar+eng' : 'eng', withHouse.map((item) => item.houseValue as GrayImage));
   let nextValue = 0;
   for (const item of withValues) {
     const labelled = item.labelled as NonNullable<PreparedBox['labelled']>;
@@ -721,7 +724,9 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     const boxText = item.boxText ?? { header: { words: [] }, body: [] };
     if (item.mark) boxText.body.push({ words: [{ text: '**', confidence: 0.9 }] });
     const parsed = parseBox(boxText);
-    if (item.devanagariScan) checkHouseDigits(parsed, item.houseValue ? (houseWords[withHouse.indexOf(item)] ?? []) : []);
+    const houseReading = item.houseValue ? (houseWords[withHouse.indexOf(item)] ?? []) : [];
+    if (item.devanagariScan && language === 'mar') takeHouseReading(parsed, houseReading);
+    else if (item.devanagariScan) checkHouseDigits(parsed, houseReading);
     headers.push(boxText.header.words.map((word) => word.text).join(' '));
     epicPictures.push(item.epicPicture);
     if (item.ageLine && parsed.age !== null && parsed.confidence.age < AGE_SURE) await checkAge(ocr, item.ageLine, parsed);
@@ -774,6 +779,39 @@ function houseValuePiece(image: GrayImage, lines: OcrLine[]): GrayImage | null {
   const bottom = Math.min(image.height, line.y1 + SCALE);
   if (to - from < 3 || bottom - top < 3) return null;
   return cropGray(image, { x: from, y: top, width: to - from, height: bottom - top });
+}
+
+// A Marathi scan's house number: its value, cut from the end of its label ("घर क्रमांक :") to
+// the line's end, whatever it holds. Null when the line, its label or a value was not read.
+function marathiHouseValuePiece(image: GrayImage, lines: OcrLine[]): GrayImage | null {
+  const line = lines.find((candidate) => HOUSE_LINE.test(candidate.text));
+  if (!line) return null;
+  let at = line.words.findIndex((word) => /क्रमांक|क्र\.?$/u.test(word.text));
+  if (at < 0) return null;
+  // The label's colon, when read as a word of its own.
+  if (/^(?:[:;.]|ः)+$/u.test(line.words[at + 1]?.text ?? '')) at += 1;
+  const rest = line.words.slice(at + 1);
+  if (rest.length === 0) return null;
+  const from = (line.words[at] as OcrLine['words'][number]).x1 + 1;
+  const to = Math.min(image.width, Math.max(...rest.map((word) => word.x1)) + SCALE);
+  const top = Math.max(0, line.y0 - SCALE);
+  const bottom = Math.min(image.height, line.y1 + SCALE);
+  if (to - from < 3 || bottom - top < 3) return null;
+  return cropGray(image, { x: from, y: top, width: to - from, height: bottom - top });
+}
+
+// A ward list's house numbers mix scripts: Latin letters beside Devanagari digits ("२A", "Plot
+// No ०३/A", "Borole Nagar २"). The Marathi model alone reads the Latin letters as Devanagari
+// ("२&", "र"), the English one the digits as letters; a worker holding both reads each word with
+// the surer of them. That reading of the value alone replaces the box's, at its least sure
+// word's confidence.
+export function takeHouseReading(box: ParsedBox, words: TextWord[]): void {
+  const text = numberDigits(words.map((word) => word.text).join(' ')).replace(/^(?:[\s:;.]|ः)+/u, '').trim();
+  if (!text) return;
+  box.houseNo = text;
+  box.confidence.houseNo = Math.min(...words.map((word) => word.confidence));
+  box.review = box.review.filter((reason) => reason.field !== 'houseNo');
+  if (box.confidence.houseNo < ROLL_REVIEW_CONFIDENCE) box.review.push({ field: 'houseNo', reason: 'low-confidence' });
 }
 
 // The Devanagari models read Latin digits badly, a 1 worst (a danda to them, often dropped):
