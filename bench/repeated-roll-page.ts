@@ -2,7 +2,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, type PDFPage } from 'pdf-lib';
-import { writeScannedCopy } from '../server/src/features/rolls/reader/synthetic-roll.test-helper';
 
 // The Marathi and Hindi samples are one page each: read alone, their time is mostly starting a
 // thread and loading models. A roll of copies of that page shows what a page of a ward list
@@ -26,6 +25,9 @@ export async function scannedRollPage(file: string): Promise<string> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'roll-bench-'));
   process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
   const out = path.join(folder, `scanned-${path.basename(file)}`);
+  // Loaded here only: it renders with pdf.js, some 150 MB in this process, which a bench that
+  // measures memory (roll-server-bench.ts) would otherwise count.
+  const { writeScannedCopy } = await import('../server/src/features/rolls/reader/synthetic-roll.test-helper');
   await writeScannedCopy(file, out);
   return out;
 }
