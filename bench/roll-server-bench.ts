@@ -7,7 +7,7 @@ import { requireRollSamples, ROLL_SAMPLES } from '../server/src/features/rolls/r
 import { mb, memorySampler, startServer, upload } from './bench-server';
 import { percentile } from './http-clients';
 import { printTable } from './print-table';
-import { repeatedRollPage } from './repeated-roll-page';
+import { repeatedRollPage, scannedRollPage } from './repeated-roll-page';
 import { benchAdminAuth, BENCH_DATA_DIR, seedDatabase } from './seed-database';
 
 // `npm run bench:roll-server`: a real roll read by the real server, as an office uploads it: the
@@ -17,12 +17,16 @@ import { benchAdminAuth, BENCH_DATA_DIR, seedDatabase } from './seed-database';
 // server's peak memory (the process reading the roll, and all its processes together), and the
 // p50/p95 of another user's voter list page asked every 50 ms meanwhile. The import is then
 // cancelled, so nothing is committed. ROLL_SERVER_SAMPLE=marathi or hindi reads that one-page
-// sample instead, as a roll of ROLL_BENCH_REPEAT copies of its page (default 20).
+// sample instead, as a roll of ROLL_BENCH_REPEAT copies of its page (default 20);
+// marathi-scanned the Marathi ward list printed and scanned (repeated-roll-page.ts), so copied.
 const TOTAL = Number(process.env.BENCH_VOTERS ?? 300_000);
-const SAMPLE_NAME = (process.env.ROLL_SERVER_SAMPLE ?? 'english') as keyof typeof ROLL_SAMPLES;
-if (!(SAMPLE_NAME in ROLL_SAMPLES)) throw new Error(`ROLL_SERVER_SAMPLE: one of ${Object.keys(ROLL_SAMPLES).join(', ')}`);
+const REQUESTED = process.env.ROLL_SERVER_SAMPLE ?? 'english';
+const SCANNED = REQUESTED === 'marathi-scanned';
+const SAMPLE_NAME = (SCANNED ? 'marathi' : REQUESTED) as keyof typeof ROLL_SAMPLES;
+if (!(SAMPLE_NAME in ROLL_SAMPLES)) throw new Error(`ROLL_SERVER_SAMPLE: one of ${Object.keys(ROLL_SAMPLES).join(', ')}, marathi-scanned`);
 const SAMPLE_FILE = path.join(requireRollSamples(), ROLL_SAMPLES[SAMPLE_NAME]);
-const SAMPLE = SAMPLE_NAME === 'english' ? SAMPLE_FILE : await repeatedRollPage(SAMPLE_FILE, Number(process.env.ROLL_BENCH_REPEAT ?? 20));
+const PAGE_FILE = SCANNED ? await scannedRollPage(SAMPLE_FILE) : SAMPLE_FILE;
+const SAMPLE = SAMPLE_NAME === 'english' ? SAMPLE_FILE : await repeatedRollPage(PAGE_FILE, Number(process.env.ROLL_BENCH_REPEAT ?? 20));
 
 interface ImportState {
   id: number;
