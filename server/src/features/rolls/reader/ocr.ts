@@ -94,8 +94,9 @@ export class OcrEngine {
     for (;;) {
       let pool = this.pools.get(language);
       if (!pool) {
+        const [first, second] = language.split('+') as [OcrLanguage, OcrLanguage?];
         const make = (): OcrSlot => ({
-          worker: language === 'hin+mar' ? twoModelWorker('hin', 'mar', this.englishFolder) : language === 'mar+eng' ? twoModelWorker('mar', 'eng', this.englishFolder) : createWorker(language, OEM.LSTM_ONLY, { langPath: modelFolder(language, this.englishFolder), gzip: true, cacheMethod: 'none' }),
+          worker: second ? twoModelWorker(first, second, this.englishFolder) : createWorker(first, OEM.LSTM_ONLY, { langPath: modelFolder(first, this.englishFolder), gzip: true, cacheMethod: 'none' }),
           mode: null,
         });
         pool = { size: this.sizes.get(language) ?? this.size, make, all: [], idle: [], waiting: [], released: false };

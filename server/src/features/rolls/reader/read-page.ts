@@ -197,25 +197,26 @@ function cleanPaper(image: GrayImage, box: PixelRect): boolean {
 // without ink between the hair and the run).
 function photoEdge(image: GrayImage, box: PixelRect, x: number, top: number, bottom: number): number {
   const limit = Math.max(0, x - Math.round(box.width * 0.1));
-  const inked = (column: number) => {
-    let ink = 0;
-    for (let y = top; y < bottom; y += 1) if ((image.data[(box.y + y) * image.width + box.x + column] ?? 255) < PHOTO_INK) ink += 1;
-    return ink >= 2;
-  };
   let left = x;
-  while (left > limit && inked(left - 1)) left -= 1;
+  while (left > limit && photoInk(image, { x: box.x + left - 1, y: box.y + top, width: 1, height: bottom - top })) left -= 1;
   return left;
 }
 
 function photoTop(image: GrayImage, box: PixelRect, left: number, right: number, top: number): number {
-  const inked = (row: number) => {
-    let ink = 0;
-    for (let x = left; x < right; x += 1) if ((image.data[(box.y + row) * image.width + box.x + x] ?? 255) < PHOTO_INK) ink += 1;
-    return ink >= 2;
-  };
   // Not into the header line (serial number, EPIC).
-  for (let y = Math.max(Math.round(box.height * 0.15), headerBottom(image, box) + 1); y < top; y += 1) if (inked(y)) return y;
+  for (let y = Math.max(Math.round(box.height * 0.15), headerBottom(image, box) + 1); y < top; y += 1) {
+    if (photoInk(image, { x: box.x + left, y: box.y + y, width: right - left, height: 1 })) return y;
+  }
   return top;
+}
+
+// Whether a strip of `image` (a column or a row) holds ink: two pixels darker than PHOTO_INK.
+function photoInk(image: GrayImage, strip: PixelRect): boolean {
+  let ink = 0;
+  for (let y = strip.y; y < strip.y + strip.height; y += 1) {
+    for (let x = strip.x; x < strip.x + strip.width; x += 1) if ((image.data[y * image.width + x] ?? 255) < PHOTO_INK) ink += 1;
+  }
+  return ink >= 2;
 }
 
 // In a box cut out for OCR (rules erased): the header line (serial number, EPIC) ends at the
@@ -774,11 +775,7 @@ function houseValuePiece(image: GrayImage, lines: OcrLine[]): GrayImage | null {
   if (!line || at < 0) return null;
   const first = line.words[at] as OcrLine['words'][number];
   const from = Math.max(0, at > 0 ? (line.words[at - 1] as OcrLine['words'][number]).x1 + 1 : first.x0 - 3 * SCALE);
-  const to = Math.min(image.width, Math.max(...line.words.slice(at).map((word) => word.x1)) + SCALE);
-  const top = Math.max(0, line.y0 - SCALE);
-  const bottom = Math.min(image.height, line.y1 + SCALE);
-  if (to - from < 3 || bottom - top < 3) return null;
-  return cropGray(image, { x: from, y: top, width: to - from, height: bottom - top });
+  return lineRest(image, line, from, line.words.slice(at));
 }
 
 // A Marathi scan's house number: its value, cut from the end of its label ("घर क्रमांक :") to
@@ -792,8 +789,13 @@ function marathiHouseValuePiece(image: GrayImage, lines: OcrLine[]): GrayImage |
   if (/^(?:[:;.]|ः)+$/u.test(line.words[at + 1]?.text ?? '')) at += 1;
   const rest = line.words.slice(at + 1);
   if (rest.length === 0) return null;
-  const from = (line.words[at] as OcrLine['words'][number]).x1 + 1;
-  const to = Math.min(image.width, Math.max(...rest.map((word) => word.x1)) + SCALE);
+  return lineRest(image, line, (line.words[at] as OcrLine['words'][number]).x1 + 1, rest);
+}
+
+// A line of `image` from `from` to the end of its last word `words` reach, its height and a
+// little; null when that is too small to read.
+function lineRest(image: GrayImage, line: OcrLine, from: number, words: OcrLine['words']): GrayImage | null {
+  const to = Math.min(image.width, Math.max(...words.map((word) => word.x1)) + SCALE);
   const top = Math.max(0, line.y0 - SCALE);
   const bottom = Math.min(image.height, line.y1 + SCALE);
   if (to - from < 3 || bottom - top < 3) return null;

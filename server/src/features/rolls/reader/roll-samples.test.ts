@@ -14,9 +14,10 @@ import { writeScannedCopy } from './synthetic-roll.test-helper';
 let dir: string;
 const truth = loadGroundTruth();
 
+// A sample (a file of the samples' folder) or, given a path, any roll.
 async function read(file: string, pages?: number[]): Promise<RollPageResult[]> {
   const results: RollPageResult[] = [];
-  for await (const page of readRoll(path.join(dir, file), { pages, concurrency: 2 })) results.push(page);
+  for await (const page of readRoll(path.resolve(dir, file), { pages, concurrency: 2 })) results.push(page);
   return results.sort((a, b) => a.page - b.page);
 }
 
@@ -58,9 +59,7 @@ describe('reading the real sample rolls', { timeout: 600_000 }, () => {
     try {
       const scanned = path.join(folder, 'scanned.pdf');
       await writeScannedCopy(path.join(dir, ROLL_SAMPLES.marathi), scanned);
-      const results: RollPageResult[] = [];
-      for await (const page of readRoll(scanned, { concurrency: 2 })) results.push(page);
-      const [page] = results;
+      const [page] = await read(scanned);
       expect(page).toMatchObject({ kind: 'voters', method: 'ocr' });
       expect(page!.voters).toHaveLength(30);
       expect(accuracy('marathi', [page!], 'epic')).toBe(1);
