@@ -40,6 +40,7 @@ import * as cheaperInsertTriggers from './migrations/2026-11-25-041-cheaper-inse
 import * as noNameTrigramIndexes from './migrations/2026-11-29-042-no-name-trigram-indexes';
 import * as votersWithoutMobileIndex from './migrations/2026-11-29-043-voters-without-mobile-index';
 import * as vocabularyWithoutNumbers from './migrations/2026-11-29-044-vocabulary-without-numbers';
+import * as triggerPlans from './migrations/2026-11-29-045-trigger-plans';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -86,6 +87,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29-042-no-name-trigram-indexes': noNameTrigramIndexes,
   '2026-11-29-043-voters-without-mobile-index': votersWithoutMobileIndex,
   '2026-11-29-044-vocabulary-without-numbers': vocabularyWithoutNumbers,
+  '2026-11-29-045-trigger-plans': triggerPlans,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);
