@@ -16,7 +16,6 @@ import { boothsRoutes, myVotersRoutes } from './features/booths/booths-routes';
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './features/auth/login-throttle';
 import { createTokenSigner } from './features/auth/tokens';
 import { databaseSignInLimits, redisSignInLimits } from './features/auth/sign-in-limits-store';
-import { openRedis } from './plugins/redis-connection';
 import { startProcessLiveness } from './db/process-liveness';
 import { healthRoutes } from './features/health/health-routes';
 import { runningVersion } from './features/upgrades/app-version';
@@ -113,7 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
 
   const liveness = await startProcessLiveness(config.databaseUrl);
-  const redis = config.redisUrl ? openRedis(config.redisUrl, config.redisKeyPrefix ?? 'vms:', (error) => app.log.warn({ err: error }, 'Redis connection trouble')) : undefined;
+  // ioredis loads only where REDIS_URL is set (several nodes), not in every process of one.
+  const redis = config.redisUrl ? (await import('./plugins/redis-connection')).openRedis(config.redisUrl, config.redisKeyPrefix ?? 'vms:', (error) => app.log.warn({ err: error }, 'Redis connection trouble')) : undefined;
   const ctx: AppContext = {
     config,
     db: database.db,

@@ -10,7 +10,6 @@ import type { JobsTable } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
 import { readSettings } from '../settings/settings-repository';
-import { slipPdf } from './slip-pdf';
 import { slipRowsOfBooth, toSlip } from './slips-repository';
 import type { SlipActor } from './slips-use-cases';
 
@@ -84,6 +83,8 @@ async function run(ctx: AppContext, id: number, options: { lang: SlipLanguage; f
   await mkdir(jobsDir(ctx), { recursive: true });
   const file = fileOf(ctx, id);
   const settings = await readSettings(ctx.db);
+  // Loaded with the first job, not in every process at start (printSlips says why).
+  const { slipPdf } = await import('./slip-pdf');
   const pdf = slipPdf({ ...options, title: 'Voter slips' });
   const out = createWriteStream(file);
   pdf.doc.pipe(out);

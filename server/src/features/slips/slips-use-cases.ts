@@ -14,7 +14,7 @@ import { readSettings } from '../settings/settings-repository';
 import { assertBoothAllowed, boothScopeFor, VOTER_NOT_FOUND } from '../voters/voter-access';
 import { dialectForNameSearches } from '../voters/voter-filters';
 import { countVoters, findVoter, voterPageAfter } from '../voters/voters-repository';
-import { slipPdf } from './slip-pdf';
+import type { SlipPdf } from './slip-pdf';
 import { type SlipRow, slipRowsOfBooth, slipRowsOfHousehold, slipRowsOfVoters, toSlip } from './slips-repository';
 
 // Voter slips (issue 22, docs/voter-slips.md). Who may print what is booth access, nothing
@@ -107,7 +107,7 @@ export function slipFileName(source: SlipSource, options: SlipOptions): string {
 
 // Adds the slips a few dozen at a time, letting other requests run between: a booth's 800
 // slips are laid out in about a second and a half of CPU.
-async function feed(pdf: ReturnType<typeof slipPdf>, slips: readonly Slip[]): Promise<void> {
+async function feed(pdf: SlipPdf, slips: readonly Slip[]): Promise<void> {
   for (let index = 0; index < slips.length; index += 1) {
     pdf.add(slips[index] as Slip);
     if (index % 40 === 39) await new Promise((resolve) => setImmediate(resolve));
@@ -138,6 +138,8 @@ export async function printSlips(
     ipAddress: actor.ipAddress,
     details: { source: source.kind, ...describe(source), count: slips.length, lang: options.lang, format: options.format },
   });
+  // The PDF engine (pdfkit, fontkit, the fonts' code) loads with the first print, not in every process at start.
+  const { slipPdf } = await import('./slip-pdf');
   const pdf = slipPdf({ lang: options.lang, format: options.format, title: 'Voter slips' });
   feed(pdf, slips).catch((error: unknown) => {
     onFailed(error);

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { TwoFactorChallenge } from '@shared/auth/two-factor-schemas';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
@@ -33,6 +32,8 @@ export async function startTwoFactorChallenge(db: Kysely<Database>, user: UserRo
 
   const issuer = (await readSettings(db)).app_name.trim() || 'Voter Management';
   const otpauthUrl = generateURI({ issuer, label: user.username, secret });
+  // qrcode loads with the first enrolment, not in every process at start.
+  const { default: QRCode } = await import('qrcode');
   const qrCodeDataUrl = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 });
   return { twoFactorRequired: true, challengeToken, enrolment: { secret, otpauthUrl, qrCodeDataUrl } };
 }
