@@ -35,6 +35,15 @@ async function bundle(file: string): Promise<string> {
   return target;
 }
 
+// A worker thread inherits its parent's Node options unless told otherwise, and the server's
+// include `--import tsx`: in a worker it compiles nothing (the bundle is JavaScript), but it turns
+// Node's source maps on there, so a package's source map is read and kept parsed once a stack trace
+// is formatted (pdf.js's: about 20 MB in a roll reader thread), and the tesseract threads a reader
+// starts inherit the same. So a worker is given no Node options: none of the others is one a
+// bundle needs, and V8's (the young generation's size, --no-allocation-site-pretenuring) are the
+// whole process's, in force in every thread whatever a thread is given.
+const WORKER_NODE_OPTIONS: string[] = [];
+
 export async function startTypeScriptWorker(file: string, workerData: unknown, resourceLimits?: ResourceLimits): Promise<Worker> {
   let bundled = bundles.get(file);
   if (!bundled) {
@@ -43,5 +52,5 @@ export async function startTypeScriptWorker(file: string, workerData: unknown, r
     // A failed build is tried again next time.
     bundled.catch(() => bundles.delete(file));
   }
-  return new Worker(await bundled, { workerData, resourceLimits });
+  return new Worker(await bundled, { workerData, resourceLimits, execArgv: WORKER_NODE_OPTIONS });
 }
