@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { type GrayImage, rgbaToGray } from './gray-image';
@@ -13,12 +14,17 @@ const asDirectoryUrl = (folder: string) => `${path.join(PDFJS_DIR, folder)}/`;
 
 export class NotAPdfError extends Error {}
 
+// pdf.js reads the file by byte ranges, as it needs them, rather than from a copy of the whole
+// file in memory: a roll of hundreds of pages is hundreds of MB (a scanned ward list page about
+// 2 MB, a published one 0.7 MB), which the reader thread held, twice while opening it.
 export async function openPdf(filePath: string): Promise<PDFDocumentProxy> {
-  const data = new Uint8Array(await readFile(filePath));
-  if (data.length < 5 || String.fromCharCode(...data.subarray(0, 5)) !== '%PDF-') throw new NotAPdfError('not a PDF');
+  if ((await fileStart(filePath, 5)) !== '%PDF-') throw new NotAPdfError('not a PDF');
   try {
     return await getDocument({
-      data,
+      url: pathToFileURL(filePath),
+      // Only the ranges a page needs, when it needs them.
+      disableAutoFetch: true,
+      disableStream: true,
       verbosity: 0,
       standardFontDataUrl: asDirectoryUrl('standard_fonts'),
       cMapUrl: asDirectoryUrl('cmaps'),
@@ -28,6 +34,16 @@ export async function openPdf(filePath: string): Promise<PDFDocumentProxy> {
     }).promise;
   } catch {
     throw new NotAPdfError('unreadable PDF');
+  }
+}
+
+async function fileStart(filePath: string, length: number): Promise<string> {
+  const file = await open(filePath, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(length), 0, length, 0);
+    return buffer.subarray(0, bytesRead).toString('latin1');
+  } finally {
+    await file.close();
   }
 }
 

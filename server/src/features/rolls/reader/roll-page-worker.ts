@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { RollRect } from '@shared/rolls/roll-types';
 import { OcrEngine } from './ocr';
 import { NotAPdfError, openPdf, renderRect } from './pdf-pages';
@@ -18,7 +19,45 @@ const { filePath, ocrWorkers, englishModels } = workerData as { filePath: string
 const port = parentPort;
 if (!port) throw new Error('roll-page-worker runs in a worker thread');
 
-const documentPromise = openPdf(filePath);
+// pdf.js keeps every byte range of the file it has read for as long as the document is open
+// (pdf-pages.ts), so a roll of hundreds of pages would end with all of it in memory. The file is
+// opened again after every PAGES_PER_OPENING pages read, and an opening is closed once the pages
+// it was reading are done: the thread holds about that many pages of the file, whatever its size.
+const PAGES_PER_OPENING = 10;
+
+interface Opening {
+  document: Promise<PDFDocumentProxy>;
+  pagesRead: number;
+  busy: number;
+  replaced: boolean;
+}
+
+const openFile = (): Opening => ({ document: openPdf(filePath), pagesRead: 0, busy: 0, replaced: false });
+let current = openFile();
+// The first opening's failure is answered to the requests (not a PDF); nothing else awaits it yet.
+current.document.catch(() => undefined);
+
+// The opening a request uses; `page`: it reads a page, which counts towards the next opening.
+function useOpening(page: boolean): Opening {
+  if (page && current.pagesRead >= PAGES_PER_OPENING) {
+    current.replaced = true;
+    if (current.busy === 0) closeOpening(current);
+    current = openFile();
+  }
+  if (page) current.pagesRead += 1;
+  current.busy += 1;
+  return current;
+}
+
+function doneWith(opening: Opening): void {
+  opening.busy -= 1;
+  if (opening.replaced && opening.busy === 0) closeOpening(opening);
+}
+
+function closeOpening(opening: Opening): void {
+  void opening.document.then((document) => document.destroy()).catch(() => undefined);
+}
+
 // The OCR models load on the first page that needs them: a thread that only cuts crops has none.
 const ocr = new OcrEngine(ocrWorkers ?? 1, englishModels);
 const state: PageReadState = {};
@@ -26,7 +65,15 @@ const state: PageReadState = {};
 class NoSuchPage extends Error {}
 
 async function answer(request: WorkerRequest): Promise<unknown> {
-  const doc = await documentPromise;
+  const opening = useOpening(request.kind === 'read');
+  try {
+    return await answerWith(await opening.document, request);
+  } finally {
+    doneWith(opening);
+  }
+}
+
+async function answerWith(doc: PDFDocumentProxy, request: WorkerRequest): Promise<unknown> {
   if (request.kind === 'count') return doc.numPages;
   if (!Number.isInteger(request.page) || request.page < 1 || request.page > doc.numPages) throw new NoSuchPage(`This roll has no page ${request.page}`);
   // About 200 dpi: sharp enough to read a name from, small enough for a phone.

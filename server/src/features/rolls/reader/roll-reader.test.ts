@@ -126,6 +126,16 @@ describe('readRoll', { timeout: 180_000 }, () => {
     expect(pages[0]!.voters.map((voter) => [voter.serialNo, voter.epic])).toEqual(voters.slice(0, 2).map((voter) => [voter.serial, voter.epic]));
   });
 
+  it('should read every voter of a roll longer than the reader keeps the file open for, in page order', async () => {
+    // The reader thread opens the file again every ten pages (roll-page-worker.ts): 12 pages,
+    // two read side by side, cross that while a page of the first opening is still being read.
+    const long = syntheticVoters(12 * 30);
+    await writeSyntheticRoll(path.join(dir, 'long.pdf'), long);
+    const pages = await readAll(path.join(dir, 'long.pdf'));
+    expect(pages.map((page) => page.page)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+    expect(pages.flatMap((page) => page.voters.map((voter) => [voter.serialNo, voter.epic, voter.fullName]))).toEqual(long.map((voter) => [voter.serial, voter.epic, voter.name]));
+  });
+
   it('should report progress page by page when asked', async () => {
     const progress: number[] = [];
     await readAll(path.join(dir, 'roll.pdf'), { onProgress: ({ pagesDone, pageCount }: { pagesDone: number; pageCount: number }) => progress.push(pagesDone / pageCount) });
