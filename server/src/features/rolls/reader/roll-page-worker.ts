@@ -20,31 +20,32 @@ const port = parentPort;
 if (!port) throw new Error('roll-page-worker runs in a worker thread');
 
 // pdf.js keeps every byte range of the file it has read for as long as the document is open
-// (pdf-pages.ts), so a roll of hundreds of pages would end with all of it in memory. The file is
-// opened again after every PAGES_PER_OPENING pages read, and an opening is closed once the pages
-// it was reading are done: the thread holds about that many pages of the file, whatever its size.
+// (pdf-pages.ts), so a roll of hundreds of pages would end with all of it in memory (a reading,
+// or a review's crops page after page). The file is opened again once an opening has served
+// PAGES_PER_OPENING different pages, and an opening is closed once its requests are answered:
+// the thread holds about that many pages of the file, whatever its size.
 const PAGES_PER_OPENING = 10;
 
 interface Opening {
   document: Promise<PDFDocumentProxy>;
-  pagesRead: number;
+  pages: Set<number>;
   busy: number;
   replaced: boolean;
 }
 
-const openFile = (): Opening => ({ document: openPdf(filePath), pagesRead: 0, busy: 0, replaced: false });
+const openFile = (): Opening => ({ document: openPdf(filePath), pages: new Set(), busy: 0, replaced: false });
 let current = openFile();
 // The first opening's failure is answered to the requests (not a PDF); nothing else awaits it yet.
 current.document.catch(() => undefined);
 
-// The opening a request uses; `page`: it reads a page, which counts towards the next opening.
-function useOpening(page: boolean): Opening {
-  if (page && current.pagesRead >= PAGES_PER_OPENING) {
+// The opening for a request about `page` (none: the page count).
+function useOpening(page: number | null): Opening {
+  if (page !== null && !current.pages.has(page) && current.pages.size >= PAGES_PER_OPENING) {
     current.replaced = true;
     if (current.busy === 0) closeOpening(current);
     current = openFile();
   }
-  if (page) current.pagesRead += 1;
+  if (page !== null) current.pages.add(page);
   current.busy += 1;
   return current;
 }
@@ -65,7 +66,7 @@ const state: PageReadState = {};
 class NoSuchPage extends Error {}
 
 async function answer(request: WorkerRequest): Promise<unknown> {
-  const opening = useOpening(request.kind === 'read');
+  const opening = useOpening(request.kind === 'count' ? null : request.page);
   try {
     return await answerWith(await opening.document, request);
   } finally {

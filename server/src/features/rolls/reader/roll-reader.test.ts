@@ -134,6 +134,12 @@ describe('readRoll', { timeout: 180_000 }, () => {
     const pages = await readAll(path.join(dir, 'long.pdf'));
     expect(pages.map((page) => page.page)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
     expect(pages.flatMap((page) => page.voters.map((voter) => [voter.serialNo, voter.epic, voter.fullName]))).toEqual(long.map((voter) => [voter.serial, voter.epic, voter.name]));
+    // A review's crops, page after page, go the same way: each the box asked for.
+    for (const page of pages) {
+      const box = page.voters[0]!.rect;
+      const png = await renderRollCrop(path.join(dir, 'long.pdf'), page.page, box);
+      expect(png.readUInt32BE(16)).toBe(Math.ceil(box.width * (200 / 72)));
+    }
   });
 
   it('should report progress page by page when asked', async () => {
