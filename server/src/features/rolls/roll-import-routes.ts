@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
@@ -40,6 +40,7 @@ import {
   type RollActor,
   startRollImports,
 } from './roll-import-use-cases';
+import { startsLikePdf } from './reader/pdf-header';
 import { type RollReader, RollReadError } from './roll-reader-seam';
 
 export const NOT_A_PDF = 'Choose PDF files of the electoral roll';
@@ -47,18 +48,6 @@ export const CHOOSE_ROLL = 'Choose a roll PDF to import';
 
 const actorOf = (request: FastifyRequest): RollActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
 const tooLarge = (maxMb: number) => new HttpError(413, `The file is larger than ${maxMb} MB; split it into smaller files`);
-
-async function startsWithPdfMagic(filePath: string): Promise<boolean> {
-  const handle = await open(filePath, 'r');
-  try {
-    const head = Buffer.alloc(1024);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    // The PDF header may follow a little junk; readers accept it within the first kilobyte.
-    return head.subarray(0, bytesRead).includes('%PDF-');
-  } finally {
-    await handle.close();
-  }
-}
 
 // Streams each file of the form into its own folder under DATA_DIR/rolls (never whole in memory),
 // checks it starts like a PDF, and returns where each went. Any bad file: none is kept.
@@ -80,7 +69,7 @@ async function receiveRolls(request: FastifyRequest, dataDir: string, maxMb: num
       uploads.push({ path: target, fileName: (part.filename || 'roll.pdf').slice(0, 200) });
       await pipeline(part.file, createWriteStream(target));
       if (part.file.truncated) throw tooLarge(maxMb);
-      if (!(await startsWithPdfMagic(target))) throw new HttpError(400, NOT_A_PDF, { file: NOT_A_PDF });
+      if (!(await startsLikePdf(target))) throw new HttpError(400, NOT_A_PDF, { file: NOT_A_PDF });
     }
     if (uploads.length === 0) throw new HttpError(400, CHOOSE_ROLL);
     return uploads;

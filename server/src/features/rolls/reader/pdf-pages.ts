@@ -1,10 +1,10 @@
-import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { type GrayImage, rgbaToGray } from './gray-image';
+import { startsLikePdf } from './pdf-header';
 
 // pdf.js in Node: the legacy build, its fonts and CMaps from the package (no network), the
 // canvas from @napi-rs/canvas (prebuilt, no system library).
@@ -18,7 +18,7 @@ export class NotAPdfError extends Error {}
 // file in memory: a roll of hundreds of pages is hundreds of MB (a scanned ward list page about
 // 2 MB, a published one 0.7 MB), which the reader thread held, twice while opening it.
 export async function openPdf(filePath: string): Promise<PDFDocumentProxy> {
-  if ((await fileStart(filePath, 5)) !== '%PDF-') throw new NotAPdfError('not a PDF');
+  if (!(await startsLikePdf(filePath))) throw new NotAPdfError('not a PDF');
   try {
     return await getDocument({
       url: pathToFileURL(filePath),
@@ -34,16 +34,6 @@ export async function openPdf(filePath: string): Promise<PDFDocumentProxy> {
     }).promise;
   } catch {
     throw new NotAPdfError('unreadable PDF');
-  }
-}
-
-async function fileStart(filePath: string, length: number): Promise<string> {
-  const file = await open(filePath, 'r');
-  try {
-    const { buffer, bytesRead } = await file.read(Buffer.alloc(length), 0, length, 0);
-    return buffer.subarray(0, bytesRead).toString('latin1');
-  } finally {
-    await file.close();
   }
 }
 
