@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type BoxText, parseBox } from './box-fields';
-import { checkHouseDigits, takeHouseReading } from './read-page';
+import { checkHouseDigits, surerWords, takeHouseReading } from './read-page';
 
 // A Hindi box as the Devanagari model read it, its house line's words at the given confidence.
 function hindiBox(house: string, confidence = 0.6): ReturnType<typeof parseBox> {
@@ -113,5 +113,25 @@ describe('takeHouseReading', () => {
     takeHouseReading(untouched, []);
     expect(untouched.houseNo).toBe('2A');
     expect(untouched.review.some((reason) => reason.field === 'houseNo')).toBe(false);
+  });
+});
+
+describe('surerWords', () => {
+  const word = (text: string, confidence: number, x0: number, x1: number) => ({ text, confidence, x0, x1 });
+
+  it("should keep, place by place across the line, the words of the reading surer of them", () => {
+    // "Plot No ०३/A": the Marathi model unsure of the Latin words, the English one of the digits.
+    const marathi = [word('प्लॉट', 0.41, 0, 40), word('नो', 0.38, 48, 70), word('०३/A', 0.86, 80, 120)];
+    const english = [word('Plot', 0.93, 1, 39), word('No', 0.91, 47, 69), word('03/4', 0.52, 79, 121)];
+    expect(surerWords(marathi, english).map((chosen) => chosen.text)).toEqual(['Plot', 'No', '०३/A']);
+  });
+
+  it('should weigh a place the two readings cut into different words by their average, and take a word only one reading saw', () => {
+    const marathi = [word('२', 0.9, 0, 10), word('ब', 0.8, 30, 40)];
+    // The English model read the two Devanagari signs as one unsure word, and missed nothing else.
+    const english = [word('RY', 0.3, 0, 40), word('Nagar', 0.95, 60, 100)];
+    expect(surerWords(marathi, english).map((chosen) => chosen.text)).toEqual(['२', 'ब', 'Nagar']);
+    expect(surerWords([], english).map((chosen) => chosen.text)).toEqual(['RY', 'Nagar']);
+    expect(surerWords(marathi, [])).toEqual(marathi);
   });
 });

@@ -11,9 +11,9 @@ import { ENGLISH_MODEL_FOLDER } from './ocr-models';
 // repository (tessdata-fast/), read from disk: nothing is downloaded at run time (cacheMethod
 // 'none' also keeps it from writing a cache).
 export type OcrLanguage = 'eng' | 'hin' | 'mar';
-// What one worker holds: a language's model, or two side by side (read-page.ts): Hindi's with
-// Marathi's, or Marathi's with English's.
-export type OcrModels = OcrLanguage | 'hin+mar' | 'mar+eng';
+// What one worker holds: a language's model, or Hindi's and Marathi's side by side (a Hindi
+// roll's names; read-page.ts).
+export type OcrModels = OcrLanguage | 'hin+mar';
 
 const require = createRequire(import.meta.url);
 // English: the fast model (ocr-models.ts).

@@ -11,7 +11,7 @@ import { cropGray, eraseRules, type GrayImage, type PixelRect, stackGray } from 
 import { type Bitmap, bitmap, type InkBand, type InkRun, inkBox, inkRuns, type LabelTemplate, labelsInLines, makeTemplate, matchLabel, textBands } from './label-templates';
 import type { OcrEngine, OcrLanguage, OcrLine, OcrModels } from './ocr';
 import { type PageTurns, type Turn, takeTurn } from './page-turns';
-import { type PageContent, pageContent, type PDFDocumentProxy, renderPage, type TextRun } from './pdf-pages';
+import { type PageContent, pageContent, type PDFDocumentProxy, type RenderedPage, renderPage, type TextRun } from './pdf-pages';
 
 // Pixels per PDF point for reading: 3 is 216 dpi, enough for 7-point roll text.
 const SCALE = 3;
@@ -274,9 +274,6 @@ async function chooseLanguage(ocr: OcrEngine, image: GrayImage, strip: PixelRect
   // Hindi roll is read with the Hindi and Marathi models together (bodyModels), and each model
   // costs about 100 MB per thread.
   await ocr.release('hin');
-  // A Marathi scan's house numbers are read by the Marathi and English models together, one
-  // call a page: one such worker is enough.
-  if (language === 'mar') ocr.limit('mar+eng', 1);
   // A Devanagari roll's English reading is its serials, EPICs and house digits, a tenth of its
   // OCR time: one English worker keeps up (the Hindi scan ×10 read as fast, peak memory 64 MB
   // lower on average over four runs).
@@ -312,8 +309,13 @@ function addGarbledKnowns(boxText: BoxText, runs: TextRun[], rect: RollRect): vo
 // its middle lies in (OCR may run two pieces into one line). `only` limits the characters,
 // `enlarge` scales the stack (small print reads better larger).
 const STACK_PIXELS = 1_000_000;
-async function readPieces(ocr: OcrEngine, language: OcrModels, pieces: GrayImage[], { only = '', enlarge = 1 } = {}): Promise<TextLine['words'][]> {
-  const words = pieces.map(() => [] as TextLine['words']);
+// A word read from a piece, with where it lies across the stack (pixels of the piece's scale).
+export interface PlacedWord extends TextWord {
+  x0: number;
+  x1: number;
+}
+async function readPieces(ocr: OcrEngine, language: OcrModels, pieces: GrayImage[], { only = '', enlarge = 1 } = {}): Promise<PlacedWord[][]> {
+  const words = pieces.map(() => [] as PlacedWord[]);
   const gap = 6 * SCALE;
   for (let from = 0; from < pieces.length; ) {
     // Tesseract keeps the memory of the largest image it was given: a stack of a million pixels
@@ -332,7 +334,7 @@ async function readPieces(ocr: OcrEngine, language: OcrModels, pieces: GrayImage
     for (const word of (await ocr.read(language, await grayPng(stacked, enlarge), 'block', only)).flatMap((line) => line.words)) {
       const middle = (word.y0 + word.y1) / 2 / enlarge;
       const at = spans.findIndex((span) => middle >= span.top - 4 && middle <= span.bottom + 4);
-      if (at >= 0 && word.text.trim()) (words[from + at] as TextLine['words']).push({ text: word.text, confidence: word.confidence });
+      if (at >= 0 && word.text.trim()) (words[from + at] as PlacedWord[]).push({ text: word.text, confidence: word.confidence, x0: word.x0 / enlarge, x1: word.x1 / enlarge });
     }
     from = to;
   }
@@ -531,8 +533,10 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
 async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: OcrEngine, state: PageReadState, turns: { learning: Turn; series: Turn }, signal?: AbortSignal): Promise<RollPageResult> {
   const page = await doc.getPage(pageNumber);
   const content = await pageContent(page);
-  const rendered = await renderPage(page, SCALE);
-  const image = rendered.gray;
+  // The page in colour (18 MB at this scale) is needed only for its photos, cut out as soon as
+  // the boxes are found and then let go: a scan's page is read for seconds, two side by side.
+  let colour: RenderedPage | null = await renderPage(page, SCALE);
+  const image = colour.gray;
   const pageText = content.runs.map((run) => run.text).join(' ');
   // Four boxes of one size tell a voter page from a cover's table; a part's last page may hold
   // fewer voters, which its text layer shows by their EPIC numbers.
@@ -544,6 +548,9 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
   const hasText = !scanned && pageText.replace(/\s/gu, '').length >= 50;
   const garbled = hasText && isGarbledDevanagari(pageText);
   const trustText = hasText && !garbled;
+
+  const photos = pixelBoxes.length === 0 ? [] : await boxPhotos(colour, content, pixelBoxes);
+  colour = null;
 
   if (pixelBoxes.length === 0) {
     turns.series.release();
@@ -698,7 +705,13 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
   // page 21's "525" as "925"); twice, none of its 986 after the run's check (1.5 times: as good).
   const serialWords = await readPieces(ocr, 'eng', withSerial.map((item) => item.serialZone as GrayImage), { only: '0123456789', enlarge: 2 });
   const withHouse = prepared.filter((item) => item.houseValue);
-  const houseWords = await readPieces(ocr, language === 'mar' ? 'mar+eng' : 'eng', withHouse.map((item) => item.houseValue as GrayImage));
+  const housePieces = withHouse.map((item) => item.houseValue as GrayImage);
+  // A Marathi scan's house values are read by the Marathi and the English model, side by side,
+  // and each word kept from the surer (surerWords); any other roll's by the English one.
+  const houseWords =
+    language === 'mar'
+      ? await Promise.all([readPieces(ocr, 'mar', housePieces), readPieces(ocr, 'eng', housePieces)]).then(([marathi, english]) => marathi.map((words, index) => surerWords(words, english[index] ?? [])))
+      : await readPieces(ocr, 'eng', housePieces);
   let nextValue = 0;
   for (const item of withValues) {
     const labelled = item.labelled as NonNullable<PreparedBox['labelled']>;
@@ -731,17 +744,26 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     headers.push(boxText.header.words.map((word) => word.text).join(' '));
     epicPictures.push(item.epicPicture);
     if (item.ageLine && parsed.age !== null && parsed.confidence.age < AGE_SURE) await checkAge(ocr, item.ageLine, parsed);
-    let photoBytes: Uint8Array | null = null;
-    const photoImage = content.images.find((img) => img.x >= rect.x && img.x + img.width <= rect.x + rect.width + 1 && img.y >= rect.y && img.y + img.height <= rect.y + rect.height + 1 && img.width < rect.width / 2);
-    if (photoImage) {
-      const px = { left: Math.round(photoImage.x * SCALE), top: Math.round(photoImage.y * SCALE), width: Math.round(photoImage.width * SCALE), height: Math.round(photoImage.height * SCALE) };
-      photoBytes = new Uint8Array(await sharp(Buffer.from(rendered.rgba.buffer, rendered.rgba.byteOffset, rendered.rgba.byteLength), { raw: { width: image.width, height: image.height, channels: 4 } }).extract(px).jpeg({ quality: 85 }).toBuffer());
-    }
-    voters.push({ page: pageNumber, rect, partNo: facts.partNo, section: facts.section, ...parsed, photo: photoBytes });
+    voters.push({ page: pageNumber, rect, partNo: facts.partNo, section: facts.section, ...parsed, photo: photos[prepared.indexOf(item)] ?? null });
   }
   checkSerialRun(voters);
   await checkEpics(ocr, voters, headers, epicPictures, state, turns.series);
   return { page: pageNumber, kind: 'voters', method: trustText ? 'text' : 'ocr', cover: null, voters };
+}
+
+// Each box's photo, the picture painted inside it (narrower than half the box; a scan's one
+// picture is the whole page), cut in colour as JPEG; null for a box without one.
+async function boxPhotos(rendered: RenderedPage, content: PageContent, boxes: PixelRect[]): Promise<(Uint8Array | null)[]> {
+  const { rgba, gray } = rendered;
+  return Promise.all(
+    boxes.map(async (box) => {
+      const rect: RollRect = { x: box.x / SCALE, y: box.y / SCALE, width: box.width / SCALE, height: box.height / SCALE };
+      const photo = content.images.find((img) => img.x >= rect.x && img.x + img.width <= rect.x + rect.width + 1 && img.y >= rect.y && img.y + img.height <= rect.y + rect.height + 1 && img.width < rect.width / 2);
+      if (!photo) return null;
+      const px = { left: Math.round(photo.x * SCALE), top: Math.round(photo.y * SCALE), width: Math.round(photo.width * SCALE), height: Math.round(photo.height * SCALE) };
+      return new Uint8Array(await sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), { raw: { width: gray.width, height: gray.height, channels: 4 } }).extract(px).jpeg({ quality: 85 }).toBuffer());
+    }),
+  );
 }
 
 // An age OCR was unsure of (under AGE_SURE) is read again from its line alone at twice the size
@@ -802,10 +824,33 @@ function lineRest(image: GrayImage, line: OcrLine, from: number, words: OcrLine[
   return cropGray(image, { x: from, y: top, width: to - from, height: bottom - top });
 }
 
+// Two readings of one line merged as tesseract merges its models' readings in a worker holding
+// both: word by word, the surer. Words of the two that overlap across the line are one place; a
+// place takes the words of the reading surer of them on average (a reading with no word there
+// is sure of nothing). One worker with both models held 45-65 MB more for the same choice.
+export function surerWords(first: PlacedWord[], second: PlacedWord[]): PlacedWord[] {
+  const tagged = [...first.map((word) => ({ word, from: 0 })), ...second.map((word) => ({ word, from: 1 }))].sort((a, b) => a.word.x0 - b.word.x0);
+  const chosen: PlacedWord[] = [];
+  for (let at = 0; at < tagged.length; ) {
+    let end = (tagged[at] as (typeof tagged)[number]).word.x1;
+    let next = at + 1;
+    for (; next < tagged.length && (tagged[next] as (typeof tagged)[number]).word.x0 < end; next += 1) end = Math.max(end, (tagged[next] as (typeof tagged)[number]).word.x1);
+    const place = tagged.slice(at, next);
+    const sureness = [0, 1].map((from) => {
+      const words = place.filter((item) => item.from === from);
+      return words.length === 0 ? 0 : words.reduce((sum, item) => sum + item.word.confidence, 0) / words.length;
+    });
+    const winner = (sureness[1] as number) > (sureness[0] as number) ? 1 : 0;
+    chosen.push(...place.filter((item) => item.from === winner).map((item) => item.word));
+    at = next;
+  }
+  return chosen;
+}
+
 // A ward list's house numbers mix scripts: Latin letters beside Devanagari digits ("२A", "Plot
 // No ०३/A", "Borole Nagar २"). The Marathi model alone reads the Latin letters as Devanagari
-// ("२&", "र"), the English one the digits as letters; a worker holding both reads each word with
-// the surer of them. That reading of the value alone replaces the box's, at its least sure
+// ("२&", "र"), the English one the digits as letters; the two readings merged keep each word's
+// surer (surerWords). That reading of the value alone replaces the box's, at its least sure
 // word's confidence.
 export function takeHouseReading(box: ParsedBox, words: TextWord[]): void {
   const text = numberDigits(words.map((word) => word.text).join(' ')).replace(/^(?:[\s:;.]|ः)+/u, '').trim();
