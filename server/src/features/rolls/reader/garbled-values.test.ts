@@ -9,7 +9,7 @@ const run = (text: string, x: number, y: number, width = 20, height = 7.3): Text
 const colon = (x: number, y: number): TextRun => run(':', x, y - 1.5, 3, 10.8);
 const BOX = { x: 10, y: 80, width: 180, height: 70 };
 
-function wardListBox(options: { house?: string; genderRun?: string; wrappedName?: boolean; mark?: boolean } = {}): TextRun[] {
+function wardListBox(options: { house?: string; genderRun?: string; wrappedName?: boolean; mark?: boolean; relationRun?: string } = {}): TextRun[] {
   const runs = [
     run('1,407', 18, 83, 22, 9.8),
     run('ABC1234566', 83, 82.8, 46, 9),
@@ -19,7 +19,7 @@ function wardListBox(options: { house?: string; genderRun?: string; wrappedName?
     colon(56.4, 98.3),
     run('कखग', 59.5, 98.5, 22),
     run('नभअश', 16.6, 108.2, 11),
-    run('शतडलभअचर', 16, 117.7, 25),
+    run(options.relationRun ?? 'शतडलभअचर', 16, 117.7, 25),
     run('नभश', 43, 117.7, 11),
     colon(56.1, 117.7),
     run('कखग', 59.9, 117.7, 22),
@@ -46,7 +46,7 @@ describe('values of a garbled Devanagari text layer', () => {
     expect(lines[1]!.map((r) => r.text)).toEqual(['मतदभरभचर', 'पपरर', ':', 'कखग']);
   });
 
-  it('should cut out the name after its colon and the relative line whole when the box has its four labelled lines', () => {
+  it("should cut out the name and the relative's name after their colons, and give a known relation label as printed, when the box has its four labelled lines", () => {
     const values = garbledValues(wardListBox(), BOX, 150)!;
     expect(values.segments.map((segment) => segment.field)).toEqual(['name', 'relative']);
     const [name, relative] = values.segments;
@@ -55,7 +55,15 @@ describe('values of a garbled Devanagari text layer', () => {
     // The line's height is its text's (7.3 points and room for vowel signs), not the colon's.
     expect(name!.rect.height).toBeGreaterThan(7.3 + 4 - 0.1);
     expect(name!.rect.height).toBeLessThan(10.8 + 1.5);
-    expect(relative!.rect.x).toBe(BOX.x + 2);
+    expect(relative!.rect.x).toBeCloseTo(59.1, 1);
+    expect(values.relativeLabel).toBe('वडिलांचे नाव');
+    expect(garbledValues(wardListBox({ relationRun: 'पतदचर' }), BOX, 150)?.relativeLabel).toBe('पतीचे नाव');
+  });
+
+  it('should leave a relation label it does not know to OCR, with its value: the whole line', () => {
+    const values = garbledValues(wardListBox({ relationRun: 'आईचर' }), BOX, 150)!;
+    expect(values.relativeLabel).toBeNull();
+    expect(values.segments[1]).toMatchObject({ field: 'relative', rect: { x: BOX.x + 2 } });
   });
 
   it('should take the house number and the gender from the layer when they map right', () => {

@@ -16,6 +16,9 @@ export interface GarbledValueSegment {
 
 export interface GarbledValues {
   segments: GarbledValueSegment[]; // what OCR must read
+  // The relation label as printed ("वडिलांचे नाव") when the layer's garbled one is known: the
+  // relative's segment is then its value alone; null: the segment is the whole line.
+  relativeLabel: string | null;
   // What the layer gives right: a house number in Latin letters and digits, and the gender.
   houseNo: string | null;
   gender: 'पु' | 'स्त्री' | 'तृतीयपंथी' | null;
@@ -40,6 +43,12 @@ export function runLines(runs: TextRun[]): TextRun[][] {
   for (const line of lines) line.sort((a, b) => a.x - b.x);
   return lines;
 }
+
+// The relation labels as the broken font garbles them, the same on every list it prints. OCR's
+// time follows the text it reads, and a label is as long as a name: a known one is put back as
+// printed and only the value read. A label not here (a mother's, another font's) is read with
+// its value, as before.
+const RELATION_LABELS: Record<string, string> = { 'शतडलभअचर नभश': 'वडिलांचे नाव', 'पतदचर नभश': 'पतीचे नाव' };
 
 const isColon = (run: TextRun) => /^\s*(:|ः)/u.test(run.text);
 
@@ -89,11 +98,19 @@ export function garbledValues(runs: TextRun[], box: RollRect, textRight: number)
   const genderLetter = valuesAfter(ageGender.line, genderColon)[0]?.text.trim().charAt(0) ?? '';
   const gender = GENDER_BY_FIRST_LETTER[genderLetter as keyof typeof GENDER_BY_FIRST_LETTER] ?? null;
 
+  const relativeColon = relative.colons[0] as TextRun;
+  const relativeLabel =
+    RELATION_LABELS[
+      relative.line
+        .filter((run) => run.x < relativeColon.x)
+        .map((run) => run.text.trim())
+        .join(' ')
+    ] ?? null;
   const segments: GarbledValueSegment[] = [
     { field: 'name', rect: valueRect(nameStart, name.line, nameLast) },
-    { field: 'relative', rect: valueRect(box.x + 2, relative.line) },
+    { field: 'relative', rect: relativeLabel ? valueRect(after(relativeColon), relative.line) : valueRect(box.x + 2, relative.line) },
   ];
   if (houseText && !houseNo) segments.push({ field: 'house', rect: valueRect(after(houseColon), house.line) });
   if (!gender) segments.push({ field: 'gender', rect: valueRect(after(genderColon), ageGender.line) });
-  return { segments, houseNo, gender };
+  return { segments, relativeLabel, houseNo, gender };
 }

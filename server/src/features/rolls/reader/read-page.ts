@@ -360,7 +360,7 @@ async function readGarbledBox(ocr: OcrEngine, language: OcrLanguage, image: Gray
   const boxText: BoxText = {
     header: garbledHeader(runs, { x: rect.x, y: rect.y, width: rect.width, height: firstLine - rect.y }),
     // Printed labels put back in front of the values, so the parser reads them as on any roll.
-    body: [{ words: [label('नाव:'), ...of('name')] }, { words: of('relative') }, { words: [label('घर क्रमांक:'), ...house] }, { words: [label('वय:'), label('लिंग:'), ...gender] }],
+    body: [{ words: [label('नाव:'), ...of('name')] }, { words: values.relativeLabel ? [...`${values.relativeLabel}:`.split(' ').map(label), ...of('relative')] : of('relative') }, { words: [label('घर क्रमांक:'), ...house] }, { words: [label('वय:'), label('लिंग:'), ...gender] }],
   };
   addGarbledKnowns(boxText, runs, rect);
   return boxText;

@@ -50,6 +50,9 @@ describe('reading the real sample rolls', { timeout: 600_000 }, () => {
     expect(accuracy('marathi', [page!], 'serialNo')).toBe(1);
     expect(accuracy('marathi', [page!], 'age')).toBe(1);
     expect(accuracy('marathi', [page!], 'fullName')).toBeGreaterThanOrEqual(0.6);
+    // The relation from the layer's garbled label, the relative's name read alone after it.
+    expect(accuracy('marathi', [page!], 'relation')).toBe(1);
+    expect(accuracy('marathi', [page!], 'relativeName')).toBeGreaterThanOrEqual(0.9);
     // House numbers mix Latin letters with Devanagari digits ("२A", "plot no.२"): as printed, digits as numbers.
     expect(accuracy('marathi', [page!], 'houseNo')).toBe(1);
   });
