@@ -600,7 +600,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
   const prepared: PreparedBox[] = [];
   for (const box of pixelBoxes) {
     signal?.throwIfAborted();
-    const rect: RollRect = { x: box.x / SCALE, y: box.y / SCALE, width: box.width / SCALE, height: box.height / SCALE };
+    const rect = inPoints(box);
     const photo = photoLeft(image, box, content.images);
     const item: PreparedBox = { rect, boxText: null, labelled: null, epicPicture: null, readEpic: false, serialZone: null, mark: false, ageLine: null, devanagariScan: false, houseValue: null };
     prepared.push(item);
@@ -733,7 +733,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
   // garbled.
   const headers: string[] = [];
   const epicPictures: (GrayImage | null)[] = [];
-  for (const item of prepared) {
+  for (const [index, item] of prepared.entries()) {
     const { rect } = item;
     const boxText = item.boxText ?? { header: { words: [] }, body: [] };
     if (item.mark) boxText.body.push({ words: [{ text: '**', confidence: 0.9 }] });
@@ -744,24 +744,28 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     headers.push(boxText.header.words.map((word) => word.text).join(' '));
     epicPictures.push(item.epicPicture);
     if (item.ageLine && parsed.age !== null && parsed.confidence.age < AGE_SURE) await checkAge(ocr, item.ageLine, parsed);
-    voters.push({ page: pageNumber, rect, partNo: facts.partNo, section: facts.section, ...parsed, photo: photos[prepared.indexOf(item)] ?? null });
+    voters.push({ page: pageNumber, rect, partNo: facts.partNo, section: facts.section, ...parsed, photo: photos[index] ?? null });
   }
   checkSerialRun(voters);
   await checkEpics(ocr, voters, headers, epicPictures, state, turns.series);
   return { page: pageNumber, kind: 'voters', method: trustText ? 'text' : 'ocr', cover: null, voters };
 }
 
+// A box found in the page's pixels, in PDF points.
+const inPoints = (box: PixelRect): RollRect => ({ x: box.x / SCALE, y: box.y / SCALE, width: box.width / SCALE, height: box.height / SCALE });
+
 // Each box's photo, the picture painted inside it (narrower than half the box; a scan's one
 // picture is the whole page), cut in colour as JPEG; null for a box without one.
 async function boxPhotos(rendered: RenderedPage, content: PageContent, boxes: PixelRect[]): Promise<(Uint8Array | null)[]> {
   const { rgba, gray } = rendered;
+  const pixels = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
   return Promise.all(
     boxes.map(async (box) => {
-      const rect: RollRect = { x: box.x / SCALE, y: box.y / SCALE, width: box.width / SCALE, height: box.height / SCALE };
+      const rect = inPoints(box);
       const photo = content.images.find((img) => img.x >= rect.x && img.x + img.width <= rect.x + rect.width + 1 && img.y >= rect.y && img.y + img.height <= rect.y + rect.height + 1 && img.width < rect.width / 2);
       if (!photo) return null;
       const px = { left: Math.round(photo.x * SCALE), top: Math.round(photo.y * SCALE), width: Math.round(photo.width * SCALE), height: Math.round(photo.height * SCALE) };
-      return new Uint8Array(await sharp(Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength), { raw: { width: gray.width, height: gray.height, channels: 4 } }).extract(px).jpeg({ quality: 85 }).toBuffer());
+      return new Uint8Array(await sharp(pixels, { raw: { width: gray.width, height: gray.height, channels: 4 } }).extract(px).jpeg({ quality: 85 }).toBuffer());
     }),
   );
 }
@@ -827,14 +831,16 @@ function lineRest(image: GrayImage, line: OcrLine, from: number, words: OcrLine[
 // Two readings of one line merged as tesseract merges its models' readings in a worker holding
 // both: word by word, the surer. Words of the two that overlap across the line are one place; a
 // place takes the words of the reading surer of them on average (a reading with no word there
-// is sure of nothing). One worker with both models held 45-65 MB more for the same choice.
+// is sure of nothing). A worker with both models held 45-65 MB more; it could also read one word
+// in two scripts ("२B"), which a merge of whole words cannot.
 export function surerWords(first: PlacedWord[], second: PlacedWord[]): PlacedWord[] {
-  const tagged = [...first.map((word) => ({ word, from: 0 })), ...second.map((word) => ({ word, from: 1 }))].sort((a, b) => a.word.x0 - b.word.x0);
+  type Tagged = { word: PlacedWord; from: number };
+  const tagged: Tagged[] = [...first.map((word) => ({ word, from: 0 })), ...second.map((word) => ({ word, from: 1 }))].sort((a, b) => a.word.x0 - b.word.x0);
   const chosen: PlacedWord[] = [];
   for (let at = 0; at < tagged.length; ) {
-    let end = (tagged[at] as (typeof tagged)[number]).word.x1;
+    let end = (tagged[at] as Tagged).word.x1;
     let next = at + 1;
-    for (; next < tagged.length && (tagged[next] as (typeof tagged)[number]).word.x0 < end; next += 1) end = Math.max(end, (tagged[next] as (typeof tagged)[number]).word.x1);
+    for (; next < tagged.length && (tagged[next] as Tagged).word.x0 < end; next += 1) end = Math.max(end, (tagged[next] as Tagged).word.x1);
     const place = tagged.slice(at, next);
     const sureness = [0, 1].map((from) => {
       const words = place.filter((item) => item.from === from);
