@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { type PlacedGlyph, pageGlyphs } from './glyph-text';
 import { type GrayImage, rgbaToGray } from './gray-image';
 import { startsLikePdf } from './pdf-header';
 
@@ -31,6 +32,8 @@ export async function openPdf(filePath: string): Promise<PDFDocumentProxy> {
       cMapPacked: true,
       wasmUrl: asDirectoryUrl('wasm'),
       isEvalSupported: false,
+      // Font files kept, so a garbled layer's glyphs can be known by their outlines (glyph-text.ts).
+      fontExtraProperties: true,
     }).promise;
   } catch {
     throw new NotAPdfError('unreadable PDF');
@@ -51,6 +54,8 @@ export interface PageContent {
   height: number;
   runs: TextRun[];
   images: { x: number; y: number; width: number; height: number; name: string }[];
+  // Every glyph drawn, where the page uses a font whose glyphs are known (glyph-text.ts).
+  glyphs: PlacedGlyph[];
 }
 
 export async function pageContent(page: PDFPageProxy): Promise<PageContent> {
@@ -91,7 +96,8 @@ export async function pageContent(page: PDFPageProxy): Promise<PageContent> {
       images.push({ x: Math.min(...xs), y: viewport.height - Math.max(...ys), width, height, name: String(args[0]) });
     }
   });
-  return { width: viewport.width, height: viewport.height, runs, images };
+  const glyphs = await pageGlyphs(operators, (id) => (page.commonObjs.has(id) ? page.commonObjs.get(id) : null), viewport.height);
+  return { width: viewport.width, height: viewport.height, runs, images, glyphs };
 }
 
 export interface RenderedPage {

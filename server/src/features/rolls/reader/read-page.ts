@@ -6,7 +6,8 @@ import { type BoxText, numberDigits, type ParsedBox, parseBox, printedLabelField
 import { looksLikeCover, PART_LABEL, parseCover } from './cover-facts';
 import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
 import { checkEpic, findEpic, nearestEpic } from './epic';
-import { type GarbledValueField, garbledValues } from './garbled-values';
+import { type GarbledValueField, type GarbledValueSegment, garbledValues } from './garbled-values';
+import { glyphsText, type PlacedGlyph } from './glyph-text';
 import { cropGray, eraseRules, type GrayImage, type PixelRect, stackGray } from './gray-image';
 import { type Bitmap, bitmap, type InkBand, type InkRun, inkBox, inkRuns, type LabelTemplate, labelsInLines, makeTemplate, matchLabel, textBands } from './label-templates';
 import type { OcrEngine, OcrLanguage, OcrLine, OcrModels } from './ocr';
@@ -341,29 +342,58 @@ async function readPieces(ocr: OcrEngine, language: OcrModels, pieces: GrayImage
   return words;
 }
 
-// A box of a garbled page: its values cut out where the layer puts them, stacked and read in one
-// OCR call (see garbled-values.ts). Null when the layout is not the expected one.
-async function readGarbledBox(ocr: OcrEngine, language: OcrLanguage, image: GrayImage, runs: TextRun[], rect: RollRect, textRight: number): Promise<BoxText | null> {
-  const values = garbledValues(runsIn(runs, rect), rect, textRight);
+// A box of a garbled page: each value given by its glyphs where the font's glyphs are known
+// (glyph-text.ts), the others cut out where the layer puts them, stacked and read in one OCR
+// call (see garbled-values.ts). Null when the layout is not the expected one.
+async function readGarbledBox(ocr: OcrEngine, language: OcrLanguage, image: GrayImage, content: PageContent, rect: RollRect, textRight: number): Promise<BoxText | null> {
+  const values = garbledValues(runsIn(content.runs, rect), rect, textRight);
   if (!values) return null;
   const { segments } = values;
+  const drawn = segments.map((segment) => textOfGlyphs(content, segment.rect));
+  const unread = segments.filter((_, index) => drawn[index] === null);
   // No rule erasing here: a piece holds no frame, and a bold name's headline (shirorekha) is a
   // long run of ink that the eraser would take for a rule.
-  const pieces = segments.map((segment) => cropGray(image, { x: segment.rect.x * SCALE, y: segment.rect.y * SCALE, width: segment.rect.width * SCALE, height: segment.rect.height * SCALE }));
-  const words = await readPieces(ocr, language, pieces);
-  const of = (field: GarbledValueField) => words[segments.findIndex((segment) => segment.field === field)] ?? [];
-  // The layer's own values are as sure as a right text layer.
+  const pieces = unread.map((segment) => cropGray(image, { x: segment.rect.x * SCALE, y: segment.rect.y * SCALE, width: segment.rect.width * SCALE, height: segment.rect.height * SCALE }));
+  const read = pieces.length > 0 ? await readPieces(ocr, language, pieces) : [];
+  const of = (field: GarbledValueField): TextWord[] => {
+    const index = segments.findIndex((segment) => segment.field === field);
+    const text = drawn[index];
+    // Drawn text is as sure as a right text layer.
+    if (typeof text === 'string') return text.split(/\s+/u).filter(Boolean).map((word) => ({ text: word, confidence: 0.97 }));
+    return read[unread.indexOf(segments[index] as GarbledValueSegment)] ?? [];
+  };
   const house = values.houseNo ? [{ text: values.houseNo, confidence: 0.97 }] : of('house');
   const gender = values.gender ? [{ text: values.gender, confidence: 0.9 }] : of('gender');
   const label = (text: string) => ({ text, confidence: 1 });
   const firstLine = Math.min(...segments.map((segment) => segment.rect.y));
   const boxText: BoxText = {
-    header: garbledHeader(runs, { x: rect.x, y: rect.y, width: rect.width, height: firstLine - rect.y }),
+    header: garbledHeader(content.runs, { x: rect.x, y: rect.y, width: rect.width, height: firstLine - rect.y }),
     // Printed labels put back in front of the values, so the parser reads them as on any roll.
     body: [{ words: [label('नाव:'), ...of('name')] }, { words: values.relativeLabel ? [...`${values.relativeLabel}:`.split(' ').map(label), ...of('relative')] : of('relative') }, { words: [label('घर क्रमांक:'), ...house] }, { words: [label('वय:'), label('लिंग:'), ...gender] }],
   };
-  addGarbledKnowns(boxText, runs, rect);
+  addGarbledKnowns(boxText, content.runs, rect);
   return boxText;
+}
+
+// A value's text from the glyphs drawn in its place, when every one of them is known and they are
+// the very glyphs the text layer holds there (one character each in a garbled layer: a glyph
+// placed elsewhere than the layer says is never taken). Null otherwise: OCR reads it.
+function textOfGlyphs(content: PageContent, rect: RollRect): string | null {
+  if (content.glyphs.length === 0) return null;
+  const inside = (x: number, y: number) => x >= rect.x - 0.5 && x <= rect.x + rect.width + 0.5 && y >= rect.y && y <= rect.y + rect.height;
+  const glyphs = content.glyphs.filter((glyph) => inside(glyph.x, glyph.baseline));
+  const layer = runsIn(content.runs, rect).map((run) => run.text.replace(/\s/gu, '')).join('');
+  const drawn = glyphs.filter((glyph) => glyph.text !== ' ');
+  if (drawn.length === 0 || [...layer].length !== drawn.length) return null;
+  // A long name wraps onto a second line: each line read on its own, top to bottom.
+  const lines: PlacedGlyph[][] = [];
+  for (const glyph of [...glyphs].sort((a, b) => a.baseline - b.baseline)) {
+    const line = lines.find((candidate) => Math.abs((candidate[0] as PlacedGlyph).baseline - glyph.baseline) < 2);
+    if (line) line.push(glyph);
+    else lines.push([glyph]);
+  }
+  const texts = lines.map(glyphsText);
+  return texts.every((text) => text !== null) ? texts.join(' ').replace(/\s+/gu, ' ').trim() || null : null;
 }
 
 // The left half of a box's header, where its serial number is printed in a small frame: the
@@ -614,7 +644,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
       continue;
     }
     if (garbled) {
-      item.boxText = await readGarbledBox(ocr, language ?? 'mar', image, content.runs, rect, photo ? (box.x + photo.left) / SCALE : rect.x + rect.width);
+      item.boxText = await readGarbledBox(ocr, language ?? 'mar', image, content, rect, photo ? (box.x + photo.left) / SCALE : rect.x + rect.width);
       if (item.boxText) continue;
     }
     const ocrLanguage = language ?? 'eng';

@@ -1,0 +1,269 @@
+import { createHash } from 'node:crypto';
+import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { REPH, SAKAL_MARATHI_GLYPHS } from './sakal-marathi-glyphs';
+
+// A garbled text layer (decision 035) maps its font's glyphs to wrong characters, but the page
+// still draws the right glyphs. A glyph is known by its outline: the fonts whose glyphs a person
+// has read (sakal-marathi-glyphs.ts) give a value straight from the drawing, with no OCR, where
+// every glyph of it is known (decision 055).
+
+// Fonts by their family name (a subset's "AAAAAB+" taken off).
+const KNOWN_FONTS: Record<string, Record<string, string>> = { SakalMarathi: SAKAL_MARATHI_GLYPHS };
+
+// A glyph drawn on the page, in points from the page's top-left corner: where its pen starts on
+// the baseline and how far it moves the pen. `text` is null for a glyph of a font not known.
+export interface PlacedGlyph {
+  x: number;
+  baseline: number;
+  width: number;
+  text: string | null;
+}
+
+interface PdfGlyph {
+  fontChar: string;
+  unicode: string;
+  width: number;
+  isSpace: boolean;
+}
+
+interface PdfFont {
+  name?: string;
+  data?: Uint8Array;
+  fontMatrix?: number[];
+  vertical?: boolean;
+}
+
+type Matrix = [number, number, number, number, number, number];
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+const multiply = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[2] * n[1],
+  m[1] * n[0] + m[3] * n[1],
+  m[0] * n[2] + m[2] * n[3],
+  m[1] * n[2] + m[3] * n[3],
+  m[0] * n[4] + m[2] * n[5] + m[4],
+  m[1] * n[4] + m[3] * n[5] + m[5],
+];
+
+const familyOf = (font: PdfFont) => (font.name ?? '').replace(/^[A-Z]{6}\+/u, '');
+export const knownFont = (font: PdfFont) => familyOf(font) in KNOWN_FONTS;
+
+// A font's glyphs read by their outlines, once per font object (pdf.js keeps one per document).
+const readings = new WeakMap<PdfFont, Map<string, string | null>>();
+type Fontkit = typeof import('fontkit');
+let fontkit: Fontkit | null = null;
+
+function glyphReader(font: PdfFont): (glyph: PdfGlyph) => string | null {
+  const table = KNOWN_FONTS[familyOf(font)];
+  if (!table || !font.data || !fontkit) return () => null;
+  let known = readings.get(font);
+  if (!known) readings.set(font, (known = new Map()));
+  const parsed = fontkit.create(Buffer.from(font.data));
+  return (glyph) => {
+    // A space is the one thing such a layer gets right (its outline is the font's empty box).
+    // Not by its code: a subset may give code 32 to any glyph (प्र on the ward list).
+    if (glyph.unicode === ' ') return ' ';
+    let text = known.get(glyph.fontChar);
+    if (text === undefined) {
+      const outline = parsed.glyphForCodePoint(glyph.fontChar.codePointAt(0) ?? 0).path.toSVG();
+      text = table[createHash('sha1').update(outline).digest('hex').slice(0, 10)] ?? null;
+      known.set(glyph.fontChar, text);
+    }
+    return text;
+  };
+}
+
+interface OperatorList {
+  fnArray: number[];
+  argsArray: unknown[];
+}
+
+// Every glyph a page draws, placed as pdf.js's canvas places it (its showText), when the page
+// uses a known font; otherwise none (the page's values are read by OCR as before). Needs the
+// document opened with `fontExtraProperties` (the font files kept).
+export async function pageGlyphs(operators: OperatorList, fontOf: (id: string) => PdfFont | null, pageHeight: number): Promise<PlacedGlyph[]> {
+  const fontIds = new Set<string>();
+  operators.fnArray.forEach((fn, index) => {
+    if (fn === OPS.setFont) fontIds.add(String((operators.argsArray[index] as unknown[])[0]));
+  });
+  const fonts = new Map([...fontIds].map((id) => [id, fontOf(id)]));
+  if (![...fonts.values()].some((font) => font && knownFont(font))) return [];
+  // fontkit loads only for a page that needs it (what every process loads at start: the
+  // thirteenth round of docs/roll-import.md).
+  fontkit ??= await import('fontkit');
+  const readers = new Map([...fonts].map(([id, font]) => [id, font ? glyphReader(font) : () => null]));
+
+  const glyphs: PlacedGlyph[] = [];
+  const stack: { ctm: Matrix; state: TextState }[] = [];
+  let ctm: Matrix = IDENTITY;
+  let state = newTextState();
+  operators.fnArray.forEach((fn, index) => {
+    const args = operators.argsArray[index] as unknown[];
+    switch (fn) {
+      case OPS.save:
+        stack.push({ ctm, state: { ...state } });
+        break;
+      case OPS.restore: {
+        const saved = stack.pop();
+        if (saved) ({ ctm, state } = saved);
+        break;
+      }
+      case OPS.transform:
+        ctm = multiply(ctm, args as Matrix);
+        break;
+      case OPS.paintFormXObjectBegin:
+        stack.push({ ctm, state: { ...state } });
+        if (Array.isArray(args[0])) ctm = multiply(ctm, args[0] as Matrix);
+        break;
+      case OPS.paintFormXObjectEnd: {
+        const saved = stack.pop();
+        if (saved) ({ ctm, state } = saved);
+        break;
+      }
+      case OPS.beginText:
+        state.textMatrix = IDENTITY;
+        state.x = state.lineX = state.y = state.lineY = 0;
+        break;
+      case OPS.setFont:
+        state.fontId = String(args[0]);
+        state.fontSize = Math.abs(Number(args[1]));
+        break;
+      case OPS.setCharSpacing:
+        state.charSpacing = Number(args[0]);
+        break;
+      case OPS.setWordSpacing:
+        state.wordSpacing = Number(args[0]);
+        break;
+      case OPS.setHScale:
+        state.hScale = Number(args[0]) / 100;
+        break;
+      case OPS.setLeading:
+        state.leading = -Number(args[0]);
+        break;
+      case OPS.setTextRise:
+        state.rise = Number(args[0]);
+        break;
+      case OPS.setTextMatrix:
+        state.textMatrix = (Array.isArray(args[0]) ? args[0] : args) as Matrix;
+        state.x = state.lineX = state.y = state.lineY = 0;
+        break;
+      case OPS.setLeadingMoveText:
+      case OPS.moveText:
+        if (fn === OPS.setLeadingMoveText) state.leading = Number(args[1]);
+        state.x = state.lineX += Number(args[0]);
+        state.y = state.lineY += Number(args[1]);
+        break;
+      case OPS.nextLine:
+        state.x = state.lineX;
+        state.y = state.lineY += state.leading;
+        break;
+      case OPS.showText: {
+        const font = fonts.get(state.fontId);
+        const read = readers.get(state.fontId) ?? (() => null);
+        if (!font || font.vertical) break;
+        const advanceScale = state.fontSize * (font.fontMatrix?.[0] ?? 0.001);
+        const toPage = multiply(ctm, state.textMatrix);
+        let x = 0;
+        for (const glyph of args[0] as (PdfGlyph | number | null)[]) {
+          if (glyph === null) continue;
+          if (typeof glyph === 'number') {
+            x -= (glyph * state.fontSize) / 1000;
+            continue;
+          }
+          const advance = glyph.width * advanceScale + state.charSpacing + (glyph.isSpace ? state.wordSpacing : 0);
+          const at = (dx: number) => {
+            const tx = state.x + dx * state.hScale;
+            const ty = state.y + state.rise;
+            return [toPage[0] * tx + toPage[2] * ty + toPage[4], toPage[1] * tx + toPage[3] * ty + toPage[5]] as const;
+          };
+          const [startX, startY] = at(x);
+          const [endX] = at(x + glyph.width * advanceScale);
+          glyphs.push({ x: startX, baseline: pageHeight - startY, width: endX - startX, text: read(glyph) });
+          x += advance;
+        }
+        state.x += x * state.hScale;
+        break;
+      }
+    }
+  });
+  return glyphs;
+}
+
+interface TextState {
+  fontId: string;
+  fontSize: number;
+  textMatrix: Matrix;
+  x: number;
+  y: number;
+  lineX: number;
+  lineY: number;
+  leading: number;
+  charSpacing: number;
+  wordSpacing: number;
+  hScale: number;
+  rise: number;
+}
+
+const newTextState = (): TextState => ({ fontId: '', fontSize: 0, textMatrix: IDENTITY, x: 0, y: 0, lineX: 0, lineY: 0, leading: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, rise: 0 });
+
+// Unicode order within a syllable's marks: nukta, virama, vowel sign, then anusvara or
+// candrabindu, then visarga (a page may draw a mark above before the vowel sign beside it).
+const MARK_RANK: Record<string, number> = { '\u093c': 0, '\u094d': 1, '\u0901': 3, '\u0902': 3, '\u0903': 4 };
+const isMark = (char: string) => /[\u0900-\u0903\u093a-\u094f\u0955-\u0957\u0962\u0963]/u.test(char);
+const markRank = (char: string) => MARK_RANK[char] ?? 2;
+const startsSyllable = (text: string) => /^[\u0904-\u0939\u0958-\u0961\u0972-\u097f]/u.test(text);
+
+// The text of glyphs in the order they are drawn, left to right: the vowel sign ि is drawn
+// before the consonant (with its half forms) it follows, and the reph after the syllable it
+// begins; both are put back in Unicode's order. Null when a glyph is not known or the glyphs do
+// not make well-formed text (OCR then reads the value).
+export function glyphsText(glyphs: PlacedGlyph[]): string | null {
+  // A mark of no width stands where the glyph before it ended, which is also where the next
+  // begins: it belongs to the one before (its drawing lies left of its place).
+  const sorted = [...glyphs].sort((a, b) => (Math.abs(a.x - b.x) > 0.05 ? a.x - b.x : (a.width > 0.05 ? 1 : 0) - (b.width > 0.05 ? 1 : 0)));
+  let text = '';
+  let syllableStart = 0;
+  let afterHalfForm = false;
+  let pendingI: string | null = null;
+  for (const glyph of sorted) {
+    const piece = glyph.text;
+    if (piece === null) return null;
+    if (piece === REPH) {
+      if (text.length === syllableStart || pendingI) return null;
+      text = `${text.slice(0, syllableStart)}र्${text.slice(syllableStart)}`;
+      continue;
+    }
+    if (piece.startsWith('ि')) {
+      if (pendingI) return null;
+      pendingI = piece;
+      continue;
+    }
+    if (startsSyllable(piece)) {
+      if (!afterHalfForm) syllableStart = text.length;
+      text += piece;
+      afterHalfForm = piece.endsWith('्');
+      if (!afterHalfForm && pendingI) {
+        text += pendingI;
+        pendingI = null;
+      }
+      continue;
+    }
+    if (pendingI || afterHalfForm) return null;
+    if (isMark(piece.charAt(0))) {
+      if (!/[\u0900-\u097f]$/u.test(text)) return null;
+    } else syllableStart = text.length + piece.length;
+    text += piece;
+  }
+  if (pendingI || afterHalfForm) return null;
+  return ordered(text).normalize('NFC');
+}
+
+// Each run of marks in Unicode's order.
+function ordered(text: string): string {
+  return text.replace(/[\u0900-\u0903\u093a-\u094f\u0955-\u0957\u0962\u0963]{2,}/gu, (run) =>
+    [...run]
+      .map((char, index) => ({ char, index }))
+      .sort((a, b) => markRank(a.char) - markRank(b.char) || a.index - b.index)
+      .map(({ char }) => char)
+      .join(''),
+  );
+}
