@@ -3,8 +3,10 @@
 declare module 'fontkit' {
   export interface Glyph {
     path: { toSVG(): string };
+    advanceWidth: number;
   }
   export interface Font {
+    unitsPerEm: number;
     glyphForCodePoint(codePoint: number): Glyph;
   }
   export function create(buffer: Buffer): Font;

@@ -44,17 +44,18 @@ const multiply = (m: Matrix, n: Matrix): Matrix => [
   m[1] * n[4] + m[3] * n[5] + m[5],
 ];
 
+// pdf.js passes a matrix as an array or a typed array.
+const matrixOf = (value: unknown): Matrix | null => (Array.isArray(value) || ArrayBuffer.isView(value) ? (Array.from(value as ArrayLike<number>) as Matrix) : null);
+
 const familyOf = (font: PdfFont) => (font.name ?? '').replace(/^[A-Z]{6}\+/u, '');
-export const knownFont = (font: PdfFont) => familyOf(font) in KNOWN_FONTS;
 
 // A font's glyphs read by their outlines, once per font object (pdf.js keeps one per document).
 const readings = new WeakMap<PdfFont, Map<string, string | null>>();
 type Fontkit = typeof import('fontkit');
 let fontkit: Fontkit | null = null;
 
-function glyphReader(font: PdfFont): (glyph: PdfGlyph) => string | null {
-  const table = KNOWN_FONTS[familyOf(font)];
-  if (!table || !font.data || !fontkit) return () => null;
+function glyphReader(font: PdfFont | null, table: Record<string, string> | undefined): (glyph: PdfGlyph) => string | null {
+  if (!font || !table || !font.data || !fontkit) return () => null;
   let known = readings.get(font);
   if (!known) readings.set(font, (known = new Map()));
   const parsed = fontkit.create(Buffer.from(font.data));
@@ -80,17 +81,18 @@ interface OperatorList {
 // Every glyph a page draws, placed as pdf.js's canvas places it (its showText), when the page
 // uses a known font; otherwise none (the page's values are read by OCR as before). Needs the
 // document opened with `fontExtraProperties` (the font files kept).
-export async function pageGlyphs(operators: OperatorList, fontOf: (id: string) => PdfFont | null, pageHeight: number): Promise<PlacedGlyph[]> {
+export async function pageGlyphs(operators: OperatorList, fontOf: (id: string) => PdfFont | null, pageHeight: number, knownFonts = KNOWN_FONTS): Promise<PlacedGlyph[]> {
   const fontIds = new Set<string>();
   operators.fnArray.forEach((fn, index) => {
     if (fn === OPS.setFont) fontIds.add(String((operators.argsArray[index] as unknown[])[0]));
   });
   const fonts = new Map([...fontIds].map((id) => [id, fontOf(id)]));
-  if (![...fonts.values()].some((font) => font && knownFont(font))) return [];
+  const tableOf = (font: PdfFont | null) => (font ? knownFonts[familyOf(font)] : undefined);
+  if (![...fonts.values()].some(tableOf)) return [];
   // fontkit loads only for a page that needs it (what every process loads at start: the
   // thirteenth round of docs/roll-import.md).
   fontkit ??= await import('fontkit');
-  const readers = new Map([...fonts].map(([id, font]) => [id, font ? glyphReader(font) : () => null]));
+  const readers = new Map([...fonts].map(([id, font]) => [id, glyphReader(font, tableOf(font))]));
 
   const glyphs: PlacedGlyph[] = [];
   const stack: { ctm: Matrix; state: TextState }[] = [];
@@ -112,7 +114,7 @@ export async function pageGlyphs(operators: OperatorList, fontOf: (id: string) =
         break;
       case OPS.paintFormXObjectBegin:
         stack.push({ ctm, state: { ...state } });
-        if (Array.isArray(args[0])) ctm = multiply(ctm, args[0] as Matrix);
+        ctm = multiply(ctm, matrixOf(args[0]) ?? IDENTITY);
         break;
       case OPS.paintFormXObjectEnd: {
         const saved = stack.pop();
@@ -143,7 +145,7 @@ export async function pageGlyphs(operators: OperatorList, fontOf: (id: string) =
         state.rise = Number(args[0]);
         break;
       case OPS.setTextMatrix:
-        state.textMatrix = (Array.isArray(args[0]) ? args[0] : args) as Matrix;
+        state.textMatrix = matrixOf(args[0]) ?? (args as Matrix);
         state.x = state.lineX = state.y = state.lineY = 0;
         break;
       case OPS.setLeadingMoveText:
