@@ -11,7 +11,8 @@ import { REPH, SAKAL_MARATHI_GLYPHS } from './sakal-marathi-glyphs';
 const KNOWN_FONTS: Record<string, Record<string, string>> = { SakalMarathi: SAKAL_MARATHI_GLYPHS };
 
 // A glyph drawn on the page, in points from the page's top-left corner: where its pen starts on
-// the baseline and how far it moves the pen. `text` is null for a glyph of a font not known.
+// the baseline and how far it moves the pen. `text` is null for a glyph not known (of a known font,
+// or anything but a Latin letter, digit or punctuation of another font).
 export interface PlacedGlyph {
   x: number;
   baseline: number;
@@ -54,8 +55,13 @@ const readings = new WeakMap<PdfFont, Map<string, string | null>>();
 type Fontkit = typeof import('fontkit');
 let fontkit: Fontkit | null = null;
 
+// Another font's Latin letters, digits and punctuation map right on such a page (its EPICs and
+// serials are taken from the layer already); its Devanagari may be garbled like the rest.
+const latinOf = (glyph: PdfGlyph) => (/^[\x20-\x7e]$/u.test(glyph.unicode) ? glyph.unicode : null);
+
 function glyphReader(font: PdfFont | null, table: Record<string, string> | undefined): (glyph: PdfGlyph) => string | null {
-  if (!font || !table || !font.data || !fontkit) return () => null;
+  if (!font || !table) return latinOf;
+  if (!font.data || !fontkit) return () => null;
   let known = readings.get(font);
   if (!known) readings.set(font, (known = new Map()));
   const parsed = fontkit.create(Buffer.from(font.data));

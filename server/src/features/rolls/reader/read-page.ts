@@ -254,10 +254,12 @@ function headerBottom(image: GrayImage, box: PixelRect): number {
   return Math.round(box.height * 0.2);
 }
 
-async function chooseLanguage(ocr: OcrEngine, image: GrayImage, strip: PixelRect, state: PageReadState, pageText: string): Promise<OcrLanguage> {
+// `drawn`: the sample's text from its glyphs (glyph-text.ts), when all are known: no OCR needed.
+async function chooseLanguage(ocr: OcrEngine, image: GrayImage, strip: PixelRect, state: PageReadState, pageText: string, drawn: string | null = null): Promise<OcrLanguage> {
   if (state.language) return state.language;
   let language: OcrLanguage;
-  if (hasDevanagari(pageText)) {
+  if (drawn && hasDevanagari(drawn)) language = looksMarathi(drawn) ? 'mar' : 'hin';
+  else if (hasDevanagari(pageText)) {
     // A garbled text layer still says the page is Devanagari; which language, OCR tells.
     const read = (await ocr.read('hin', await png(image, strip))).map((line) => line.text).join(' ');
     language = looksMarathi(read) ? 'mar' : 'hin';
@@ -380,12 +382,18 @@ async function readGarbledBox(ocr: OcrEngine, language: OcrLanguage, image: Gray
 // placed elsewhere than the layer says is never taken). Null otherwise: OCR reads it.
 function textOfGlyphs(content: PageContent, rect: RollRect): string | null {
   if (content.glyphs.length === 0) return null;
-  const inside = (x: number, y: number) => x >= rect.x - 0.5 && x <= rect.x + rect.width + 0.5 && y >= rect.y && y <= rect.y + rect.height;
-  const glyphs = content.glyphs.filter((glyph) => inside(glyph.x, glyph.baseline));
+  const glyphs = glyphsIn(content, rect);
   const layer = runsIn(content.runs, rect).map((run) => run.text.replace(/\s/gu, '')).join('');
-  const drawn = glyphs.filter((glyph) => glyph.text !== ' ');
-  if (drawn.length === 0 || [...layer].length !== drawn.length) return null;
-  // A long name wraps onto a second line: each line read on its own, top to bottom.
+  if ([...layer].length !== glyphs.filter((glyph) => glyph.text !== ' ').length) return null;
+  return drawnText(glyphs);
+}
+
+const glyphsIn = (content: PageContent, rect: RollRect) =>
+  content.glyphs.filter((glyph) => glyph.x >= rect.x - 0.5 && glyph.x <= rect.x + rect.width + 0.5 && glyph.baseline >= rect.y && glyph.baseline <= rect.y + rect.height);
+
+// The text of glyphs, line by line, top to bottom; null when a glyph is not known.
+function drawnText(glyphs: PlacedGlyph[]): string | null {
+  if (!glyphs.some((glyph) => glyph.text !== ' ')) return null;
   const lines: PlacedGlyph[][] = [];
   for (const glyph of [...glyphs].sort((a, b) => a.baseline - b.baseline)) {
     const line = lines.find((candidate) => Math.abs((candidate[0] as PlacedGlyph).baseline - glyph.baseline) < 2);
@@ -393,7 +401,7 @@ function textOfGlyphs(content: PageContent, rect: RollRect): string | null {
     else lines.push([glyph]);
   }
   const texts = lines.map(glyphsText);
-  return texts.every((text) => text !== null) ? texts.join(' ').replace(/\s+/gu, ' ').trim() || null : null;
+  return texts.every((text) => text !== null) ? texts.map((text) => text.replace(/\s+/gu, ' ').trim()).join('\n') : null;
 }
 
 // The left half of a box's header, where its serial number is printed in a small frame: the
@@ -614,7 +622,8 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
   if (!trustText) {
     // The language is told best by a voter box's labels (नाव/वय in Marathi, नाम/आयु in Hindi).
     const sample = pixelBoxes[0] as PixelRect;
-    language = await chooseLanguage(ocr, image, { x: sample.x + 4, y: sample.y + 4, width: Math.round(sample.width * 0.7), height: sample.height - 8 }, state, pageText);
+    const drawn = garbled ? drawnText(glyphsIn(content, inPoints(sample))) : null;
+    language = await chooseLanguage(ocr, image, { x: sample.x + 4, y: sample.y + 4, width: Math.round(sample.width * 0.7), height: sample.height - 8 }, state, pageText, drawn);
   }
   // Only a Latin scan's boxes learn (label pictures): any other page is done with what pages
   // share once its language is known, and the next page need not wait for its OCR (held to the
@@ -721,9 +730,11 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
   // The strip above the first row of boxes names the constituency, part and section.
   const firstTop = Math.min(...pixelBoxes.map((box) => box.y));
   const strip: PixelRect = { x: 0, y: 0, width: image.width, height: Math.max(10, firstTop - 2) };
+  const stripPoints: RollRect = { x: 0, y: 0, width: content.width, height: firstTop / SCALE };
+  const drawnStrip = garbled ? drawnText(glyphsIn(content, stripPoints)) : null;
   const stripText = trustText
-    ? textLineFromRuns(runsIn(content.runs, { x: 0, y: 0, width: content.width, height: firstTop / SCALE })).map((line) => line.words.map((w) => w.text).join(' ')).join('\n')
-    : (await ocr.readRepeated(bodyModels(language ?? 'eng'), await png(image, strip))).map((line) => line.text).join('\n');
+    ? textLineFromRuns(runsIn(content.runs, stripPoints)).map((line) => line.words.map((w) => w.text).join(' ')).join('\n')
+    : (drawnStrip ?? (await ocr.readRepeated(bodyModels(language ?? 'eng'), await png(image, strip))).map((line) => line.text).join('\n'));
   const facts = pageFacts(stripText);
   const withValues = prepared.filter((item) => item.labelled);
   const valueWords = await readPieces(ocr, 'eng', withValues.flatMap((item) => item.labelled?.pieces ?? []));
