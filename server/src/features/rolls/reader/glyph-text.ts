@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Font } from 'fontkit';
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { REPH, SAKAL_MARATHI_GLYPHS } from './sakal-marathi-glyphs';
 
@@ -8,7 +9,7 @@ import { REPH, SAKAL_MARATHI_GLYPHS } from './sakal-marathi-glyphs';
 // every glyph of it is known (decision 055).
 
 // Fonts by their family name (a subset's "AAAAAB+" taken off).
-const KNOWN_FONTS: Record<string, Record<string, string>> = { SakalMarathi: SAKAL_MARATHI_GLYPHS };
+export const KNOWN_FONTS: Record<string, Record<string, string>> = { SakalMarathi: SAKAL_MARATHI_GLYPHS };
 
 // A glyph drawn on the page, in points from the page's top-left corner: where its pen starts on
 // the baseline and how far it moves the pen. `text` is null for a glyph not known (of a known font,
@@ -20,14 +21,14 @@ export interface PlacedGlyph {
   text: string | null;
 }
 
-interface PdfGlyph {
+export interface PdfGlyph {
   fontChar: string;
   unicode: string;
   width: number;
   isSpace: boolean;
 }
 
-interface PdfFont {
+export interface PdfFont {
   name?: string;
   data?: Uint8Array;
   fontMatrix?: number[];
@@ -48,7 +49,12 @@ const multiply = (m: Matrix, n: Matrix): Matrix => [
 // pdf.js passes a matrix as an array or a typed array.
 const matrixOf = (value: unknown): Matrix | null => (Array.isArray(value) || ArrayBuffer.isView(value) ? (Array.from(value as ArrayLike<number>) as Matrix) : null);
 
-const familyOf = (font: PdfFont) => (font.name ?? '').replace(/^[A-Z]{6}\+/u, '');
+export const familyOf = (font: PdfFont) => (font.name ?? '').replace(/^[A-Z]{6}\+/u, '');
+
+// A glyph's outline as SVG path data, in the font's units (pdf.js's `fontChar` is the character
+// its own copy of the font maps to the glyph), and the key a table knows it by.
+export const outlineOf = (font: Font, fontChar: string) => font.glyphForCodePoint(fontChar.codePointAt(0) ?? 0).path.toSVG();
+export const outlineKey = (outline: string) => createHash('sha1').update(outline).digest('hex').slice(0, 10);
 
 // A font's glyphs read by their outlines, once per font object (pdf.js keeps one per document).
 const readings = new WeakMap<PdfFont, Map<string, string | null>>();
@@ -71,8 +77,7 @@ function glyphReader(font: PdfFont | null, table: Record<string, string> | undef
     if (glyph.unicode === ' ') return ' ';
     let text = known.get(glyph.fontChar);
     if (text === undefined) {
-      const outline = parsed.glyphForCodePoint(glyph.fontChar.codePointAt(0) ?? 0).path.toSVG();
-      text = table[createHash('sha1').update(outline).digest('hex').slice(0, 10)] ?? null;
+      text = table[outlineKey(outlineOf(parsed, glyph.fontChar))] ?? null;
       known.set(glyph.fontChar, text);
     }
     return text;

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { ENGLISH_MODEL_FOLDER } from './ocr-models';
+import { NeedsOcrError } from './needs-ocr';
 
 // OCR with tesseract.js (Apache-2.0, WebAssembly: no system package). The trained models come
 // from the @tesseract.js-data/{hin,mar} packages installed by `npm ci` and, for English, from the
@@ -239,4 +240,34 @@ export class OcrEngine {
 
 async function terminate(slot: OcrSlot): Promise<void> {
   await (await slot.worker.catch(() => null))?.terminate().catch(() => undefined);
+}
+
+// An engine with no OCR: a second reader thread that reads only pages with nothing for OCR (a
+// text layer, a garbled one whose glyphs are all known) holds no tesseract worker or model; a
+// page that needs one is handed back (roll-reader.ts).
+export class TextOnlyOcr extends OcrEngine {
+  override read(): Promise<OcrLine[]> {
+    return Promise.reject(new NeedsOcrError('this page needs OCR'));
+  }
+
+  override readRepeated(): Promise<OcrLine[]> {
+    return Promise.reject(new NeedsOcrError('this page needs OCR'));
+  }
+}
+
+// The engine as one page sees it: `onRead` is told of each reading it asks for (a page read
+// without any is one a text-only thread can take).
+export function watchedOcr(ocr: OcrEngine, onRead: () => void): OcrEngine {
+  return new Proxy(ocr, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function') return value;
+      if (key === 'read' || key === 'readRepeated')
+        return (...args: unknown[]) => {
+          onRead();
+          return (value as (...params: unknown[]) => unknown).apply(target, args);
+        };
+      return (value as (...params: unknown[]) => unknown).bind(target);
+    },
+  });
 }

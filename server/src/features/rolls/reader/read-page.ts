@@ -10,7 +10,7 @@ import { type GarbledValueField, type GarbledValueSegment, garbledValues } from 
 import { glyphsText, type PlacedGlyph } from './glyph-text';
 import { cropGray, eraseRules, type GrayImage, type PixelRect, stackGray } from './gray-image';
 import { type Bitmap, bitmap, type InkBand, type InkRun, inkBox, inkRuns, type LabelTemplate, labelsInLines, makeTemplate, matchLabel, textBands } from './label-templates';
-import type { OcrEngine, OcrLanguage, OcrLine, OcrModels } from './ocr';
+import { type OcrEngine, type OcrLanguage, type OcrLine, type OcrModels, watchedOcr } from './ocr';
 import { type PageTurns, type Turn, takeTurn } from './page-turns';
 import { type PageContent, pageContent, type PDFDocumentProxy, type RenderedPage, renderPage, type TextRun } from './pdf-pages';
 
@@ -560,8 +560,12 @@ export async function readPage(doc: PDFDocumentProxy, pageNumber: number, ocr: O
   const turns = (state.turns ??= {});
   const learning = takeTurn(turns, 'learning');
   const series = takeTurn(turns, 'series');
+  let usedOcr = false;
   try {
-    return await readPageInTurn(doc, pageNumber, ocr, state, { learning, series }, signal);
+    const result = await readPageInTurn(doc, pageNumber, watchedOcr(ocr, () => (usedOcr = true)), state, { learning, series }, signal);
+    // A garbled layer whose glyphs were all known was read as text (glyph-text.ts).
+    if (result.method === 'ocr' && !usedOcr) result.method = 'text';
+    return result;
   } finally {
     learning.release();
     series.release();

@@ -1,7 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { RollRect } from '@shared/rolls/roll-types';
-import { OcrEngine } from './ocr';
+import { NeedsOcrError } from './needs-ocr';
+import { OcrEngine, TextOnlyOcr } from './ocr';
 import { NotAPdfError, openPdf, renderRect } from './pdf-pages';
 import { type PageReadState, readPage } from './read-page';
 
@@ -11,9 +12,10 @@ import { type PageReadState, readPage } from './read-page';
 // TypeScript loader, it would hold some 150 MB for as long as the server runs.
 export type WorkerRequest = { id: number } & ({ kind: 'count' } | { kind: 'read'; page: number } | { kind: 'crop'; page: number; rect: RollRect });
 // `reason`: the error is one for the person who uploaded the file (not a PDF, no such page).
-export type WorkerAnswer = { id: number; result?: unknown; error?: string; reason?: 'not-a-pdf' | 'no-page' };
+export type WorkerAnswer = { id: number; result?: unknown; error?: string; reason?: 'not-a-pdf' | 'no-page' | 'needs-ocr' };
 
-// `ocrWorkers`: tesseract workers per language, shared by the pages read side by side.
+// `ocrWorkers`: tesseract workers per language, shared by the pages read side by side; 0 for a
+// thread that reads only pages needing no OCR (TextOnlyOcr) and hands the others back.
 // `englishModels`: the folder of the English OCR model (ocr.ts), found by the starting thread.
 const { filePath, ocrWorkers, englishModels } = workerData as { filePath: string; ocrWorkers?: number; englishModels: string };
 const port = parentPort;
@@ -60,7 +62,7 @@ function closeOpening(opening: Opening): void {
 }
 
 // The OCR models load on the first page that needs them: a thread that only cuts crops has none.
-const ocr = new OcrEngine(ocrWorkers ?? 1, englishModels);
+const ocr = ocrWorkers === 0 ? new TextOnlyOcr() : new OcrEngine(ocrWorkers ?? 1, englishModels);
 const state: PageReadState = {};
 
 class NoSuchPage extends Error {}
@@ -86,7 +88,7 @@ port.on('message', async (request: WorkerRequest) => {
   try {
     port.postMessage({ id: request.id, result: await answer(request) } satisfies WorkerAnswer);
   } catch (error) {
-    const reason = error instanceof NotAPdfError ? 'not-a-pdf' : error instanceof NoSuchPage ? 'no-page' : undefined;
+    const reason = error instanceof NotAPdfError ? 'not-a-pdf' : error instanceof NoSuchPage ? 'no-page' : error instanceof NeedsOcrError ? 'needs-ocr' : undefined;
     port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error), reason } satisfies WorkerAnswer);
   }
 });

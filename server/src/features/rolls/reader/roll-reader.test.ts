@@ -1,10 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { RollPageResult } from '@shared/rolls/roll-types';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowConfidence } from './roll-csv';
-import { readRoll, renderRollCrop, RollReadError, rollPageCount } from './roll-reader';
+import { NeedsOcrError } from './needs-ocr';
+import { readRoll, renderRollCrop, RollReadError, RollThread, rollPageCount } from './roll-reader';
 import { type SyntheticVoter, syntheticVoters, writeLetterPdf, writeScannedCopy, writeSyntheticRoll } from './synthetic-roll.test-helper';
 
 let dir: string;
@@ -139,6 +141,42 @@ describe('readRoll', { timeout: 180_000 }, () => {
       const box = page.voters[0]!.rect;
       const png = await renderRollCrop(path.join(dir, 'long.pdf'), page.page, box);
       expect(png.readUInt32BE(16)).toBe(Math.ceil(box.width * (200 / 72)));
+    }
+  });
+
+  it('should read a roll of text pages and scanned pages whole, the scans handed back by the thread without OCR', async () => {
+    // Text pages first: once one is read, a second thread without OCR reads beside the first
+    // (decision 055) and hands back any scanned page it takes.
+    const text = syntheticVoters(3 * 30);
+    await writeSyntheticRoll(path.join(dir, 'text-part.pdf'), text);
+    const mixed = await PDFDocument.create();
+    for (const file of ['text-part.pdf', 'scan.pdf']) {
+      const source = await PDFDocument.load(await readFile(path.join(dir, file)));
+      for (const page of await mixed.copyPages(source, source.getPageIndices())) mixed.addPage(page);
+    }
+    await writeFile(path.join(dir, 'mixed.pdf'), await mixed.save());
+    const pages = await readAll(path.join(dir, 'mixed.pdf'));
+    expect(pages.map((page) => [page.page, page.method])).toEqual([
+      [1, 'text'],
+      [2, 'text'],
+      [3, 'text'],
+      [4, 'ocr'],
+    ]);
+    expect(pages.slice(0, 3).flatMap((page) => page.voters.map((voter) => [voter.serialNo, voter.epic, voter.fullName]))).toEqual(text.map((voter) => [voter.serial, voter.epic, voter.name]));
+    expect(pages[3]!.voters.map((voter) => voter.epic)).toEqual(syntheticVoters(30).map((voter) => voter.epic));
+  });
+
+  it('should hand back a page that needs OCR from a thread without OCR, and read a text page there', async () => {
+    const scanned = await RollThread.start(path.join(dir, 'scan.pdf'), 0);
+    const text = await RollThread.start(path.join(dir, 'voters-only.pdf'), 0);
+    try {
+      await expect(scanned.ask({ kind: 'read', page: 1 })).rejects.toBeInstanceOf(NeedsOcrError);
+      const page = await text.ask<RollPageResult>({ kind: 'read', page: 1 });
+      expect(page.method).toBe('text');
+      expect(page.voters.map((voter) => voter.epic)).toEqual(syntheticVoters(30).map((voter) => voter.epic));
+    } finally {
+      await scanned.close();
+      await text.close();
     }
   });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { RollPageResult, RollRect } from '@shared/rolls/roll-types';
 import { startTypeScriptWorker } from '../../../threads/typescript-worker';
+import { NeedsOcrError } from './needs-ocr';
 import { ENGLISH_MODEL_FOLDER } from './ocr-models';
 import type { WorkerAnswer, WorkerRequest } from './roll-page-worker';
 
@@ -36,7 +37,7 @@ const WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 1
 type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
 // One reader thread and the requests waiting for its answers.
-class RollThread {
+export class RollThread {
   private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
   private ended: Error | null = null;
@@ -51,6 +52,7 @@ class RollThread {
       if (answer.error === undefined) waiter.resolve(answer.result);
       else if (answer.reason === 'not-a-pdf') waiter.reject(new RollReadError(NOT_A_PDF_MESSAGE));
       else if (answer.reason === 'no-page') waiter.reject(new RollReadError(answer.error));
+      else if (answer.reason === 'needs-ocr') waiter.reject(new NeedsOcrError(answer.error));
       else waiter.reject(new Error(answer.error));
     });
     const end = (error: Error) => {
@@ -157,6 +159,7 @@ export async function* readRoll(filePath: string, options: ReadRollOptions = {})
   };
   signal?.addEventListener('abort', onAbort, { once: true });
   let thread: RollThread | null = null;
+  let textOnly: Promise<RollThread> | null = null;
 
   try {
     // One reader thread reads pages side by side, as many as it has tesseract workers (one per
@@ -176,13 +179,22 @@ export async function* readRoll(filePath: string, options: ReadRollOptions = {})
     let votersFound = 0;
     let sawRoll = false;
 
-    // Each loop reads the next page waiting until none is left.
-    const work = async () => {
+    // Each loop reads the next page waiting until none is left. A page needing no OCR (a text
+    // layer, a garbled one whose glyphs are all known: decision 055) keeps the reader thread's
+    // own work on one core while the OCR workers idle: once one is read, a second thread that
+    // holds no OCR model reads pages beside it, and hands back (and stops at) any that needs OCR.
+    const work = async (thread: RollThread, handsBack: boolean) => {
       for (let page = queue.shift(); page !== undefined && !failure; page = queue.shift()) {
         let result: RollPageResult;
         try {
-          result = await reader.ask<RollPageResult>({ kind: 'read', page });
+          result = await thread.ask<RollPageResult>({ kind: 'read', page });
         } catch (error) {
+          if (handsBack && error instanceof NeedsOcrError) {
+            queue.unshift(page);
+            // No other loop may be waiting for pages, if all had ended on an empty queue.
+            if (loops === 1) void run(reader, false);
+            return;
+          }
           throw error instanceof RollReadError ? error : new Error(`Reading page ${page} failed: ${error instanceof Error ? error.message : String(error)}`);
         }
         // Photos cross the thread boundary as plain arrays of bytes.
@@ -192,15 +204,26 @@ export async function* readRoll(filePath: string, options: ReadRollOptions = {})
         votersFound += result.voters.length;
         options.onProgress?.({ pagesDone, pageCount: pages.length, votersFound });
         notify();
+        if (!textOnly && ocrWorkers > 1 && result.kind === 'voters' && result.method === 'text' && queue.length >= 2) {
+          textOnly = RollThread.start(filePath, 0);
+          textOnly.then((started) => run(started, true)).catch(() => undefined);
+        }
       }
     };
-    for (let index = 0; index < Math.min(ocrWorkers, pages.length); index += 1) {
-      work()
+    let loops = 0;
+    const run = (thread: RollThread, handsBack: boolean) => {
+      loops += 1;
+      return work(thread, handsBack)
         .catch((error: unknown) => {
           failure ??= error instanceof Error ? error : new Error(String(error));
         })
-        .finally(notify);
-    }
+        .finally(() => {
+          loops -= 1;
+          if (handsBack) void textOnly?.then((started) => started.close());
+          notify();
+        });
+    };
+    for (let index = 0; index < Math.min(ocrWorkers, pages.length); index += 1) void run(reader, false);
     while (pagesDone < pages.length || ready.length > 0) {
       if (failure) throw failure;
       const next = ready.shift();
@@ -219,5 +242,7 @@ export async function* readRoll(filePath: string, options: ReadRollOptions = {})
   } finally {
     signal?.removeEventListener('abort', onAbort);
     await thread?.close();
+    // Set by the loops, which TypeScript does not follow.
+    await (textOnly as Promise<RollThread> | null)?.then((started) => started.close()).catch(() => undefined);
   }
 }
