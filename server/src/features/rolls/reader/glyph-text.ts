@@ -56,8 +56,12 @@ export const familyOf = (font: PdfFont) => (font.name ?? '').replace(/^[A-Z]{6}\
 export const outlineOf = (font: Font, fontChar: string) => font.glyphForCodePoint(fontChar.codePointAt(0) ?? 0).path.toSVG();
 export const outlineKey = (outline: string) => createHash('sha1').update(outline).digest('hex').slice(0, 10);
 
-// A font's glyphs read by their outlines, once per font object (pdf.js keeps one per document).
-const readings = new WeakMap<PdfFont, Map<string, string | null>>();
+// A font's glyphs read by their outlines, once per font file: a roll made page by page holds a
+// copy of the same subset on every page (pdf.js makes a font object for each), which would be
+// parsed and its glyphs hashed again each time. Keyed by pdf.js's own copy of the file, whose
+// character map fontChar refers to; the few most recent are kept.
+const readings = new Map<string, { font: Font; known: Map<string, string | null> }>();
+const FONTS_KEPT = 8;
 type Fontkit = typeof import('fontkit');
 let fontkit: Fontkit | null = null;
 
@@ -68,9 +72,13 @@ const latinOf = (glyph: PdfGlyph) => (/^[\x20-\x7e]$/u.test(glyph.unicode) ? gly
 function glyphReader(font: PdfFont | null, table: Record<string, string> | undefined): (glyph: PdfGlyph) => string | null {
   if (!font || !table) return latinOf;
   if (!font.data || !fontkit) return () => null;
-  let known = readings.get(font);
-  if (!known) readings.set(font, (known = new Map()));
-  const parsed = fontkit.create(Buffer.from(font.data));
+  const key = createHash('sha1').update(font.data).digest('base64');
+  let reading = readings.get(key);
+  if (reading) readings.delete(key);
+  else reading = { font: fontkit.create(Buffer.from(font.data)), known: new Map() };
+  readings.set(key, reading);
+  if (readings.size > FONTS_KEPT) readings.delete(readings.keys().next().value as string);
+  const { font: parsed, known } = reading;
   return (glyph) => {
     // A space is the one thing such a layer gets right (its outline is the font's empty box).
     // Not by its code: a subset may give code 32 to any glyph (प्र on the ward list).
