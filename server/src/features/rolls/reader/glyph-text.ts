@@ -59,8 +59,8 @@ export const outlineKey = (outline: string) => createHash('sha1').update(outline
 // A font's glyphs read by their outlines, once per font file: a roll made page by page holds a
 // copy of the same subset on every page (pdf.js makes a font object for each), which would be
 // parsed and its glyphs hashed again each time. Keyed by pdf.js's own copy of the file, whose
-// character map fontChar refers to; the few most recent are kept.
-const readings = new Map<string, { font: Font; known: Map<string, string | null> }>();
+// character map fontChar refers to, for each table; the few most recent are kept.
+const readingsByTable = new WeakMap<Record<string, string>, Map<string, { font: Font; known: Map<string, string | null> }>>();
 const FONTS_KEPT = 8;
 type Fontkit = typeof import('fontkit');
 let fontkit: Fontkit | null = null;
@@ -73,6 +73,8 @@ function glyphReader(font: PdfFont | null, table: Record<string, string> | undef
   if (!font || !table) return latinOf;
   if (!font.data || !fontkit) return () => null;
   const key = createHash('sha1').update(font.data).digest('base64');
+  let readings = readingsByTable.get(table);
+  if (!readings) readingsByTable.set(table, (readings = new Map()));
   let reading = readings.get(key);
   if (reading) readings.delete(key);
   else reading = { font: fontkit.create(Buffer.from(font.data)), known: new Map() };
