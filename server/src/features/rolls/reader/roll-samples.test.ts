@@ -55,6 +55,8 @@ describe('reading the real sample rolls', { timeout: 600_000 }, () => {
     expect(accuracy('marathi', [page!], 'relation')).toBe(1);
     expect(accuracy('marathi', [page!], 'relativeName')).toBe(1);
     expect(page!.voters.filter((voter) => voter.review.length > 0)).toEqual([]);
+    // The strip above the boxes from its glyphs too: the section and its town as printed.
+    expect(page!.voters.every((voter) => voter.partNo === 15 && /^1 - .*चोपडा$/u.test(voter.section ?? ''))).toBe(true);
     // House numbers mix Latin letters with Devanagari digits ("२A", "plot no.२"): as printed, digits as numbers.
     expect(accuracy('marathi', [page!], 'houseNo')).toBe(1);
   });
