@@ -125,7 +125,9 @@ export async function pageGlyphs(operators: OperatorList, fontOf: (id: string) =
       case OPS.save:
         stack.push({ ctm, state: { ...state } });
         break;
-      case OPS.restore: {
+      // A form XObject draws inside a saved state, under its own matrix.
+      case OPS.restore:
+      case OPS.paintFormXObjectEnd: {
         const saved = stack.pop();
         if (saved) ({ ctm, state } = saved);
         break;
@@ -137,11 +139,6 @@ export async function pageGlyphs(operators: OperatorList, fontOf: (id: string) =
         stack.push({ ctm, state: { ...state } });
         ctm = multiply(ctm, matrixOf(args[0]) ?? IDENTITY);
         break;
-      case OPS.paintFormXObjectEnd: {
-        const saved = stack.pop();
-        if (saved) ({ ctm, state } = saved);
-        break;
-      }
       case OPS.beginText:
         state.textMatrix = IDENTITY;
         state.x = state.lineX = state.y = state.lineY = 0;
