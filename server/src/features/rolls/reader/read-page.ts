@@ -2,6 +2,7 @@ import { ROLL_REVIEW_CONFIDENCE, type RollCoverFacts, type RollPageResult, type 
 import leven from 'leven';
 import sharp from 'sharp';
 import { findBoxes, voterBoxGroup } from './box-finder';
+import { duplicateMark } from './duplicate-mark';
 import { type BoxText, numberDigits, type ParsedBox, parseBox, printedLabelField, type TextLine, type TextWord, withoutColon } from './box-fields';
 import { looksLikeCover, PART_LABEL, parseCover } from './cover-facts';
 import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
@@ -148,6 +149,21 @@ export function photoLeft(image: GrayImage, box: PixelRect, images: PageContent[
   // A frame's line has paper beside it: its top is the frame's.
   if (frame && left === found.x) return { left, top: found.top };
   return { left, top: photoTop(image, box, left, Math.round(box.width * 0.96), found.top) };
+}
+
+// A page's photos sit at one place in their boxes (the roll's template). A scanned photo with a
+// pale background may show no edge where it starts, or its first dark column well inside it, and
+// OCR then reads the face's edge as letters after a name ("पाटील किरण पि क्र )"). So once at least
+// three boxes and half of a page's boxes agree, a box whose photo was not found, or was found
+// right of that place, takes the usual place (the median of those found).
+export function usualPhotoPlaces(found: ({ left: number; top: number } | null)[], boxWidth: number): ({ left: number; top: number } | null)[] {
+  const known = found.filter((place): place is { left: number; top: number } => place !== null);
+  if (known.length < 3 || known.length * 2 < found.length) return found;
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  const usual = { left: median(known.map((place) => place.left)), top: median(known.map((place) => place.top)) };
+  // Within a fiftieth of the box (about 11 pixels at the reader's scale) is the same place.
+  const near = Math.max(2, Math.round(boxWidth * 0.02));
+  return found.map((place) => (place === null || place.left > usual.left + near ? usual : place));
 }
 
 // The first column of a box's right half with a vertical run of pixels darker than `ink` over
@@ -523,18 +539,6 @@ function valuesAfterLabels(crop: GrayImage, ink: Bitmap, from: number, templates
   return { lines, pieces };
 }
 
-// The "**" possible-duplicate mark of a scanned box: a small blot standing apart, right of all
-// the text below the header. OCR reads it as "I" or "wk" and runs it into a name, so it is
-// found by its shape and whited out; null when there is none.
-function duplicateMark(ink: Bitmap, from: number): PixelRect | null {
-  const columns = inkRuns(ink, { top: from, bottom: ink.height }, 5 * SCALE);
-  const mark = columns[columns.length - 1];
-  if (columns.length < 2 || !mark || mark.x1 - mark.x0 > 12 * SCALE) return null;
-  const box = inkBox(ink, { x: mark.x0, y: from, width: mark.x1 - mark.x0, height: ink.height - from });
-  if (!box || box.height > 5 * SCALE || box.width < 2 * SCALE) return null;
-  return box;
-}
-
 // Keeps the label pictures of a box OCR read whole (lines in the coordinates of `image`).
 function learnLabels(state: PageReadState, image: Bitmap, lines: OcrLine[]): void {
   const templates = (state.labels ??= []);
@@ -641,10 +645,14 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
   // teaches them); then the page's pieces of each kind are read stacked (values, EPICs, serial
   // numbers); then each box is parsed.
   const prepared: PreparedBox[] = [];
-  for (const box of pixelBoxes) {
+  const photoPlaces = usualPhotoPlaces(
+    pixelBoxes.map((box) => photoLeft(image, box, content.images)),
+    Math.min(...pixelBoxes.map((box) => box.width)),
+  );
+  for (const [index, box] of pixelBoxes.entries()) {
     signal?.throwIfAborted();
     const rect = inPoints(box);
-    const photo = photoLeft(image, box, content.images);
+    const photo = photoPlaces[index] ?? null;
     const item: PreparedBox = { rect, boxText: null, labelled: null, epicPicture: null, readEpic: false, serialZone: null, mark: false, ageLine: null, devanagariScan: false, houseValue: null };
     prepared.push(item);
     if (trustText) {
@@ -669,7 +677,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     let headerEnd: number;
     const headerLine = headerLineEnd(cleanCrop);
     let ink = bitmap(cleanCrop);
-    const mark = garbled ? null : duplicateMark(ink, headerLine);
+    const mark = garbled ? null : duplicateMark(ink, headerLine, SCALE, photo ? photo.left - inset : crop.width);
     if (mark) {
       whiteOut(cleanCrop, { x: mark.x - 2, y: mark.y - 2, width: mark.width + 4, height: mark.height + 4 });
       ink = bitmap(cleanCrop);
@@ -792,7 +800,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     voters.push({ page: pageNumber, rect, partNo: facts.partNo, section: facts.section, ...parsed, photo: photos[index] ?? null });
   }
   checkSerialRun(voters);
-  await checkEpics(ocr, voters, headers, epicPictures, state, turns.series);
+  await checkEpics(ocr, voters, headers, epicPictures, state, turns.series, !hasText);
   return { page: pageNumber, kind: 'voters', method: trustText ? 'text' : 'ocr', cover: null, voters };
 }
 
@@ -951,14 +959,25 @@ export function checkHouseDigits(box: ParsedBox, english: TextWord[]): void {
 // WWE0398586) is read again alone, as printed and at one and a half times the size; a
 // malformed one failing that becomes the nearest valid EPIC to the readings (epic.ts), its
 // letters from the series this roll's EPICs use (each seen twice or more on the pages read so
-// far). Either way the EPIC is flagged for a person: part of it is a guess.
-async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers: string[], pictures: (GrayImage | null)[], state: PageReadState, turn: Turn): Promise<void> {
+// far). Either way the EPIC is flagged for a person: part of it is a guess. A valid EPIC OCR read
+// (`readByOcr`: no text layer gave it) whose letters are one letter from a series of the roll
+// but in none is flagged too, unchanged: the check digit covers the digits only, so "IBC3544764"
+// among a page of TBC numbers passes it (a T read as I). A series of its own otherwise is
+// common (voters who moved in: 17 of the English part's 986) and is not flagged.
+async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers: string[], pictures: (GrayImage | null)[], state: PageReadState, turn: Turn, readByOcr: boolean): Promise<void> {
   // The series are those of this page and the pages asked for before it.
   await turn.ready;
   const seen = (state.epicSeries ??= new Map());
   for (const voter of voters) if (voter.epic && checkEpic(voter.epic) === 'valid') seen.set(voter.epic.slice(0, 3), (seen.get(voter.epic.slice(0, 3)) ?? 0) + 1);
   const series = [...seen].filter(([, count]) => count >= 2).map(([letters]) => letters);
   turn.release();
+  for (const voter of voters) {
+    const letters = voter.epic?.slice(0, 3) ?? '';
+    if (!readByOcr || !voter.epic || checkEpic(voter.epic) !== 'valid' || series.includes(letters)) continue;
+    if (!series.some((known) => [...known].filter((letter, at) => letter !== letters[at]).length === 1)) continue;
+    voter.confidence.epic = Math.min(voter.confidence.epic, 0.6);
+    if (!voter.review.some((reason) => reason.field === 'epic')) voter.review = [...voter.review, { field: 'epic', reason: 'low-confidence' }];
+  }
   for (const [index, voter] of voters.entries()) {
     const check = voter.epic ? checkEpic(voter.epic) : 'format';
     if (check !== 'format' && check !== 'check-digit') continue;

@@ -5,7 +5,7 @@ import { parseCover } from './cover-facts';
 import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
 import { checkEpic, findEpic, luhnCheckDigit, nearestEpic } from './epic';
 import { eraseRules, type GrayImage } from './gray-image';
-import { photoLeft } from './read-page';
+import { photoLeft, usualPhotoPlaces } from './read-page';
 
 const line = (text: string, confidence = 0.95): TextLine => ({ words: text.split(' ').map((word) => ({ text: word, confidence })) });
 
@@ -241,6 +241,26 @@ describe('photoLeft', () => {
 
   it('should keep to the dark run on a dim scan, where paper is as grey as a face', () => {
     expect(photoLeft(boxImage(190, photo), box, [])).toEqual({ left: 470, top: 130 });
+  });
+});
+
+describe('usualPhotoPlaces', () => {
+  const at = (left: number, top = 80) => ({ left, top });
+
+  it("should give a box whose photo was missed, or found inside the photo, the page's usual place", () => {
+    // The usual place: the median left (435) and top (80) of those found.
+    const found = [at(434), at(466, 82), at(434, 79), null, at(435), at(477)];
+    expect(usualPhotoPlaces(found, 563)).toEqual([at(434), at(435), at(434, 79), at(435), at(435), at(435)]);
+  });
+
+  it('should keep what each box found when too few boxes agree on a place', () => {
+    const found = [at(434), null, null, at(470), null];
+    expect(usualPhotoPlaces(found, 563)).toBe(found);
+    expect(usualPhotoPlaces([at(434), at(434), null], 563)).toEqual([at(434), at(434), null]);
+  });
+
+  it('should keep a photo found left of the usual place (a frame drawn wider)', () => {
+    expect(usualPhotoPlaces([at(400), at(434), at(434), at(434)], 563)[0]).toEqual(at(400));
   });
 });
 
