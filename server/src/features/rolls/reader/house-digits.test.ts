@@ -126,6 +126,19 @@ describe('surerWords', () => {
     expect(surerWords(marathi, english).map((chosen) => chosen.text)).toEqual(['Plot', 'No', '०३/A']);
   });
 
+  it("should keep the Marathi reading's Devanagari digits in a word the English reading is surer of", () => {
+    // "२B", "०३" and "२A" as printed: the English model reads the Devanagari digits as Latin look-alikes.
+    expect(surerWords([word('२8', 0.4, 70, 94)], [word('3B', 0.77, 70, 94)]).map((chosen) => chosen.text)).toEqual(['२B']);
+    expect(surerWords([word('०३', 0.36, 67, 90)], [word('08', 0.61, 67, 90)]).map((chosen) => [chosen.text, chosen.confidence])).toEqual([['0३', 0.36]]);
+    expect(surerWords([word('२&', 0.09, 70, 102)], [word('QA', 0.49, 70, 102)]).map((chosen) => chosen.text)).toEqual(['२A']);
+    // A Marathi ० is also its reading of a Latin O or D: never put in ("No.3A", "३ D").
+    expect(surerWords([word('५०.३८', 0.1, 107, 167)], [word('No.3A', 0.89, 107, 167)]).map((chosen) => chosen.text)).toEqual(['No.3A']);
+    expect(surerWords([word('३०', 0.7, 108, 138)], [word('3D', 0.94, 108, 138)]).map((chosen) => chosen.text)).toEqual(['3D']);
+    // Words of different lengths, or the Marathi reading the surer: taken whole as before.
+    expect(surerWords([word('२', 0.37, 70, 93)], [word('2b', 0.92, 70, 93)]).map((chosen) => chosen.text)).toEqual(['2b']);
+    expect(surerWords([word('०४', 0.55, 70, 94)], [word('o8', 0.1, 70, 94)]).map((chosen) => chosen.text)).toEqual(['०४']);
+  });
+
   it('should weigh a place the two readings cut into different words by their average, and take a word only one reading saw', () => {
     const marathi = [word('२', 0.9, 0, 10), word('ब', 0.8, 30, 40)];
     // The English model read the two Devanagari signs as one unsure word, and missed nothing else.

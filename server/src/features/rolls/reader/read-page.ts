@@ -900,7 +900,9 @@ export function surerWords(first: PlacedWord[], second: PlacedWord[]): PlacedWor
       return words.length === 0 ? 0 : words.reduce((sum, item) => sum + item.word.confidence, 0) / words.length;
     });
     const winner = (sureness[1] as number) > (sureness[0] as number) ? 1 : 0;
-    chosen.push(...place.filter((item) => item.from === winner).map((item) => item.word));
+    // The English reading taken where the Marathi one read a Devanagari digit in it: that digit kept.
+    const mixed = winner === 1 && place.length === 2 && place[0]?.from !== place[1]?.from ? devanagariDigitsKept(place.find((item) => item.from === 0)!.word, place.find((item) => item.from === 1)!.word) : null;
+    chosen.push(...(mixed ? [mixed] : place.filter((item) => item.from === winner).map((item) => item.word)));
     at = next;
   }
   return chosen;
@@ -911,6 +913,30 @@ export function surerWords(first: PlacedWord[], second: PlacedWord[]): PlacedWor
 // ("२&", "र"), the English one the digits as letters; the two readings merged keep each word's
 // surer (surerWords). That reading of the value alone replaces the box's, at its least sure
 // word's confidence.
+// A Latin model reads a Devanagari digit as a Latin look-alike ("०३" as "08", "२A" as "QA",
+// "२B" as "3B"), surely; the Marathi model reads those digits right but not the Latin letters
+// beside them ("२&"). Where both read one word of as many characters, each Devanagari digit of
+// the Marathi reading replaces the English reading's character at its place when that is
+// another digit or a Q (२'s look-alike). Never ०: it is also how the Marathi model reads a
+// Latin O or D ("No.3A" as "५०.३८", "३ D" as "३०"). Null when nothing is replaced.
+const DEVANAGARI_DIGIT = /^[१-९]$/u;
+const DIGIT_LOOKALIKES = /^[0-9Qq]$/u;
+function devanagariDigitsKept(marathi: PlacedWord, english: PlacedWord): PlacedWord | null {
+  const devanagari = [...marathi.text];
+  const latin = [...english.text];
+  if (devanagari.length !== latin.length) return null;
+  let replaced = false;
+  const text = latin
+    .map((character, at) => {
+      const digit = devanagari[at] as string;
+      if (!DEVANAGARI_DIGIT.test(digit) || !DIGIT_LOOKALIKES.test(character) || numberDigits(digit) === character) return character;
+      replaced = true;
+      return digit;
+    })
+    .join('');
+  return replaced ? { ...english, text, confidence: Math.min(marathi.confidence, english.confidence) } : null;
+}
+
 export function takeHouseReading(box: ParsedBox, words: TextWord[]): void {
   const text = numberDigits(words.map((word) => word.text).join(' ')).replace(/^(?:[\s:;.]|ः)+/u, '').trim();
   if (!text) return;
