@@ -95,9 +95,10 @@ function cleanName(text: string): string {
 }
 
 // The Marathi model reads a ward list's bold "स्त्री" (its स्त ligature) as "सत्री", "खत्री" or
-// "खसत्री", at 61-78% (flagged all the same): its "त्री" is read right.
+// "खसत्री", at 61-78% (flagged all the same): its "त्री" is read right. Once in a scanned page's
+// thirty it dropped the त् too ("सरी"): no other gender word reads so.
 const GENDERS: { gender: RollGender; pattern: RegExp }[] = [
-  { gender: 'Female', pattern: /(female|femaie|fernale|महिला|स्त्री|स्री|स्‍त्री|त्री|સ્ત્રી|મહિલા)/iu },
+  { gender: 'Female', pattern: /(female|femaie|fernale|महिला|स्त्री|स्री|स्‍त्री|त्री|सरी|સ્ત્રી|મહિલા)/iu },
   { gender: 'Third', pattern: /(third|तृतीय|ट्रांसजेंडर|इतर|अन्य|ત્રીજી)/iu },
   { gender: 'Male', pattern: /(male|maie|पुरुष|पुरूष|पु\b|पु$|पु\s|પુરુષ)/iu },
 ];

@@ -130,7 +130,7 @@ describe('parseBox', () => {
     const merged = parseBox({ header: line('3 XYZ1234566'), body: [line('मतदाराचे पूर्ण:जाधव सविता पतीचे नाव : जाधव अशोक'), line('वय : ४६ लिंग : स्त्री')] });
     expect(merged).toMatchObject({ fullName: 'जाधव सविता', relation: 'husband', relativeName: 'जाधव अशोक', gender: 'Female' });
     // A scanned ward list's bold स्त्री, as the Marathi model reads it.
-    for (const read of ['लिंग :सत्री', 'लिंग :खसत्री', 'लिंग : खत्री']) {
+    for (const read of ['लिंग :सत्री', 'लिंग :खसत्री', 'लिंग : खत्री', 'लिंग : सरी']) {
       expect(parseBox({ header: line('4 XYZ1234566'), body: [line('मतदाराचे पूर्ण:जाधव सविता'), line(`वय : ४६ ${read}`, 0.7)] })).toMatchObject({ gender: 'Female' });
     }
   });
