@@ -83,8 +83,11 @@ describe('reading the real sample rolls', { timeout: 600_000 }, () => {
       // An EPIC read wrong on the scan is flagged, even one whose check digit passes (a T read as I).
       const epicWrong = page!.voters.filter((voter, index) => voter.epic !== published!.voters[index]?.epic);
       expect(epicWrong.every((voter) => voter.review.some((reason) => reason.field === 'epic'))).toBe(true);
-      // 13 of 20 in the bench; 2 with the Marathi model alone.
-      expect(accuracy('marathi', [page!], 'houseNo')).toBeGreaterThanOrEqual(0.6);
+      // The bold स्त्री as the Marathi model reads it, "सरी" among them.
+      expect(accuracy('marathi', [page!], 'gender')).toBe(1);
+      // 15 of 20 in the bench (13 before the Marathi reading's Devanagari digits were kept in
+      // the English one's words); 2 with the Marathi model alone.
+      expect(accuracy('marathi', [page!], 'houseNo')).toBeGreaterThanOrEqual(0.7);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
