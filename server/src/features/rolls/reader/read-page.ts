@@ -885,7 +885,8 @@ function lineRest(image: GrayImage, line: OcrLine, from: number, words: OcrLine[
 // both: word by word, the surer. Words of the two that overlap across the line are one place; a
 // place takes the words of the reading surer of them on average (a reading with no word there
 // is sure of nothing). A worker with both models held 45-65 MB more; it could also read one word
-// in two scripts ("२B"), which a merge of whole words cannot.
+// in two scripts ("२B"): here a word the English reading wins keeps the Devanagari digits the
+// Marathi reading has in it (devanagariDigitsKept).
 export function surerWords(first: PlacedWord[], second: PlacedWord[]): PlacedWord[] {
   type Tagged = { word: PlacedWord; from: number };
   const tagged: Tagged[] = [...first.map((word) => ({ word, from: 0 })), ...second.map((word) => ({ word, from: 1 }))].sort((a, b) => a.word.x0 - b.word.x0);
@@ -908,11 +909,6 @@ export function surerWords(first: PlacedWord[], second: PlacedWord[]): PlacedWor
   return chosen;
 }
 
-// A ward list's house numbers mix scripts: Latin letters beside Devanagari digits ("२A", "Plot
-// No ०३/A", "Borole Nagar २"). The Marathi model alone reads the Latin letters as Devanagari
-// ("२&", "र"), the English one the digits as letters; the two readings merged keep each word's
-// surer (surerWords). That reading of the value alone replaces the box's, at its least sure
-// word's confidence.
 // A Latin model reads a Devanagari digit as a Latin look-alike ("०३" as "08", "२A" as "QA",
 // "२B" as "3B"), surely; the Marathi model reads those digits right but not the Latin letters
 // beside them ("२&"). Where both read one word of as many characters, each Devanagari digit of
@@ -937,6 +933,11 @@ function devanagariDigitsKept(marathi: PlacedWord, english: PlacedWord): PlacedW
   return replaced ? { ...english, text, confidence: Math.min(marathi.confidence, english.confidence) } : null;
 }
 
+// A ward list's house numbers mix scripts: Latin letters beside Devanagari digits ("२A", "Plot
+// No ०३/A", "Borole Nagar २"). The Marathi model alone reads the Latin letters as Devanagari
+// ("२&", "र"), the English one the digits as letters; the two readings merged keep each word's
+// surer (surerWords). That reading of the value alone replaces the box's, at its least sure
+// word's confidence.
 export function takeHouseReading(box: ParsedBox, words: TextWord[]): void {
   const text = numberDigits(words.map((word) => word.text).join(' ')).replace(/^(?:[\s:;.]|ः)+/u, '').trim();
   if (!text) return;
