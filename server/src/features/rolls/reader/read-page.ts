@@ -153,7 +153,7 @@ export function photoLeft(image: GrayImage, box: PixelRect, images: PageContent[
 
 // A page's photos sit at one place in their boxes (the roll's template). A scanned photo with a
 // pale background may show no edge where it starts, or its first dark column well inside it, and
-// OCR then reads the face's edge as letters after a name ("पाटील किरण पि क्र )"). So once at least
+// OCR then reads the face's edge as letters after a name ("… पि क्र )"). So once at least
 // three boxes and half of a page's boxes agree, a box whose photo was not found, or was found
 // right of that place, takes the usual place (the median of those found).
 export function usualPhotoPlaces(found: ({ left: number; top: number } | null)[], boxWidth: number): ({ left: number; top: number } | null)[] {
@@ -988,8 +988,8 @@ export function checkHouseDigits(box: ParsedBox, english: TextWord[]): void {
 // letters from the series this roll's EPICs use (each seen twice or more on the pages read so
 // far). Either way the EPIC is flagged for a person: part of it is a guess. A valid EPIC OCR read
 // (`readByOcr`: no text layer gave it) whose letters are one letter from a series of the roll
-// but in none is flagged too, unchanged: the check digit covers the digits only, so "IBC3544764"
-// among a page of TBC numbers passes it (a T read as I). A series of its own otherwise is
+// but in none is flagged too, unchanged: the check digit covers the digits only, so "IBC…" among
+// a page of TBC numbers passes it (a T read as I). A series of its own otherwise is
 // common (voters who moved in: 17 of the English part's 986) and is not flagged.
 async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers: string[], pictures: (GrayImage | null)[], state: PageReadState, turn: Turn, readByOcr: boolean): Promise<void> {
   // The series are those of this page and the pages asked for before it.
