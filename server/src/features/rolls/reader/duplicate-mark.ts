@@ -60,7 +60,7 @@ function starPair(ink: Bitmap, from: number, scale: number, textRight: number): 
 
 // The connected pieces of ink (eight neighbours) from row `from` down, specks of under four
 // pixels left out.
-export function inkBlobs(ink: Bitmap, from: number): Blob[] {
+function inkBlobs(ink: Bitmap, from: number): Blob[] {
   const { width, height } = ink;
   const seen = new Uint8Array(width * height);
   const blobs: Blob[] = [];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import { getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { type PlacedGlyph, pageGlyphs } from './glyph-text';
+import { IDENTITY, type Matrix, multiply, type PlacedGlyph, pageGlyphs } from './glyph-text';
 import { type GrayImage, rgbaToGray } from './gray-image';
 import { startsLikePdf } from './pdf-header';
 
@@ -71,21 +71,13 @@ export async function pageContent(page: PDFPageProxy): Promise<PageContent> {
   // Where images are painted (a roll's photos), from the operator list's transforms.
   const operators = await page.getOperatorList();
   const images: PageContent['images'] = [];
-  const stack: number[][] = [];
-  let matrix = [1, 0, 0, 1, 0, 0];
-  const multiply = (m: number[], n: number[]) => [
-    (m[0] ?? 0) * (n[0] ?? 0) + (m[2] ?? 0) * (n[1] ?? 0),
-    (m[1] ?? 0) * (n[0] ?? 0) + (m[3] ?? 0) * (n[1] ?? 0),
-    (m[0] ?? 0) * (n[2] ?? 0) + (m[2] ?? 0) * (n[3] ?? 0),
-    (m[1] ?? 0) * (n[2] ?? 0) + (m[3] ?? 0) * (n[3] ?? 0),
-    (m[0] ?? 0) * (n[4] ?? 0) + (m[2] ?? 0) * (n[5] ?? 0) + (m[4] ?? 0),
-    (m[1] ?? 0) * (n[4] ?? 0) + (m[3] ?? 0) * (n[5] ?? 0) + (m[5] ?? 0),
-  ];
+  const stack: Matrix[] = [];
+  let matrix: Matrix = IDENTITY;
   operators.fnArray.forEach((fn, index) => {
     const args = operators.argsArray[index] as unknown[];
     if (fn === OPS.save) stack.push(matrix);
-    else if (fn === OPS.restore) matrix = stack.pop() ?? [1, 0, 0, 1, 0, 0];
-    else if (fn === OPS.transform) matrix = multiply(matrix, args as number[]);
+    else if (fn === OPS.restore) matrix = stack.pop() ?? IDENTITY;
+    else if (fn === OPS.transform) matrix = multiply(matrix, args as Matrix);
     else if (fn === OPS.paintImageXObject) {
       // The image fills the unit square under the current matrix: its corners give the rectangle.
       const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = matrix;

@@ -902,7 +902,9 @@ export function surerWords(first: PlacedWord[], second: PlacedWord[]): PlacedWor
     });
     const winner = (sureness[1] as number) > (sureness[0] as number) ? 1 : 0;
     // The English reading taken where the Marathi one read a Devanagari digit in it: that digit kept.
-    const mixed = winner === 1 && place.length === 2 && place[0]?.from !== place[1]?.from ? devanagariDigitsKept(place.find((item) => item.from === 0)!.word, place.find((item) => item.from === 1)!.word) : null;
+    const marathi = place.find((item) => item.from === 0);
+    const english = place.find((item) => item.from === 1);
+    const mixed = winner === 1 && place.length === 2 && marathi && english ? devanagariDigitsKept(marathi.word, english.word) : null;
     chosen.push(...(mixed ? [mixed] : place.filter((item) => item.from === winner).map((item) => item.word)));
     at = next;
   }
