@@ -75,7 +75,10 @@ test('should make the whole constituency\'s slips in the background and download
   await page.goto('/booths');
   const panel = page.getByRole('region', { name: 'Slips of the whole constituency' });
   await panel.getByLabel('Format').selectOption('thermal58');
+  // The start's answer first: a refusal fails here with its status, not later as a missing status line.
+  const started = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/slips/jobs');
   await panel.getByRole('button', { name: 'Make all slips' }).click();
+  expect((await started).status()).toBe(202);
   // The progress survives a reload: the job is a row on the server.
   await expect(panel.getByRole('status')).toContainText(/Booth \d+ of 396|Ready/);
   await page.reload();

@@ -16,7 +16,12 @@ export function useStartSlipJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (options: { lang: SlipLanguage; format: SlipFormat }) => apiRequest<SlipJob>('/slips/jobs', { method: 'POST', body: options }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['slips', 'jobs'] }),
+    // The started job shows at once from the answer (no second round trip on a slow line), and
+    // its running state keeps the list polling.
+    onSuccess: (job) => {
+      queryClient.setQueryData<{ jobs: SlipJob[] }>(['slips', 'jobs'], (old) => ({ jobs: [job, ...(old?.jobs ?? []).filter((other) => other.id !== job.id)] }));
+      return queryClient.invalidateQueries({ queryKey: ['slips', 'jobs'] });
+    },
   });
 }
 
