@@ -103,6 +103,12 @@ const GENDERS: { gender: RollGender; pattern: RegExp }[] = [
   { gender: 'Male', pattern: /(male|maie|पुरुष|पुरूष|पु\b|पु$|पु\s|પુરુષ)/iu },
 ];
 
+// A scan's "स्त्री" often reads unsure (":खस्त्री" 35%, "सरी" 71%: the colon or a conjunct the
+// model doubts), yet nothing else in a gender's place looks like it: पु is two strokes. Its
+// class is sure when its letters are not, so the gender is not sent for review.
+const FEMALE_DEVANAGARI_CORE = /(त्री|स्री|सरी)/u;
+const GENDER_CLASS_SURE = 0.9;
+
 export function parseGender(text: string): RollGender | null {
   for (const { gender, pattern } of GENDERS) if (pattern.test(text)) return gender;
   if (/(^|\s|:)पु/u.test(text)) return 'Male';
@@ -261,6 +267,7 @@ export function parseBox(box: BoxText): ParsedBox {
       if (gender) {
         const word = [...line.words].reverse().find((w) => parseGender(w.text) !== null);
         genderConfidence = word?.confidence ?? 0.85;
+        if (word && FEMALE_DEVANAGARI_CORE.test(word.text)) genderConfidence = Math.max(genderConfidence, GENDER_CLASS_SURE);
       }
     }
   }
@@ -293,6 +300,10 @@ export function parseBox(box: BoxText): ParsedBox {
       review.push({ field: 'epic', reason: 'epic-format' });
     }
   }
+  // A husband's name is printed for a wife: the relation confirms a Female reading and
+  // contradicts a Male one (one of the two was misread; a person looks).
+  if (relation === 'husband' && gender === 'Female') confidence.gender = Math.max(confidence.gender, GENDER_CLASS_SURE);
+  if (relation === 'husband' && gender === 'Male') confidence.gender = Math.min(confidence.gender, 0.5);
   if (fullName && !plausibleName(fullName)) confidence.fullName = Math.min(confidence.fullName, 0.5);
   if (relativeName && !plausibleName(relativeName)) confidence.relativeName = Math.min(confidence.relativeName, 0.5);
   if (age !== null && (age < 18 || age > 120)) {

@@ -135,6 +135,25 @@ describe('parseBox', () => {
     }
   });
 
+  it('should not send an unsure स्त्री for review, and should when a husband\'s name stands beside a Male reading', () => {
+    const marathi = (relative: string, gender: string, confidence: number) =>
+      parseBox({ header: line('5 XYZ1234566'), body: [line('मतदाराचे पूर्ण:जाधव सविता'), line(relative), line('घर क्रमांक : -'), line(`वय : ४६ लिंग ${gender}`, confidence)] });
+    const genderReview = (box: ReturnType<typeof parseBox>) => box.review.filter((reason) => reason.field === 'gender');
+    // Read at 35% with the colon's spur as ख: its class is sure, whoever the relative is.
+    const unsure = marathi('वडिलांचे नाव :जाधव अशोक', ':खस्त्री', 0.35);
+    expect(unsure).toMatchObject({ gender: 'Female', relation: 'father' });
+    expect(unsure.confidence.gender).toBeGreaterThanOrEqual(0.8);
+    expect(genderReview(unsure)).toEqual([]);
+    // An unsure पु stays for review beside a father, and a sure one is doubted beside a husband.
+    expect(genderReview(marathi('वडिलांचे नाव :जाधव अशोक', ':पु', 0.5))).toEqual([{ field: 'gender', reason: 'low-confidence' }]);
+    const contradiction = marathi('पतीचे नाव :जाधव अशोक', ':पु', 0.95);
+    expect(contradiction).toMatchObject({ gender: 'Male', relation: 'husband' });
+    expect(genderReview(contradiction)).toEqual([{ field: 'gender', reason: 'low-confidence' }]);
+    // A Latin "Male" may be half of "Female": an unsure one stays for review.
+    const latin = parseBox({ header: line('6 XYZ1234566'), body: [line('Name : Savita Jadhav'), line("Father's Name : Ashok Jadhav"), line('Age : 46 Gender : Male', 0.5)] });
+    expect(genderReview(latin)).toEqual([{ field: 'gender', reason: 'low-confidence' }]);
+  });
+
   it('should flag a field for review when OCR is unsure, the name holds digits or the age is out of range', () => {
     const box = parseBox({ header: line('12 XYZ1234567'), body: [line('Name : Ra5hmi Pawar'), line("Father's Name : Sunil Pawar", 0.5), line('Age : 7 Gender : FEMALE')] });
     expect(box.review).toEqual(
