@@ -37,4 +37,20 @@ describe('checkAge', () => {
     expect(box).toMatchObject({ age: 48, confidence: { age: 0 } });
     expect(box.review).toContainEqual({ field: 'age', reason: 'low-confidence' });
   });
+
+  it('should read a Devanagari age line again with the roll\'s model and take its Devanagari digits', async () => {
+    const box = parseBox({ header: line('7 XYZ1234566'), body: [line('मतदाराचे पूर्ण:जाधव सविता'), line('पतीचे नाव :जाधव अशोक'), { words: [{ text: 'वय', confidence: 0.9 }, { text: ':', confidence: 0.9 }, { text: '४३', confidence: 0.73 }, { text: 'लिंग', confidence: 0.9 }, { text: ':स्त्री', confidence: 0.9 }] }] });
+    expect(box).toMatchObject({ age: 43 });
+    const asked: string[] = [];
+    const marathi = engine([{ text: 'वय', confidence: 0.9 }, { text: ':४३', confidence: 0.92 }, { text: 'लिंग', confidence: 0.9 }]);
+    const read = marathi.read.bind(marathi);
+    marathi.read = async (models, ...rest) => {
+      asked.push(models);
+      return read(models, ...rest);
+    };
+    await checkAge(marathi, ageLine, box, 'mar');
+    expect(asked).toEqual(['mar']);
+    expect(box).toMatchObject({ age: 43, confidence: { age: 0.9 } });
+    expect(box.review.some((reason) => reason.field === 'age')).toBe(false);
+  });
 });

@@ -715,6 +715,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
       const body = ocrToLines(bodyLines);
       item.devanagariScan = true;
       item.houseValue = ocrLanguage === 'mar' ? marathiHouseValuePiece(bodyCrop, bodyLines) : houseValuePiece(bodyCrop, bodyLines);
+      item.ageLine = devanagariAgeLine(bodyCrop, bodyLines);
       const headerPoints: RollRect = { x: rect.x, y: rect.y, width: rect.width, height: (photo ? photo.top : box.height * 0.25) / SCALE };
       let header: TextLine = garbled ? garbledHeader(content.runs, headerPoints) : { words: [] };
       if (header.words.length === 0) {
@@ -796,7 +797,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     else if (item.devanagariScan) checkHouseDigits(parsed, houseReading);
     headers.push(boxText.header.words.map((word) => word.text).join(' '));
     epicPictures.push(item.epicPicture);
-    if (item.ageLine && parsed.age !== null && parsed.confidence.age < AGE_SURE) await checkAge(ocr, item.ageLine, parsed);
+    if (item.ageLine && parsed.age !== null && parsed.confidence.age < AGE_SURE) await checkAge(ocr, item.ageLine, parsed, item.devanagariScan ? bodyModels(language ?? 'mar') : 'eng');
     voters.push({ page: pageNumber, rect, partNo: facts.partNo, section: facts.section, ...parsed, photo: photos[index] ?? null });
   }
   checkSerialRun(voters);
@@ -828,9 +829,10 @@ async function boxPhotos(rendered: RenderedPage, content: PageContent, boxes: Pi
 // size; twice as large it reads "46" at 93%). Two readings that agree make the age sure; two that
 // differ leave the surer one for a person to check.
 const AGE_SURE = 0.9;
-export async function checkAge(ocr: OcrEngine, line: GrayImage, box: ReturnType<typeof parseBox>): Promise<void> {
+export async function checkAge(ocr: OcrEngine, line: GrayImage, box: ReturnType<typeof parseBox>, models: OcrModels = 'eng'): Promise<void> {
   const larger = await marginPng(line, 2);
-  const words = (await ocr.read('eng', larger, 'line', '', 2 * 72 * SCALE)).flatMap((read) => read.words);
+  // Devanagari digits as numbers, and a colon the reading kept in front ("वय :४३") taken off.
+  const words = (await ocr.read(models, larger, 'line', '', 2 * 72 * SCALE)).flatMap((read) => read.words).map((word) => ({ ...word, text: numberDigits(word.text).replace(/^(?::|ः)+/u, '') }));
   // The first number after the label, before the gender.
   const again = words.find((word) => /^\d{1,3}$/u.test(word.text));
   box.review = box.review.filter((reason) => reason.field !== 'age' || reason.reason !== 'low-confidence');
@@ -841,6 +843,16 @@ export async function checkAge(ocr: OcrEngine, line: GrayImage, box: ReturnType<
   if (again && again.confidence > box.confidence.age) box.age = Number(again.text);
   box.confidence.age = Math.min(box.confidence.age, again?.confidence ?? 0, 0.5);
   box.review.push({ field: 'age', reason: 'low-confidence' });
+}
+
+// A Devanagari scan's age line ("वय : ४३ लिंग : पु", "आयु : 30 लिंग : पुरुष"), for the same second
+// look as a Latin box's; null when OCR found no such line.
+const AGE_LINE = /वय|आयु/u;
+function devanagariAgeLine(image: GrayImage, lines: OcrLine[]): GrayImage | null {
+  const line = lines.find((candidate) => AGE_LINE.test(candidate.text));
+  if (!line) return null;
+  const top = Math.max(0, line.y0 - SCALE);
+  return cropGray(image, { x: 0, y: top, width: image.width, height: Math.min(image.height, line.y1 + 2 * SCALE) - top });
 }
 
 // A house number on a Devanagari scan printed in Latin digits ("115/12(2)", "81डी3"): its value
