@@ -95,10 +95,11 @@ function cleanName(text: string): string {
 }
 
 // The Marathi model reads a ward list's bold "स्त्री" (its स्त ligature) as "सत्री", "खत्री" or
-// "खसत्री", at 61-78% (flagged all the same): its "त्री" is read right. Once in a scanned page's
-// thirty it dropped the त् too ("सरी"): no other gender word reads so.
+// "खसत्री", at 61-78%: its "त्री" is read right. Once in a scanned page's thirty it dropped the
+// त् too ("सरी"): no other gender word reads so. (स्त्री, with or without a joiner, holds त्री.)
+const FEMALE_DEVANAGARI = 'त्री|स्री|सरी';
 const GENDERS: { gender: RollGender; pattern: RegExp }[] = [
-  { gender: 'Female', pattern: /(female|femaie|fernale|महिला|स्त्री|स्री|स्‍त्री|त्री|सरी|સ્ત્રી|મહિલા)/iu },
+  { gender: 'Female', pattern: new RegExp(`(female|femaie|fernale|महिला|${FEMALE_DEVANAGARI}|સ્ત્રી|મહિલા)`, 'iu') },
   { gender: 'Third', pattern: /(third|तृतीय|ट्रांसजेंडर|इतर|अन्य|ત્રીજી)/iu },
   { gender: 'Male', pattern: /(male|maie|पुरुष|पुरूष|पु\b|पु$|पु\s|પુરુષ)/iu },
 ];
@@ -106,7 +107,7 @@ const GENDERS: { gender: RollGender; pattern: RegExp }[] = [
 // A scan's "स्त्री" often reads unsure (":खस्त्री" 35%, "सरी" 71%: the colon or a conjunct the
 // model doubts), yet nothing else in a gender's place looks like it: पु is two strokes. Its
 // class is sure when its letters are not, so the gender is not sent for review.
-const FEMALE_DEVANAGARI_CORE = /(त्री|स्री|सरी)/u;
+const FEMALE_DEVANAGARI_WORD = new RegExp(`(${FEMALE_DEVANAGARI})`, 'u');
 const GENDER_CLASS_SURE = 0.9;
 
 export function parseGender(text: string): RollGender | null {
@@ -267,7 +268,7 @@ export function parseBox(box: BoxText): ParsedBox {
       if (gender) {
         const word = [...line.words].reverse().find((w) => parseGender(w.text) !== null);
         genderConfidence = word?.confidence ?? 0.85;
-        if (word && FEMALE_DEVANAGARI_CORE.test(word.text)) genderConfidence = Math.max(genderConfidence, GENDER_CLASS_SURE);
+        if (word && FEMALE_DEVANAGARI_WORD.test(word.text)) genderConfidence = Math.max(genderConfidence, GENDER_CLASS_SURE);
       }
     }
   }
