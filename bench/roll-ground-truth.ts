@@ -13,7 +13,9 @@ import type { RollVoterBox } from '../shared/rolls/roll-types';
 //   npx tsx bench/roll-ground-truth.ts add FILE.tsv
 // (a box already there is replaced); `make FILE.tsv` starts the file afresh from the TSV alone.
 // House numbers came later and only for some boxes: `add-house FILE.tsv` (sample, page, box
-// index, house number as printed, Devanagari digits as numbers) adds them to boxes already there.
+// index, house number as printed, Devanagari digits as numbers) adds them to boxes already there,
+// and adds a box of its house number alone where there is none (every numbered house of the
+// English part was read so, to measure its house numbers on the whole part).
 export const GROUND_TRUTH_FILE = path.join(import.meta.dirname, 'roll-ground-truth.json');
 const SALT = 'voter-management/roll-reader/ground-truth/v1';
 
@@ -79,8 +81,11 @@ function addHouses(tsv: string): void {
   const boxes = loadGroundTruth();
   for (const line of readFileSync(tsv, 'utf8').split('\n').filter((text) => text.trim())) {
     const [sample, page, index, house] = line.split('\t').map((cell) => cell.trim());
-    const box = boxes.find((candidate) => candidate.sample === sample && candidate.page === Number(page) && candidate.index === Number(index));
-    if (!box) throw new Error(`No box ${sample}/${page}/${index} in the ground truth`);
+    let box = boxes.find((candidate) => candidate.sample === sample && candidate.page === Number(page) && candidate.index === Number(index));
+    if (!box) {
+      box = { sample: sample as TruthBox['sample'], page: Number(page), index: Number(index), fields: { serialNo: null, epic: null, fullName: null, relation: null, relativeName: null, age: null, gender: null } };
+      boxes.push(box);
+    }
     box.fields.houseNo = house === undefined || house === '-' ? null : truthHash('houseNo', house);
   }
   writeFileSync(GROUND_TRUTH_FILE, `${JSON.stringify({ note: 'Salted SHA-256 of fields read by a person from the sample rolls; see bench/roll-ground-truth.ts.', boxes }, null, 1)}\n`);

@@ -12,9 +12,9 @@ import { NeedsOcrError } from './needs-ocr';
 // repository (tessdata-fast/), read from disk: nothing is downloaded at run time (cacheMethod
 // 'none' also keeps it from writing a cache).
 export type OcrLanguage = 'eng' | 'hin' | 'mar';
-// What one worker holds: a language's model, or Hindi's and Marathi's side by side (a Hindi
-// roll's names; read-page.ts).
-export type OcrModels = OcrLanguage | 'hin+mar';
+// What one worker holds: a language's model, Hindi's and Marathi's side by side (a Hindi
+// roll's names; read-page.ts), or English's "best" model (a second look at an unsure value).
+export type OcrModels = OcrLanguage | 'hin+mar' | 'eng-best';
 
 const require = createRequire(import.meta.url);
 // English: the fast model (ocr-models.ts).
@@ -23,6 +23,13 @@ function modelFolder(language: OcrLanguage, englishFolder: string): string {
   // Hindi and Marathi: the integer "best" LSTM alone, in the packages' "4.0.0" folders (their
   // fast models read names worse on the samples).
   return path.join(path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), '4.0.0');
+}
+
+function startWorker(models: OcrModels, englishFolder: string): Promise<Worker> {
+  // The integer "best" LSTM of the @tesseract.js-data/eng package.
+  if (models === 'eng-best') return createWorker('eng', OEM.LSTM_ONLY, { langPath: path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int'), gzip: true, cacheMethod: 'none' });
+  const [first, second] = models.split('+') as [OcrLanguage, OcrLanguage?];
+  return second ? twoModelWorker(first, second, englishFolder) : createWorker(first, OEM.LSTM_ONLY, { langPath: modelFolder(first, englishFolder), gzip: true, cacheMethod: 'none' });
 }
 
 // tesseract.js reads a worker's models from one folder (and its models-as-data option is broken
@@ -95,12 +102,9 @@ export class OcrEngine {
     for (;;) {
       let pool = this.pools.get(language);
       if (!pool) {
-        const [first, second] = language.split('+') as [OcrLanguage, OcrLanguage?];
-        const make = (): OcrSlot => ({
-          worker: second ? twoModelWorker(first, second, this.englishFolder) : createWorker(first, OEM.LSTM_ONLY, { langPath: modelFolder(first, this.englishFolder), gzip: true, cacheMethod: 'none' }),
-          mode: null,
-        });
-        pool = { size: this.sizes.get(language) ?? this.size, make, all: [], idle: [], waiting: [], released: false };
+        const make = (): OcrSlot => ({ worker: startWorker(language, this.englishFolder), mode: null });
+        // English's best model reads a few lines a page: one worker is enough.
+        pool = { size: this.sizes.get(language) ?? (language === 'eng-best' ? 1 : this.size), make, all: [], idle: [], waiting: [], released: false };
         this.pools.set(language, pool);
       }
       const idle = pool.idle.pop();
