@@ -88,6 +88,9 @@ function cleanName(text: string): string {
     // No Hindi or Marathi name ends in a halant under ड or ढ: it is the nukta OCR misread (गौड़).
     .replace(/([डढ])\u094d(?=[\s.,|:;]|$)/gu, '$1\u093c')
     .replace(/[|©®°_=~`"“”‘’:;]+/gu, ' ')
+    // A roll's sans-serif capital I is drawn as its small l, and OCR reads "Ilahi" as "llahi",
+    // "Iqbal" as "lqbal": no Indian name starts with an l before a consonant.
+    .replace(/(^|[\s.])l(?=[bcdfghjklmnpqrstvwxzBCDFGHJKLMNPQRSTVWXZ])/gu, '$1I')
     .replace(/\s+/gu, ' ')
     .replace(/^[\s.,'-]+|[\s.,'-]+$/gu, '')
     .trim()
