@@ -27,6 +27,13 @@ const box = (house: string, confidence: number) =>
   parseBox({ header: line('74 CPQ0654756'), body: [line('Name : Vijay Bhange'), line("Father's Name : Shridhar Bhange"), { words: [...line('House Number :').words, { text: house, confidence }] }, line('Age : 48 Gender : MALE')] });
 const houseLine = { width: 40, height: HEIGHT, data: new Uint8Array(40 * HEIGHT).fill(255) };
 const flagged = (parsed: ReturnType<typeof box>) => parsed.review.some((reason) => reason.field === 'houseNo');
+// Every box with its house line, the best model answering them in order.
+const checkEach = (boxes: ReturnType<typeof box>[], answers: [string, number][]) =>
+  checkHouses(
+    engine(answers).ocr,
+    boxes.map(() => houseLine),
+    boxes,
+  );
 
 describe('checkHouses', () => {
   it("should take the best model's sure reading over the fast model's sure misreading, all the page's houses in one call", async () => {
@@ -47,7 +54,7 @@ describe('checkHouses', () => {
   it('should make an unsure house sure when the two readings agree', async () => {
     const parsed = box('1-A-11', 0.47);
     expect(flagged(parsed)).toBe(true);
-    await checkHouses(engine([['1-A-11', 0.78]]).ocr, [houseLine], [parsed]);
+    await checkEach([parsed], [['1-A-11', 0.78]]);
     expect(parsed).toMatchObject({ houseNo: '1-A-11', confidence: { houseNo: 0.9 } });
     expect(flagged(parsed)).toBe(false);
   });
@@ -55,13 +62,12 @@ describe('checkHouses', () => {
   it('should keep the surer reading, flagged, when the readings differ and the best model is unsure', async () => {
     const fastSurer = box('65', 0.96);
     const bestSurer = box('7139/1', 0.44);
-    await checkHouses(
-      engine([
+    await checkEach(
+      [fastSurer, bestSurer],
+      [
         ['635', 0.7],
         ['139/1', 0.76],
-      ]).ocr,
-      [houseLine, houseLine],
-      [fastSurer, bestSurer],
+      ],
     );
     expect(fastSurer.houseNo).toBe('65');
     expect(bestSurer.houseNo).toBe('139/1');
@@ -74,13 +80,12 @@ describe('checkHouses', () => {
   it('should never make sure a house with a character no house number prints or an unmatched bracket', async () => {
     const cent = box('45/2¢', 0.54);
     const bracket = box('45/2/J', 0.72);
-    await checkHouses(
-      engine([
+    await checkEach(
+      [cent, bracket],
+      [
         ['45/2¢', 0.82],
         ['45/2/)', 0.95],
-      ]).ocr,
-      [houseLine, houseLine],
-      [cent, bracket],
+      ],
     );
     expect(cent.houseNo).toBe('45/2¢');
     expect(bracket.houseNo).toBe('45/2/)');

@@ -452,7 +452,6 @@ interface PreparedBox {
   ageLine: GrayImage | null;
   devanagariScan: boolean; // read whole by a Devanagari model (its house number is checked)
   houseValue: GrayImage | null; // such a box's house number, cut from its line (houseValuePiece)
-  houseLine: GrayImage | null; // a labelled Latin box's house line, label and all, for a second look
 }
 
 // The EPIC alone, cut from the header line's right: OCR's time follows the width it reads, and
@@ -669,7 +668,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     signal?.throwIfAborted();
     const rect = inPoints(box);
     const photo = photoPlaces[index] ?? null;
-    const item: PreparedBox = { rect, boxText: null, labelled: null, epicPicture: null, readEpic: false, serialZone: null, mark: false, ageLine: null, devanagariScan: false, houseValue: null, houseLine: null };
+    const item: PreparedBox = { rect, boxText: null, labelled: null, epicPicture: null, readEpic: false, serialZone: null, mark: false, ageLine: null, devanagariScan: false, houseValue: null };
     prepared.push(item);
     if (trustText) {
       const header = headerBottom(image, box);
@@ -705,7 +704,6 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     if (labelled) {
       headerEnd = headerLine;
       item.labelled = labelled;
-      item.houseLine = labelled.houseLine;
       // The EPIC alone, as one line of capitals, digits and slashes: read among the values,
       // OCR doubles its round letters ("WWEO0338400").
       item.epicPicture = epicPiece(cleanCrop, ink, headerEnd);
@@ -817,7 +815,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     if (item.ageLine && parsed.age !== null && parsed.confidence.age < AGE_SURE) await checkAge(ocr, item.ageLine, parsed, item.devanagariScan ? bodyModels(language ?? 'mar') : 'eng');
     voters.push({ page: pageNumber, rect, partNo: facts.partNo, section: facts.section, ...parsed, photo: photos[index] ?? null });
   }
-  await checkHouses(ocr, prepared.map((item) => item.houseLine), voters);
+  await checkHouses(ocr, prepared.map((item) => item.labelled?.houseLine ?? null), voters);
   await checkNames(ocr, prepared.map((item) => item.labelled), voters);
   checkSerialRun(voters);
   await checkEpics(ocr, voters, headers, epicPictures, state, turns.series, !hasText);
