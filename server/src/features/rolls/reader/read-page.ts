@@ -452,6 +452,7 @@ interface PreparedBox {
   ageLine: GrayImage | null;
   devanagariScan: boolean; // read whole by a Devanagari model (its house number is checked)
   houseValue: GrayImage | null; // such a box's house number, cut from its line (houseValuePiece)
+  namePieces: NamePiece[]; // such a box's names as first read, each with its value's picture
 }
 
 // The EPIC alone, cut from the header line's right: OCR's time follows the width it reads, and
@@ -668,7 +669,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     signal?.throwIfAborted();
     const rect = inPoints(box);
     const photo = photoPlaces[index] ?? null;
-    const item: PreparedBox = { rect, boxText: null, labelled: null, epicPicture: null, readEpic: false, serialZone: null, mark: false, ageLine: null, devanagariScan: false, houseValue: null };
+    const item: PreparedBox = { rect, boxText: null, labelled: null, epicPicture: null, readEpic: false, serialZone: null, mark: false, ageLine: null, devanagariScan: false, houseValue: null, namePieces: [] };
     prepared.push(item);
     if (trustText) {
       const header = headerBottom(image, box);
@@ -729,6 +730,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
       const bodyLines = await ocr.read(bodyModels(ocrLanguage), await grayPng(bodyCrop));
       const body = ocrToLines(bodyLines);
       item.devanagariScan = true;
+      item.namePieces = namePieces(bodyCrop, bodyLines);
       item.houseValue = ocrLanguage === 'mar' ? marathiHouseValuePiece(bodyCrop, bodyLines) : houseValuePiece(bodyCrop, bodyLines);
       item.ageLine = devanagariAgeLine(bodyCrop, bodyLines);
       const headerPoints: RollRect = { x: rect.x, y: rect.y, width: rect.width, height: (photo ? photo.top : box.height * 0.25) / SCALE };
@@ -817,6 +819,8 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
   }
   await checkHouses(ocr, prepared.map((item) => item.labelled?.houseLine ?? null), voters);
   await checkNames(ocr, prepared.map((item) => item.labelled), voters);
+  if (language === 'mar') await checkScannedHouses(ocr, prepared.map((item) => (item.devanagariScan ? item.houseValue : null)), voters);
+  if (language !== null && language !== 'eng') await checkScannedNames(ocr, bodyModels(language), prepared.map((item) => item.namePieces), voters);
   checkSerialRun(voters);
   await checkEpics(ocr, voters, headers, epicPictures, state, turns.series, !hasText);
   return { page: pageNumber, kind: 'voters', method: trustText ? 'text' : 'ocr', cover: null, voters };
@@ -908,6 +912,7 @@ const NAME_FIELDS = [
   { field: 'fullName', printed: (label: string) => label === 'name' },
   { field: 'relativeName', printed: (label: string) => RELATIVE_FIELDS.has(label) },
 ] as const;
+type NameField = (typeof NAME_FIELDS)[number]['field'];
 const NAME_SURE = 0.9;
 export async function checkNames(ocr: OcrEngine, labelled: (LabelledValues | null)[], boxes: ReturnType<typeof parseBox>[]): Promise<void> {
   const again = boxes.flatMap((box, index) => {
@@ -923,20 +928,82 @@ export async function checkNames(ocr: OcrEngine, labelled: (LabelledValues | nul
   for (const { box, unsure, lines } of again) {
     const body = lines.map((parts) => ({ words: parts.flatMap((part) => ('label' in part ? part.label.split(' ').map((text) => ({ text, confidence: 1 })) : (words[next++] ?? []))) }));
     const second = parseBox({ header: { words: [] }, body });
-    for (const { field } of unsure) {
-      const first = { name: box[field], confidence: box.confidence[field] };
-      const other = { name: second[field], confidence: second.confidence[field] };
-      if (other.name === null) continue;
-      box.review = box.review.filter((reason) => reason.field !== field || reason.reason !== 'low-confidence');
-      if (other.name === first.name) box.confidence[field] = Math.max(NAME_SURE, first.confidence, other.confidence);
-      else {
-        const surer = other.confidence > first.confidence ? other : first;
-        box[field] = surer.name;
-        box.confidence[field] = Math.min(surer.confidence, 0.5);
-        box.review.push({ field, reason: 'low-confidence' });
-      }
-    }
+    for (const { field } of unsure) weighSecondName(box, field, second);
   }
+}
+
+// A name's second reading against its first: agreeing, the name is sure; differing, the surer
+// is kept (or the first, when the second reading is no better a witness), flagged.
+function weighSecondName(box: ReturnType<typeof parseBox>, field: NameField, second: ReturnType<typeof parseBox>, keepFirst = false): void {
+  const first = { name: box[field], confidence: box.confidence[field] };
+  const other = { name: second[field], confidence: second.confidence[field] };
+  if (other.name === null) return;
+  box.review = box.review.filter((reason) => reason.field !== field || reason.reason !== 'low-confidence');
+  if (other.name === first.name) box.confidence[field] = Math.max(NAME_SURE, first.confidence, other.confidence);
+  else {
+    const surer = !keepFirst && other.confidence > first.confidence ? other : first;
+    box[field] = surer.name;
+    box.confidence[field] = Math.min(surer.confidence, 0.5);
+    box.review.push({ field, reason: 'low-confidence' });
+  }
+}
+
+// A name or relative's name of a Devanagari scan as its line alone reads, the words of its label
+// (up to the colon) and the picture of its value (from the colon to the line's end), cut while
+// the box's picture is at hand (a page's pieces are a few kilobytes each).
+export interface NamePiece {
+  field: NameField;
+  name: string;
+  labelWords: TextWord[];
+  piece: GrayImage;
+}
+
+export function namePieces(image: GrayImage, lines: OcrLine[]): NamePiece[] {
+  return lines.flatMap((line) => {
+    const alone = parseBox({ header: { words: [] }, body: ocrToLines([line]) });
+    const fields = NAME_FIELDS.filter(({ field }) => alone[field] !== null);
+    if (fields.length === 0) return [];
+    // The value starts after the last word with a colon; a word that goes on after its colon
+    // ("पूर्ण:महाजन", read as one) is read again with the value, so all of the name is.
+    const colon = line.words.findLastIndex((word) => /[:ः]/u.test(word.text));
+    const joined = colon >= 0 && !/[:ः]$/u.test((line.words[colon] as OcrLine['words'][number]).text);
+    const valueFrom = joined ? colon : colon + 1;
+    const valueWords = line.words.slice(valueFrom);
+    if (valueWords.length === 0) return [];
+    const before = line.words[valueFrom - 1];
+    const from = joined ? Math.max(0, (line.words[colon] as OcrLine['words'][number]).x0 - SCALE) : before ? before.x1 + 1 : 0;
+    const piece = lineRest(image, line, from, valueWords);
+    if (!piece) return [];
+    const labelWords = line.words.slice(0, valueFrom).map((word) => ({ text: word.text, confidence: 1 }));
+    return fields.map(({ field }) => ({ field, name: alone[field] as string, labelWords, piece }));
+  });
+}
+
+// A Devanagari scan's unsure name or relative's name is read a second time by the same models,
+// from its value alone at twice the size (the page's such values stacked in one call: another
+// picture than the whole box the first reading saw). A second reading that agrees and is sure
+// of itself makes the name sure; one that differs leaves the first reading, flagged (the second,
+// of the same models, misread a right name as surely: "छृन्नु" for छन्नु). On the scanned ward
+// list 7 of its 11 right unsure names were so confirmed, and its one misread name ("माहेइवरी"
+// for माहेश्वरी) read otherwise and stays flagged.
+export async function checkScannedNames(ocr: OcrEngine, models: OcrModels, pieces: NamePiece[][], boxes: ReturnType<typeof parseBox>[]): Promise<void> {
+  const again = boxes.flatMap((box, index) =>
+    NAME_FIELDS.flatMap(({ field }) => {
+      if (box[field] === null || box.confidence[field] >= ROLL_REVIEW_CONFIDENCE) return [];
+      // The line whose reading alone gives the name the box has.
+      const found = pieces[index]?.find((candidate) => candidate.field === field && candidate.name === box[field]);
+      return found ? [{ box, found }] : [];
+    }),
+  );
+  if (again.length === 0) return;
+  const words = await readPieces(ocr, models, again.map((item) => item.found.piece), { enlarge: 2 });
+  again.forEach(({ box, found }, index) => {
+    const second = parseBox({ header: { words: [] }, body: [{ words: [...found.labelWords, ...(words[index] ?? [])] }] });
+    // The same models can misread a name the same way twice, unsure both times ("माहेइवरी" at
+    // 35%, read from the value at its own size): only a sure second reading is a witness.
+    if (second[found.field] === box[found.field] && second.confidence[found.field] < ROLL_REVIEW_CONFIDENCE) return;
+    weighSecondName(box, found.field, second, true);
+  });
 }
 
 // A Devanagari scan's age line ("वय : ४३ लिंग : पु", "आयु : 30 लिंग : पुरुष"), for the same second
@@ -1039,6 +1106,25 @@ function devanagariDigitsKept(marathi: PlacedWord, english: PlacedWord): PlacedW
     })
     .join('');
   return replaced ? { ...english, text, confidence: Math.min(marathi.confidence, english.confidence) } : null;
+}
+
+// A Marathi scan's unsure house number is read a second time as the first (both models, each
+// word from the surer), from its value at twice the size: a second reading that agrees and is
+// sure of itself makes it sure; otherwise it stays flagged as it was. On the scanned ward list
+// 8 of its 11 unsure houses ("०४" at 55-75%, the Marathi model's) so confirmed, all right but
+// one that differs from the print by a space ("Plot 3D" for "Plot 3 D").
+export async function checkScannedHouses(ocr: OcrEngine, pieces: (GrayImage | null)[], boxes: ParsedBox[]): Promise<void> {
+  const again = boxes.flatMap((box, index) => (box.houseNo !== null && box.confidence.houseNo < ROLL_REVIEW_CONFIDENCE && pieces[index] ? [{ box, piece: pieces[index] as GrayImage }] : []));
+  if (again.length === 0) return;
+  const larger = again.map((item) => item.piece);
+  const [marathi, english] = await Promise.all([readPieces(ocr, 'mar', larger, { enlarge: 2 }), readPieces(ocr, 'eng', larger, { enlarge: 2 })]);
+  again.forEach(({ box }, index) => {
+    const second = { ...box, confidence: { ...box.confidence }, review: [] };
+    takeHouseReading(second, surerWords(marathi[index] ?? [], english[index] ?? []));
+    if (second.houseNo !== box.houseNo || second.confidence.houseNo < ROLL_REVIEW_CONFIDENCE) return;
+    box.confidence.houseNo = Math.max(HOUSE_SURE, box.confidence.houseNo, second.confidence.houseNo);
+    box.review = box.review.filter((reason) => reason.field !== 'houseNo');
+  });
 }
 
 // A ward list's house numbers mix scripts: Latin letters beside Devanagari digits ("२A", "Plot
