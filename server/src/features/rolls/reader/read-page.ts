@@ -965,8 +965,8 @@ export function namePieces(image: GrayImage, lines: OcrLine[]): NamePiece[] {
     if (fields.length === 0) return [];
     // The value starts after the last word with a colon; a word that goes on after its colon
     // ("पूर्ण:महाजन", read as one) is read again with the value, so all of the name is.
-    const colon = line.words.findLastIndex((word) => /[:ः]/u.test(word.text));
-    const joined = colon >= 0 && !/[:ः]$/u.test((line.words[colon] as OcrLine['words'][number]).text);
+    const colon = line.words.findLastIndex((word) => /:|ः/u.test(word.text));
+    const joined = colon >= 0 && !/(?::|ः)$/u.test((line.words[colon] as OcrLine['words'][number]).text);
     const valueFrom = joined ? colon : colon + 1;
     const valueWords = line.words.slice(valueFrom);
     if (valueWords.length === 0) return [];
