@@ -819,7 +819,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
   }
   await checkHouses(ocr, prepared.map((item) => item.labelled?.houseLine ?? null), voters);
   await checkNames(ocr, prepared.map((item) => item.labelled), voters);
-  if (language === 'mar') await checkScannedHouses(ocr, prepared.map((item) => (item.devanagariScan ? item.houseValue : null)), voters);
+  if (language !== null && language !== 'eng') await checkScannedHouses(ocr, prepared.map((item) => (item.devanagariScan ? item.houseValue : null)), voters, language);
   if (language !== null && language !== 'eng') await checkScannedNames(ocr, bodyModels(language), prepared.map((item) => item.namePieces), voters);
   checkSerialRun(voters);
   await checkEpics(ocr, voters, headers, epicPictures, state, turns.series, !hasText);
@@ -1108,22 +1108,42 @@ function devanagariDigitsKept(marathi: PlacedWord, english: PlacedWord): PlacedW
   return replaced ? { ...english, text, confidence: Math.min(marathi.confidence, english.confidence) } : null;
 }
 
-// A Marathi scan's unsure house number is read a second time as the first (both models, each
-// word from the surer), from its value at twice the size: a second reading that agrees and is
-// sure of itself makes it sure; otherwise it stays flagged as it was. On the scanned ward list
-// 8 of its 11 unsure houses ("०४" at 55-75%, the Marathi model's) so confirmed, all right but
-// one that differs from the print by a space ("Plot 3D" for "Plot 3 D").
-export async function checkScannedHouses(ocr: OcrEngine, pieces: (GrayImage | null)[], boxes: ParsedBox[]): Promise<void> {
-  const again = boxes.flatMap((box, index) => (box.houseNo !== null && box.confidence.houseNo < ROLL_REVIEW_CONFIDENCE && pieces[index] ? [{ box, piece: pieces[index] as GrayImage }] : []));
+// A Devanagari scan's unsure house number is read a second time, from its value at twice the
+// size: a Marathi scan's as the first (both models, each word from the surer), a Hindi scan's
+// when it is a Latin number alone ("115/12(2)", which the English model reads) by the English
+// model. A second reading that agrees and is sure of itself makes it sure; otherwise it stays
+// flagged as it was, but for a Hindi scan's number the English model read otherwise and surely,
+// which is taken (flagged). On the scanned ward list 8 of its 11 unsure houses ("०४" at 55-75%,
+// the Marathi model's) so confirmed, all right but one that differs from the print by a space
+// ("Plot 3D" for "Plot 3 D"); on the Hindi scan one of its five unsure numbers confirmed and
+// one corrected. Not a Marathi scan's reading that differs: there the second was no better
+// ("RA" for 2 A, "plotno.3A").
+const LATIN_HOUSE_NUMBER = /^[0-9][0-9/()-]*$/u;
+export async function checkScannedHouses(ocr: OcrEngine, pieces: (GrayImage | null)[], boxes: ParsedBox[], language: Exclude<OcrLanguage, 'eng'>): Promise<void> {
+  const again = boxes.flatMap((box, index) => {
+    const piece = pieces[index];
+    if (box.houseNo === null || box.confidence.houseNo >= ROLL_REVIEW_CONFIDENCE || !piece) return [];
+    return language === 'mar' || LATIN_HOUSE_NUMBER.test(box.houseNo) ? [{ box, piece }] : [];
+  });
   if (again.length === 0) return;
   const larger = again.map((item) => item.piece);
-  const [marathi, english] = await Promise.all([readPieces(ocr, 'mar', larger, { enlarge: 2 }), readPieces(ocr, 'eng', larger, { enlarge: 2 })]);
+  const [marathi, english] = await Promise.all([language === 'mar' ? readPieces(ocr, 'mar', larger, { enlarge: 2 }) : [], readPieces(ocr, 'eng', larger, { enlarge: 2 })]);
   again.forEach(({ box }, index) => {
     const second = { ...box, confidence: { ...box.confidence }, review: [] };
     takeHouseReading(second, surerWords(marathi[index] ?? [], english[index] ?? []));
-    if (second.houseNo !== box.houseNo || second.confidence.houseNo < ROLL_REVIEW_CONFIDENCE) return;
-    box.confidence.houseNo = Math.max(HOUSE_SURE, box.confidence.houseNo, second.confidence.houseNo);
-    box.review = box.review.filter((reason) => reason.field !== 'houseNo');
+    const sure = second.confidence.houseNo >= ROLL_REVIEW_CONFIDENCE;
+    // The English model reads this print's closing bracket as a brace now and then ("115/12(2}").
+    const again = language === 'hin' ? (second.houseNo?.replaceAll('{', '(').replaceAll('}', ')') ?? null) : second.houseNo;
+    if (again === box.houseNo) {
+      if (!sure) return;
+      box.confidence.houseNo = Math.max(HOUSE_SURE, box.confidence.houseNo, second.confidence.houseNo);
+      box.review = box.review.filter((reason) => reason.field !== 'houseNo');
+    } else if (language === 'hin' && sure && again !== null && LATIN_HOUSE_NUMBER.test(again) && second.confidence.houseNo > box.confidence.houseNo) {
+      // A Hindi scan's number read otherwise and surely: the Devanagari reading had dropped its
+      // 1s ("5/72(2)" for 115/12(2)). Taken, still flagged: two readings differed.
+      box.houseNo = again;
+      box.confidence.houseNo = Math.min(second.confidence.houseNo, 0.5);
+    }
   });
 }
 

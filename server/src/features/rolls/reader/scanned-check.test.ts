@@ -150,7 +150,7 @@ describe('checkScannedHouses', () => {
         ['plot no.2', 0.36],
       ],
     });
-    await checkScannedHouses(ocr, [piece, piece, piece], [agrees, differs, sure]);
+    await checkScannedHouses(ocr, [piece, piece, piece], [agrees, differs, sure], 'mar');
     expect(asked.map((call) => call.models).sort()).toEqual(['eng', 'mar']);
     expect(agrees).toMatchObject({ houseNo: '04', confidence: { houseNo: 0.96 } });
     expect(flagged(agrees, 'houseNo')).toBe(false);
@@ -161,13 +161,36 @@ describe('checkScannedHouses', () => {
 
   it('should keep an agreeing reading flagged when the second reading is unsure too, and ask nothing without an unsure house', async () => {
     const unsureTwice = marathiBox(['पाटील योगेश सुभाष', 0.95], ['पाटील रामसिंग', 0.91], ['०४', 0.55]);
-    await checkScannedHouses(engine({ mar: [['०४', 0.6]], eng: [['og', 0.2]] }).ocr, [piece], [unsureTwice]);
+    await checkScannedHouses(engine({ mar: [['०४', 0.6]], eng: [['og', 0.2]] }).ocr, [piece], [unsureTwice], 'mar');
     expect(unsureTwice.confidence.houseNo).toBe(0.55);
     expect(flagged(unsureTwice, 'houseNo')).toBe(true);
     const { ocr, asked } = engine({});
     const sure = marathiBox(['पाटील योगेश सुभाष', 0.95], ['पाटील रामसिंग', 0.91]);
     // A box without a house piece (its line was not read) is not asked about either.
-    await checkScannedHouses(ocr, [piece, null], [sure, marathiBox(['पाटील योगेश सुभाष', 0.95], ['पाटील रामसिंग', 0.91], ['०४', 0.5])]);
+    await checkScannedHouses(ocr, [piece, null], [sure, marathiBox(['पाटील योगेश सुभाष', 0.95], ['पाटील रामसिंग', 0.91], ['०४', 0.5])], 'mar');
     expect(asked).toEqual([]);
+  });
+
+  it("should read a Hindi scan's unsure Latin numbers again by the English model alone: confirming, correcting flagged, never a number with letters", async () => {
+    const confirmed = marathiBox(['पाटील योगेश सुभाष', 0.95], ['पाटील रामसिंग', 0.91], ['81', 0.53]);
+    const dropped = marathiBox(['पाटील योगेश सुभाष', 0.95], ['पाटील रामसिंग', 0.91], ['5/72(2)', 0]);
+    const unsureToo = marathiBox(['पाटील योगेश सुभाष', 0.95], ['पाटील रामसिंग', 0.91], ['5/202)', 0]);
+    const withLetters = marathiBox(['पाटील योगेश सुभाष', 0.95], ['पाटील रामसिंग', 0.91], ['81डी3', 0]);
+    const { ocr, asked } = engine({
+      eng: [
+        ['81', 0.85],
+        ['115/12(2}', 0.81],
+        ['115/12(2}', 0.66],
+      ],
+    });
+    await checkScannedHouses(ocr, [piece, piece, piece, piece], [confirmed, dropped, unsureToo, withLetters], 'hin');
+    expect(asked).toEqual([{ models: 'eng', pieces: 3 }]);
+    expect(confirmed).toMatchObject({ houseNo: '81', confidence: { houseNo: 0.9 } });
+    expect(flagged(confirmed, 'houseNo')).toBe(false);
+    // The brace read for the closing bracket made one again.
+    expect(dropped).toMatchObject({ houseNo: '115/12(2)', confidence: { houseNo: 0.5 } });
+    expect(unsureToo).toMatchObject({ houseNo: '5/202)', confidence: { houseNo: 0 } });
+    expect(withLetters.houseNo).toBe('81डी3');
+    for (const box of [dropped, unsureToo, withLetters]) expect(flagged(box, 'houseNo')).toBe(true);
   });
 });
