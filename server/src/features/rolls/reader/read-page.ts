@@ -819,8 +819,10 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
   }
   await checkHouses(ocr, prepared.map((item) => item.labelled?.houseLine ?? null), voters);
   await checkNames(ocr, prepared.map((item) => item.labelled), voters);
-  if (language !== null && language !== 'eng') await checkScannedHouses(ocr, prepared.map((item) => (item.devanagariScan ? item.houseValue : null)), voters, language);
-  if (language !== null && language !== 'eng') await checkScannedNames(ocr, bodyModels(language), prepared.map((item) => item.namePieces), voters);
+  if (language !== null && language !== 'eng') {
+    await checkScannedHouses(ocr, prepared.map((item) => (item.devanagariScan ? item.houseValue : null)), voters, language);
+    await checkScannedNames(ocr, bodyModels(language), prepared.map((item) => item.namePieces), voters);
+  }
   checkSerialRun(voters);
   await checkEpics(ocr, voters, headers, epicPictures, state, turns.series, !hasText);
   return { page: pageNumber, kind: 'voters', method: trustText ? 'text' : 'ocr', cover: null, voters };
@@ -966,12 +968,12 @@ export function namePieces(image: GrayImage, lines: OcrLine[]): NamePiece[] {
     // The value starts after the last word with a colon; a word that goes on after its colon
     // ("पूर्ण:महाजन", read as one) is read again with the value, so all of the name is.
     const colon = line.words.findLastIndex((word) => /:|ः/u.test(word.text));
-    const joined = colon >= 0 && !/(?::|ः)$/u.test((line.words[colon] as OcrLine['words'][number]).text);
+    const colonWord = line.words[colon];
+    const joined = colonWord !== undefined && !/(?::|ः)$/u.test(colonWord.text);
     const valueFrom = joined ? colon : colon + 1;
     const valueWords = line.words.slice(valueFrom);
     if (valueWords.length === 0) return [];
-    const before = line.words[valueFrom - 1];
-    const from = joined ? Math.max(0, (line.words[colon] as OcrLine['words'][number]).x0 - SCALE) : before ? before.x1 + 1 : 0;
+    const from = !colonWord ? 0 : joined ? Math.max(0, colonWord.x0 - SCALE) : colonWord.x1 + 1;
     const piece = lineRest(image, line, from, valueWords);
     if (!piece) return [];
     const labelWords = line.words.slice(0, valueFrom).map((word) => ({ text: word.text, confidence: 1 }));
