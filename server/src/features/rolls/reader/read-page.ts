@@ -44,11 +44,19 @@ const MAX_LABELS = 24;
 const COLON_WIDTH = 2 * SCALE;
 const EPIC_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/';
 
-// The models that read a scanned box's Devanagari values. The Hindi model alone misreads this
-// print's म as स, द as व and व as प; the Marathi model, same script, reads those right but drops
-// anusvaras. With both, tesseract keeps each word's surer reading: on the Hindi sample full
-// names went from 67% to 89% exact, relatives' names from 53% to 88%, for about 40% more CPU.
-const bodyModels = (language: OcrLanguage): OcrModels => (language === 'hin' ? 'hin+mar' : language);
+// The model that reads a scanned page's Devanagari (its boxes, its header strip, an unsure
+// age): the Marathi one for a Hindi roll too. The Hindi model alone misreads this print's म as
+// स, द as व and व as प (26 of the Hindi sample's 30 names right); the Marathi one, same script,
+// reads 29 of them right, and the two together (tesseract runs both over every word) 30, for
+// 37% more CPU a page (decision 058).
+const pageModels = (language: OcrLanguage): OcrModels => (language === 'eng' ? 'eng' : 'mar');
+// The second reading of an unsure name: the roll's own language's model. On a Hindi roll that is
+// another model than the first reading's, a witness of its own: the Marathi model's second
+// reading confirmed the sample's one misread name, the Hindi model's read it right and sure.
+const witnessModels = (language: OcrLanguage): OcrModels => language;
+// A cover page, read once a roll: both Devanagari models on a Hindi roll, as before decision 058
+// (no Hindi cover among the samples to measure one model on).
+const coverModels = (language: OcrLanguage): OcrModels => (language === 'hin' ? 'hin+mar' : language);
 
 function textLineFromRuns(runs: TextRun[]): TextLine[] {
   const sorted = [...runs].sort((a, b) => a.y - b.y || a.x - b.x);
@@ -289,10 +297,11 @@ async function chooseLanguage(ocr: OcrEngine, image: GrayImage, strip: PixelRect
     }
   }
   state.language = language;
-  // The Hindi model told Marathi from Hindi (the labels differ, the script is one): from here a
-  // Hindi roll is read with the Hindi and Marathi models together (bodyModels), and each model
-  // costs about 100 MB per thread.
-  await ocr.release('hin');
+  // The Hindi model told Marathi from Hindi (the labels differ, the script is one). From here a
+  // Devanagari roll is read by the Marathi model (pageModels; about 100 MB a worker); a Hindi
+  // roll keeps one Hindi worker for its unsure names' second readings (a few pieces a page).
+  if (language === 'hin') ocr.limit('hin', 1);
+  else await ocr.release('hin');
   // A Devanagari roll's English reading is its serials, EPICs and house digits, a tenth of its
   // OCR time: one English worker keeps up (the Hindi scan ×10 read as fast, peak memory 64 MB
   // lower on average over four runs).
@@ -629,13 +638,13 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
       const language = await chooseLanguage(ocr, image, { x: 0, y: 0, width: image.width, height: Math.round(image.height * 0.12) }, state, pageText);
       turns.learning.release();
       signal?.throwIfAborted();
-      const lines = await ocr.read(bodyModels(language), await png(image, whole));
+      const lines = await ocr.read(coverModels(language), await png(image, whole));
       cover = coverOf(lines.map(spacedLineText).join('\n'));
       if (cover && cover.partNo === null) cover.partNo = await partNumberBelowLabel(ocr, image, lines);
       // Tesseract's memory grows to fit the largest image it was given and never shrinks: after
       // a whole page the model is let go (made again for the voter pages, a second's work).
       // At 144 dpi the cover read worse (district, taluka), so the page keeps its scale.
-      await ocr.release(bodyModels(language));
+      await ocr.release(coverModels(language));
       method = 'ocr';
     }
     return { page: pageNumber, kind: cover ? 'cover' : 'other', method, cover, voters: [] };
@@ -727,7 +736,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
       const devanagari = eraseRules(crop, 12 * SCALE, 140, Math.round(crop.width / 2));
       if (mark) whiteOut(devanagari, { x: mark.x - 2, y: mark.y - 2, width: mark.width + 4, height: mark.height + 4 });
       const bodyCrop = cropGray(devanagari, { x: 0, y: headerEnd, width: devanagari.width, height: devanagari.height - headerEnd });
-      const bodyLines = await ocr.read(bodyModels(ocrLanguage), await grayPng(bodyCrop));
+      const bodyLines = await ocr.read(pageModels(ocrLanguage), await grayPng(bodyCrop));
       const body = ocrToLines(bodyLines);
       item.devanagariScan = true;
       item.namePieces = namePieces(bodyCrop, bodyLines);
@@ -764,7 +773,7 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
   const drawnStrip = garbled ? drawnText(glyphsIn(content, stripPoints)) : null;
   const stripText = trustText
     ? textLineFromRuns(runsIn(content.runs, stripPoints)).map((line) => line.words.map((w) => w.text).join(' ')).join('\n')
-    : (drawnStrip ?? (await ocr.readRepeated(bodyModels(language ?? 'eng'), await png(image, strip))).map((line) => line.text).join('\n'));
+    : (drawnStrip ?? (await ocr.readRepeated(pageModels(language ?? 'eng'), await png(image, strip))).map((line) => line.text).join('\n'));
   const facts = pageFacts(stripText);
   const withValues = prepared.filter((item) => item.labelled);
   const valueWords = await readPieces(ocr, 'eng', withValues.flatMap((item) => item.labelled?.pieces ?? []));
@@ -814,14 +823,14 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     else if (item.devanagariScan) checkHouseDigits(parsed, houseReading);
     headers.push(boxText.header.words.map((word) => word.text).join(' '));
     epicPictures.push(item.epicPicture);
-    if (item.ageLine && parsed.age !== null && parsed.confidence.age < AGE_SURE) await checkAge(ocr, item.ageLine, parsed, item.devanagariScan ? bodyModels(language ?? 'mar') : 'eng');
+    if (item.ageLine && parsed.age !== null && parsed.confidence.age < AGE_SURE) await checkAge(ocr, item.ageLine, parsed, item.devanagariScan ? pageModels(language ?? 'mar') : 'eng');
     voters.push({ page: pageNumber, rect, partNo: facts.partNo, section: facts.section, ...parsed, photo: photos[index] ?? null });
   }
   await checkHouses(ocr, prepared.map((item) => item.labelled?.houseLine ?? null), voters);
   await checkNames(ocr, prepared.map((item) => item.labelled), voters);
   if (language !== null && language !== 'eng') {
     await checkScannedHouses(ocr, prepared.map((item) => (item.devanagariScan ? item.houseValue : null)), voters, language);
-    await checkScannedNames(ocr, bodyModels(language), prepared.map((item) => item.namePieces), voters);
+    await checkScannedNames(ocr, witnessModels(language), prepared.map((item) => item.namePieces), voters, witnessModels(language) === pageModels(language));
   }
   checkSerialRun(voters);
   await checkEpics(ocr, voters, headers, epicPictures, state, turns.series, !hasText);
@@ -981,14 +990,16 @@ export function namePieces(image: GrayImage, lines: OcrLine[]): NamePiece[] {
   });
 }
 
-// A Devanagari scan's unsure name or relative's name is read a second time by the same models,
-// from its value alone at twice the size (the page's such values stacked in one call: another
-// picture than the whole box the first reading saw). A second reading that agrees and is sure
-// of itself makes the name sure; one that differs leaves the first reading, flagged (the second,
-// of the same models, misread a right name as surely: "छृन्नु" for छन्नु). On the scanned ward
-// list 7 of its 11 right unsure names were so confirmed, and its one misread name ("माहेइवरी"
-// for माहेश्वरी) read otherwise and stays flagged.
-export async function checkScannedNames(ocr: OcrEngine, models: OcrModels, pieces: NamePiece[][], boxes: ReturnType<typeof parseBox>[]): Promise<void> {
+// A Devanagari scan's unsure name or relative's name is read a second time, by the roll's own
+// language's model (witnessModels), from its value alone at twice the size (the page's such
+// values stacked in one call: another picture than the whole box the first reading saw). A
+// second reading that agrees and is sure of itself makes the name sure; one that differs leaves
+// the name flagged. `sameModel`: the first reading's model read it again (a Marathi roll), and
+// the first reading is kept, since that model misread a right name as surely ("छृन्नु" for
+// छन्नु); on the scanned ward list 7 of its 11 right unsure names were so confirmed, and its
+// one misread name ("माहेइवरी" for माहेश्वरी) read otherwise and stays flagged. Another model (a
+// Hindi roll's) is a witness like the English roll's best model: the surer reading is kept.
+export async function checkScannedNames(ocr: OcrEngine, models: OcrModels, pieces: NamePiece[][], boxes: ReturnType<typeof parseBox>[], sameModel = true): Promise<void> {
   const again = boxes.flatMap((box, index) =>
     NAME_FIELDS.flatMap(({ field }) => {
       if (box[field] === null || box.confidence[field] >= ROLL_REVIEW_CONFIDENCE) return [];
@@ -1004,7 +1015,7 @@ export async function checkScannedNames(ocr: OcrEngine, models: OcrModels, piece
     // The same models can misread a name the same way twice, unsure both times ("माहेइवरी" at
     // 35%, read from the value at its own size): only a sure second reading is a witness.
     if (second[found.field] === box[found.field] && second.confidence[found.field] < ROLL_REVIEW_CONFIDENCE) return;
-    weighSecondName(box, found.field, second, true);
+    weighSecondName(box, found.field, second, sameModel);
   });
 }
 

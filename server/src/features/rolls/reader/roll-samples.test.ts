@@ -104,11 +104,13 @@ describe('reading the real sample rolls', { timeout: 600_000 }, () => {
     expect(page!.voters).toHaveLength(30);
     expect(accuracy('hindi', [page!], 'epic')).toBeGreaterThanOrEqual(0.95);
     expect(accuracy('hindi', [page!], 'gender')).toBeGreaterThanOrEqual(0.95);
-    expect(accuracy('hindi', [page!], 'fullName')).toBeGreaterThanOrEqual(0.5);
+    // Read by the Marathi model, unsure names again by the Hindi one (decision 058): 30 of 30 in the bench.
+    expect(accuracy('hindi', [page!], 'fullName')).toBeGreaterThanOrEqual(0.9);
+    expect(accuracy('hindi', [page!], 'relativeName')).toBeGreaterThanOrEqual(0.9);
     // Latin digits on a Devanagari scan, read again by the English model (26 of 30 in the bench).
     expect(accuracy('hindi', [page!], 'houseNo')).toBeGreaterThanOrEqual(0.75);
     // Unsure names and Latin house numbers read a second time (checkScannedNames,
-    // checkScannedHouses): 11 of the 30 rows go to a person (13 before).
+    // checkScannedHouses): 12 of the 30 rows go to a person (13 before decision 057, 11 before 058).
     expect(page!.voters.filter((voter) => voter.review.length > 0).length).toBeLessThanOrEqual(12);
   });
 

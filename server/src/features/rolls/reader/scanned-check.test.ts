@@ -83,14 +83,14 @@ describe('checkScannedNames', () => {
     const sure = marathiBox(['पाटील योगेश सुभाष', 0.95], ['पाटील रामसिंग', 0.74]);
     expect(flagged(box, 'fullName') && flagged(box, 'relativeName') && flagged(sure, 'relativeName')).toBe(true);
     const { ocr, asked } = engine({
-      'hin+mar': [
+      mar: [
         ['पाटील आशा किरण', 0.96],
         ['पाटील किरण', 0.95],
         ['पाटील रामसिंग', 0.93],
       ],
     });
-    await checkScannedNames(ocr, 'hin+mar', [piecesOf(box), piecesOf(sure)], [box, sure]);
-    expect(asked).toEqual([{ models: 'hin+mar', pieces: 3 }]);
+    await checkScannedNames(ocr, 'mar', [piecesOf(box), piecesOf(sure)], [box, sure]);
+    expect(asked).toEqual([{ models: 'mar', pieces: 3 }]);
     expect(box).toMatchObject({ fullName: 'पाटील आशा किरण', relativeName: 'पाटील किरण', confidence: { fullName: 0.96, relativeName: 0.95 }, review: [] });
     expect(sure).toMatchObject({ relativeName: 'पाटील रामसिंग', confidence: { fullName: 0.95, relativeName: 0.93 }, review: [] });
   });
@@ -119,6 +119,26 @@ describe('checkScannedNames', () => {
     ]);
     expect(twice).toMatchObject({ fullName: 'पाटील माहेइवरी छन्नु', confidence: { fullName: 0.63 } });
     expect(flagged(twice, 'fullName')).toBe(true);
+  });
+
+  it("should keep the surer reading, flagged, when another model's second reading differs (a Hindi roll's witness)", async () => {
+    // Read first by the Marathi model: one name misread unsure, one right name unsure.
+    const misread = marathiBox(['सोहित वर्मा', 0.4], ['राम प्रसाद गुप्ता', 0.6]);
+    await checkScannedNames(
+      engine({
+        hin: [
+          ['मोहित वर्मा', 0.88],
+          ['राम प्रसाद गुसा', 0.17],
+        ],
+      }).ocr,
+      'hin',
+      [piecesOf(misread)],
+      [misread],
+      false,
+    );
+    // The surer witness is taken, the unsure one is not; both stay flagged for a person.
+    expect(misread).toMatchObject({ fullName: 'मोहित वर्मा', relativeName: 'राम प्रसाद गुप्ता', confidence: { fullName: 0.5, relativeName: 0.5 } });
+    expect(flagged(misread, 'fullName') && flagged(misread, 'relativeName')).toBe(true);
   });
 
   it('should ask nothing when every name is sure, or an unsure name has no piece of its own', async () => {
