@@ -53,4 +53,20 @@ describe('checkAge', () => {
     expect(box).toMatchObject({ age: 43, confidence: { age: 0.9 } });
     expect(box.review.some((reason) => reason.field === 'age')).toBe(false);
   });
+
+  it('should name the age out of range only while the age kept is', async () => {
+    const misread = () => parseBox({ header: line('74 CPQ0654756'), body: [line('Name : Vijay Bhange'), line("Father's Name : Shridhar Bhange"), line('Age : 6 Gender : MALE', 0.9)] });
+    const box = misread();
+    expect(box.review).toContainEqual({ field: 'age', reason: 'age-out-of-range' });
+    await checkAge(engine([{ text: 'Age', confidence: 0.9 }, { text: '66', confidence: 0.93 }, { text: 'Gender', confidence: 0.9 }]), ageLine, box);
+    expect(box.age).toBe(66);
+    expect(box.confidence.age).toBeLessThan(0.8);
+    expect(box.review.filter((reason) => reason.field === 'age')).toEqual([{ field: 'age', reason: 'low-confidence' }]);
+
+    const twice = misread();
+    await checkAge(engine([{ text: 'Age', confidence: 0.9 }, { text: '6', confidence: 0.97 }, { text: 'Gender', confidence: 0.9 }]), ageLine, twice);
+    expect(twice.age).toBe(6);
+    expect(twice.confidence.age).toBeLessThan(0.8);
+    expect(twice.review.filter((reason) => reason.field === 'age')).toEqual([{ field: 'age', reason: 'age-out-of-range' }]);
+  });
 });

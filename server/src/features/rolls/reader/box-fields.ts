@@ -1,5 +1,6 @@
 import type { RollBoxField, RollGender, RollRelation, RollReviewReason } from '@shared/rolls/roll-types';
 import { ROLL_REVIEW_CONFIDENCE } from '@shared/rolls/roll-types';
+import { AGE_MAX, AGE_MIN } from '@shared/voters/voter-fields';
 import { latinDigits } from './devanagari';
 import { checkEpic, findEpic } from './epic';
 
@@ -148,6 +149,9 @@ export interface BoxText {
   // Values read exactly from a trustworthy source (the text layer's Latin digits), kept over OCR.
   known?: { serialNo?: number; serialConfidence?: number; epic?: string; age?: number };
 }
+
+// An age a voter can have (the voter form's range): another was misread.
+export const ageInRange = (age: number) => age >= AGE_MIN && age <= AGE_MAX;
 
 export function parseBox(box: BoxText): ParsedBox {
   const review: RollReviewReason[] = [];
@@ -310,7 +314,7 @@ export function parseBox(box: BoxText): ParsedBox {
   if (relation === 'husband' && gender === 'Male') confidence.gender = Math.min(confidence.gender, 0.5);
   if (fullName && !plausibleName(fullName)) confidence.fullName = Math.min(confidence.fullName, 0.5);
   if (relativeName && !plausibleName(relativeName)) confidence.relativeName = Math.min(confidence.relativeName, 0.5);
-  if (age !== null && (age < 18 || age > 120)) {
+  if (age !== null && !ageInRange(age)) {
     confidence.age = Math.min(confidence.age, 0.3);
     review.push({ field: 'age', reason: 'age-out-of-range' });
   }

@@ -3,7 +3,7 @@ import leven from 'leven';
 import sharp from 'sharp';
 import { findBoxes, voterBoxGroup } from './box-finder';
 import { duplicateMark } from './duplicate-mark';
-import { type BoxText, numberDigits, type ParsedBox, parseBox, printedLabelField, type TextLine, type TextWord, withoutColon } from './box-fields';
+import { ageInRange, type BoxText, numberDigits, type ParsedBox, parseBox, printedLabelField, type TextLine, type TextWord, withoutColon } from './box-fields';
 import { looksLikeCover, PART_LABEL, parseCover } from './cover-facts';
 import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
 import { checkEpic, findEpic, nearestEpic } from './epic';
@@ -867,14 +867,17 @@ export async function checkAge(ocr: OcrEngine, line: GrayImage, box: ReturnType<
   const words = (await ocr.read(models, larger, 'line', '', 2 * 72 * SCALE)).flatMap((read) => read.words).map((word) => ({ ...word, text: numberDigits(word.text).replace(/^(?::|ः)+/u, '') }));
   // The first number after the label, before the gender.
   const again = words.find((word) => /^\d{1,3}$/u.test(word.text));
-  box.review = box.review.filter((reason) => reason.field !== 'age' || reason.reason !== 'low-confidence');
-  if (again && Number(again.text) === box.age) {
+  // Two readings of an age no voter has stay flagged as out of range, however sure.
+  if (again && Number(again.text) === box.age && ageInRange(box.age)) {
     box.confidence.age = AGE_SURE;
+    box.review = box.review.filter((reason) => reason.field !== 'age');
     return;
   }
   if (again && again.confidence > box.confidence.age) box.age = Number(again.text);
   box.confidence.age = Math.min(box.confidence.age, again?.confidence ?? 0, 0.5);
-  box.review.push({ field: 'age', reason: 'low-confidence' });
+  // The reason names what is wrong with the age kept: out of range, or two readings that differ.
+  box.review = box.review.filter((reason) => reason.field !== 'age');
+  box.review.push({ field: 'age', reason: box.age !== null && !ageInRange(box.age) ? 'age-out-of-range' : 'low-confidence' });
 }
 
 // A Latin box's house number is read a second time, by English's "best" model, from its line
