@@ -86,6 +86,12 @@ export function houseKey(houseNo: string): string {
   return houseNo.normalize('NFC').replace(/\s+/g, '').toUpperCase();
 }
 
+// Two house numbers that name one house: the same but for spaces or letter case ("Plot 3 D" and
+// "plot 3D", one typed or read again otherwise). No number at all is a house of its own.
+export function sameHouse(a: string | null | undefined, b: string | null | undefined): boolean {
+  return houseKey(a ?? '') === houseKey(b ?? '');
+}
+
 export interface ProposedHousehold {
   memberIds: number[];
   headId: number;

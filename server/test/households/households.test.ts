@@ -297,6 +297,16 @@ describe('household members', () => {
     expect(card.head_voter_id).toBe(household.memberIds[2]);
   });
 
+  it('should keep a voter in their household when their house number is written again with other spaces or letter case', async () => {
+    const household = await seedHousehold(t, { booth: BOOTH, members: 2, house_no: 'Plot 3 D' });
+    const form = multipart({ house_no: 'plot 3D' });
+    const response = await t.app.inject({ method: 'PUT', url: `/api/voters/${household.memberIds[0]}`, headers: { ...admin, ...form.headers }, payload: form.payload });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<{ house_no: string }>().house_no).toBe('plot 3D');
+    const card = (await get(admin, `/api/households/${household.id}`)).json<Household>();
+    expect(card.members.map((member) => member.id).sort((a, b) => a - b)).toEqual([...household.memberIds].sort((a, b) => a - b));
+  });
+
   it('should leave deleted voters out of a household’s members', async () => {
     const household = await seedHousehold(t, { booth: BOOTH, members: 2 });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/voters/${household.memberIds[1]}`, headers: admin })).statusCode).toBe(200);

@@ -63,4 +63,10 @@ describe('the review of a read box', () => {
     const fields = rollVoterFields(valuesOf(row(read({ houseNo: null }))), 'Booth-05')!;
     expect(changesOf(fields, stored)).toEqual([{ field: 'age', from: 36, to: 37 }]);
   });
+
+  it('should take a house number read with other spaces or letter case for the same house', () => {
+    const stored: StoredRollVoter = { id: 1, version: 1, voter_id: 'ABC1234566', full_name: 'सुनीता पाटील', father_husband_name: 'सुनील पाटील', relation_type: 'Husband', house_no: 'Plot 3 D', age: 37, gender: 'Female', booth: 'Booth-05', part_serial: 12 };
+    expect(changesOf(rollVoterFields(valuesOf(row(read({ houseNo: 'plot 3D' }))), 'Booth-05')!, stored)).toEqual([]);
+    expect(changesOf(rollVoterFields(valuesOf(row(read({ houseNo: 'Plot 3 E' }))), 'Booth-05')!, stored)).toEqual([{ field: 'house_no', from: 'Plot 3 D', to: 'Plot 3 E' }]);
+  });
 });

@@ -1,3 +1,4 @@
+import { sameHouse } from '@shared/households/household-proposals';
 import type { RollChangeSchema, RollReviewRow, RollRowStatus, RollValues } from '@shared/rolls/roll-import-schema';
 import { ROLL_BOX_FIELDS, ROLL_REVIEW_CONFIDENCE, type RollBoxField, type RollGender, type RollRelation } from '@shared/rolls/roll-types';
 import { AGE_MAX, AGE_MIN } from '@shared/voters/voter-fields';
@@ -101,13 +102,19 @@ export function rollVoterFields(values: RollValues, booth: string): RollVoterFie
 const COMPARED = ['full_name', 'father_husband_name', 'relation_type', 'house_no', 'age', 'gender', 'booth', 'part_serial'] as const;
 export type ComparedField = (typeof COMPARED)[number];
 
+// A house number printed or read with other spaces or letter case ("Plot 3 D", "plot 3D" from a
+// scan of the same roll) is the same house (sameHouse): not a change for a person to review, nor
+// a move out of the household.
+const sameValue = (field: ComparedField, stored: unknown, to: unknown) =>
+  field === 'house_no' && typeof stored === 'string' && typeof to === 'string' ? sameHouse(stored, to) : stored === to;
+
 // Where the roll differs from the stored voter; a field the roll does not give stays as stored.
 export function changesOf(fields: RollVoterFields, stored: StoredRollVoter): RollChangeSchema[] {
   const changes: RollChangeSchema[] = [];
   for (const field of COMPARED) {
     const to = fields[field];
     if (to === null || to === undefined) continue;
-    if (stored[field] !== to) changes.push({ field, from: stored[field], to });
+    if (!sameValue(field, stored[field], to)) changes.push({ field, from: stored[field], to });
   }
   return changes;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
+import { sameHouse } from '@shared/households/household-proposals';
 import { VOTER_FIELD_NAMES } from '@shared/voters/voter-fields';
 import type { ImportResult } from '@shared/voters/voter-import-schema';
 import { DEFAULT_SETTINGS, type Settings } from '@shared/settings/settings-schema';
@@ -103,8 +104,9 @@ export async function changeVoter(ctx: AppContext, actor: VoterActor, id: number
         if (voterImage !== existing.voter_image) changed.push('voter_image');
         const updated = await updateVoter(trx, existing.id, input, { userId: actor.user.id, voterImage, expectedVersion: existing.version });
         if (!updated) throw new StaleRowError();
-        // A voter who moved booth or house leaves their household (issue 20).
-        if (changed.includes('booth') || changed.includes('house_no')) await leaveHousehold(trx, updated);
+        // A voter who moved booth or house leaves their household (issue 20); a house number
+        // written again with other spaces or letter case is the same house (sameHouse).
+        if (changed.includes('booth') || !sameHouse(before.house_no, input.house_no)) await leaveHousehold(trx, updated);
         await recordAudit(trx, { ...auditBase(actor), action: 'UPDATE_VOTER', recordId: existing.id, recordName: voterRecordName(updated), details: { fields: changed, version: updated.version } });
         return { row: updated, replaced: voterImage !== existing.voter_image ? existing.voter_image : null };
       }),
