@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type BoxText, parseBox } from './box-fields';
+import { spacedText, unreadSpaces } from './ocr';
 import { checkHouseDigits, surerWords, takeHouseReading } from './read-page';
 
 // A Hindi box as the Devanagari model read it, its house line's words at the given confidence.
@@ -113,6 +114,45 @@ describe('takeHouseReading', () => {
     takeHouseReading(untouched, []);
     expect(untouched.houseNo).toBe('2A');
     expect(untouched.review.some((reason) => reason.field === 'houseNo')).toBe(false);
+  });
+});
+
+describe('the spaces OCR joined over', () => {
+  // Tesseract's words as it gave them for the scanned ward list's "Plot ३ D" and "२ A" (English
+  // model, the reader's size): a character's box each, the space 6 or 7 pixels wide.
+  const word = (text: string, y0: number, y1: number, symbols: [string, number, number][]) => ({
+    text,
+    bbox: { x0: symbols[0]![1], y0, x1: symbols.at(-1)![2], y1 },
+    symbols: symbols.map(([symbol, x0, x1]) => ({ text: symbol, bbox: { x0, x1 } })),
+  });
+
+  it('should find the gaps a third of the word high, not those between its letters', () => {
+    expect(unreadSpaces(word('3D', 810, 830, [['3', 110, 121], ['D', 127, 140]]))).toEqual([1]);
+    expect(unreadSpaces(word('QA', 27, 45, [['Q', 70, 81], ['A', 88, 102]]))).toEqual([1]);
+    expect(unreadSpaces(word('No.3A', 1009, 1029, [['N', 107, 120], ['o', 121, 133], ['.', 135, 139], ['3', 141, 151], ['A', 152, 167]]))).toBeUndefined();
+    // Characters whose texts do not make up the word's (a Devanagari word's marks): nothing said.
+    expect(unreadSpaces(word('नी', 0, 22, [['न', 351, 360], ['ी', 381, 401], ['x', 402, 403]]))).toBeUndefined();
+  });
+
+  it('should put a space back only between a digit and a letter', () => {
+    expect(spacedText({ text: '3D', spaces: [1] })).toBe('3 D');
+    expect(spacedText({ text: '२A', spaces: [1] })).toBe('२ A');
+    // A narrow "1" stands as far from its neighbours: "115" stays one number.
+    expect(spacedText({ text: '115/12', spaces: [1, 2] })).toBe('115/12');
+    expect(spacedText({ text: 'Plot', spaces: [2] })).toBe('Plot');
+  });
+
+  it("should keep a house number's printed spaces when the two models' reading is taken", () => {
+    const box = marathiBox('३०', 0.7);
+    takeHouseReading(box, [
+      { text: 'Plot', confidence: 0.96 },
+      { text: '3D', confidence: 0.96, spaces: [1] },
+    ]);
+    expect(box.houseNo).toBe('Plot 3 D');
+    // Through the Marathi reading's Devanagari digit put in ("२A" from "QA" and "२&").
+    const two = marathiBox('२&', 0.1);
+    takeHouseReading(two, surerWords([{ text: '२&', confidence: 0.09, x0: 70, x1: 102 }], [{ text: 'QA', confidence: 0.49, x0: 70, x1: 102, spaces: [1] }]));
+    expect(two.houseNo).toBe('2 A');
   });
 });
 

@@ -52,6 +52,48 @@ export interface OcrWord {
   y0: number;
   x1: number;
   y1: number;
+  // Where the print leaves a space inside what OCR read as one word: offsets into `text` (see
+  // unreadSpaces). Absent when there is none.
+  spaces?: number[];
+}
+
+// Tesseract joins a number and a letter a narrow space apart into one word: a ward list's
+// "Plot ३ D" (a Devanagari digit between Latin letters) is read "Plot 3D", its "२ A" as "2A".
+// Between the two characters' boxes such a space is 0.3 to 0.4 of the word's height (6 pixels
+// beside a 20-pixel "3" at the reader's size); the gaps between a word's letters are a pixel or
+// two. The offsets in the word's text after which a gap that wide lies, where the characters'
+// texts make up the word's exactly (a Devanagari word's marks are boxed apart from their letters).
+const SPACE_SHARE_OF_HEIGHT = 1 / 4;
+type TesseractWord = { text: string; bbox: { x0: number; y0: number; x1: number; y1: number }; symbols?: { text: string; bbox: { x0: number; x1: number } }[] | null };
+export function unreadSpaces(word: TesseractWord): number[] | undefined {
+  const symbols = word.symbols ?? [];
+  if (symbols.length < 2 || symbols.map((symbol) => symbol.text).join('') !== word.text || word.text !== word.text.normalize('NFC')) return undefined;
+  const least = SPACE_SHARE_OF_HEIGHT * (word.bbox.y1 - word.bbox.y0);
+  const offsets: number[] = [];
+  let offset = 0;
+  symbols.forEach((symbol, index) => {
+    offset += symbol.text.length;
+    const next = symbols[index + 1];
+    if (next && next.bbox.x0 - symbol.bbox.x1 >= least) offsets.push(offset);
+  });
+  return offsets.length > 0 ? offsets : undefined;
+}
+
+// A word's text with the spaces OCR did not read put in, only between a digit and a letter
+// (what a house number spaces: "3 D"): a narrow "1" stands as far from its neighbours ("115/12").
+const DIGIT = /\p{Nd}/u;
+const LETTER = /\p{L}/u;
+const digitBesideLetter = (before: string, after: string) => (DIGIT.test(before) && LETTER.test(after)) || (LETTER.test(before) && DIGIT.test(after));
+export function spacedText(word: Pick<OcrWord, 'text' | 'spaces'>): string {
+  if (!word.spaces) return word.text;
+  let text = '';
+  let from = 0;
+  for (const at of word.spaces) {
+    if (!digitBesideLetter(word.text.charAt(at - 1), word.text.charAt(at))) continue;
+    text += `${word.text.slice(from, at)} `;
+    from = at;
+  }
+  return text + word.text.slice(from);
 }
 
 export interface OcrLine {
@@ -215,7 +257,10 @@ export class OcrEngine {
     for (const block of result.data.blocks ?? []) {
       for (const paragraph of block.paragraphs) {
         for (const line of paragraph.lines) {
-          const words = line.words.map((word) => ({ text: word.text.normalize('NFC'), confidence: word.confidence / 100, x0: word.bbox.x0, y0: word.bbox.y0, x1: word.bbox.x1, y1: word.bbox.y1 }));
+          const words = line.words.map((word): OcrWord => {
+            const spaces = unreadSpaces(word);
+            return { text: word.text.normalize('NFC'), confidence: word.confidence / 100, x0: word.bbox.x0, y0: word.bbox.y0, x1: word.bbox.x1, y1: word.bbox.y1, ...(spaces && { spaces }) };
+          });
           if (words.length === 0) continue;
           lines.push({ text: words.map((word) => word.text).join(' '), confidence: line.confidence / 100, words, y0: line.bbox.y0, y1: line.bbox.y1 });
         }

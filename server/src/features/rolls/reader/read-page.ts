@@ -11,7 +11,7 @@ import { type GarbledValueField, type GarbledValueSegment, garbledValues } from 
 import { glyphsText, type PlacedGlyph } from './glyph-text';
 import { cropGray, eraseRules, type GrayImage, type PixelRect, stackGray } from './gray-image';
 import { type Bitmap, bitmap, type InkBand, type InkRun, inkBox, inkRuns, type LabelTemplate, labelsInLines, makeTemplate, matchLabel, textBands } from './label-templates';
-import { type OcrEngine, type OcrLanguage, type OcrLine, type OcrModels, watchedOcr } from './ocr';
+import { type OcrEngine, type OcrLanguage, type OcrLine, type OcrModels, type OcrWord, spacedText, watchedOcr } from './ocr';
 import { type PageTurns, type Turn, takeTurn } from './page-turns';
 import { type PageContent, pageContent, type PDFDocumentProxy, type RenderedPage, renderPage, type TextRun } from './pdf-pages';
 
@@ -341,6 +341,7 @@ const STACK_PIXELS = 1_000_000;
 export interface PlacedWord extends TextWord {
   x0: number;
   x1: number;
+  spaces?: number[]; // OcrWord's
 }
 async function readPieces(ocr: OcrEngine, language: OcrModels, pieces: GrayImage[], { only = '', enlarge = 1 } = {}): Promise<PlacedWord[][]> {
   const words = pieces.map(() => [] as PlacedWord[]);
@@ -362,7 +363,7 @@ async function readPieces(ocr: OcrEngine, language: OcrModels, pieces: GrayImage
     for (const word of (await ocr.read(language, await grayPng(stacked, enlarge), 'block', only)).flatMap((line) => line.words)) {
       const middle = (word.y0 + word.y1) / 2 / enlarge;
       const at = spans.findIndex((span) => middle >= span.top - 4 && middle <= span.bottom + 4);
-      if (at >= 0 && word.text.trim()) (words[from + at] as PlacedWord[]).push({ text: word.text, confidence: word.confidence, x0: word.x0 / enlarge, x1: word.x1 / enlarge });
+      if (at >= 0 && word.text.trim()) (words[from + at] as PlacedWord[]).push({ text: word.text, confidence: word.confidence, x0: word.x0 / enlarge, x1: word.x1 / enlarge, ...(word.spaces && { spaces: word.spaces }) });
     }
     from = to;
   }
@@ -1168,8 +1169,9 @@ export async function checkScannedHouses(ocr: OcrEngine, pieces: (GrayImage | nu
 // ("२&", "र"), the English one the digits as letters; the two readings merged keep each word's
 // surer (surerWords). That reading of the value alone replaces the box's, at its least sure
 // word's confidence.
-export function takeHouseReading(box: ParsedBox, words: TextWord[]): void {
-  const text = numberDigits(words.map((word) => word.text).join(' ')).replace(/^(?:[\s:;.]|ः)+/u, '').trim();
+export function takeHouseReading(box: ParsedBox, words: (TextWord & Pick<OcrWord, 'spaces'>)[]): void {
+  // The spaces OCR joined over put back: "Plot 3 D" as printed, not "Plot 3D".
+  const text = numberDigits(words.map(spacedText).join(' ')).replace(/^(?:[\s:;.]|ः)+/u, '').trim();
   if (!text) return;
   box.houseNo = text;
   box.confidence.houseNo = Math.min(...words.map((word) => word.confidence));
