@@ -1136,6 +1136,7 @@ function devanagariDigitsKept(marathi: PlacedWord, english: PlacedWord): PlacedW
 // one corrected. Not a Marathi scan's reading that differs: there the second was no better
 // ("RA" for 2 A, "plotno.3A").
 const LATIN_HOUSE_NUMBER = /^[0-9][0-9/()-]*$/u;
+const THREE_AGREE_SURE = 0.5;
 export async function checkScannedHouses(ocr: OcrEngine, pieces: (GrayImage | null)[], boxes: ParsedBox[], language: Exclude<OcrLanguage, 'eng'>): Promise<void> {
   const again = boxes.flatMap((box, index) => {
     const piece = pieces[index];
@@ -1152,7 +1153,12 @@ export async function checkScannedHouses(ocr: OcrEngine, pieces: (GrayImage | nu
     // The English model reads this print's closing bracket as a brace now and then ("115/12(2}").
     const again = language === 'hin' ? (second.houseNo?.replaceAll('{', '(').replaceAll('}', ')') ?? null) : second.houseNo;
     if (again === box.houseNo) {
-      if (!sure) return;
+      // On a Hindi scan the number kept so far agrees with the Devanagari model's reading (but for
+      // the 1s it drops: checkHouseDigits): read the same again by the English model, three
+      // readings by two models agree, and half a certainty is enough ("115/12(2)" at 57 to 73%
+      // three times on the Hindi page, right each time).
+      const threeAgree = language === 'hin' && Math.max(box.confidence.houseNo, second.confidence.houseNo) >= THREE_AGREE_SURE;
+      if (!sure && !threeAgree) return;
       box.confidence.houseNo = Math.max(HOUSE_SURE, box.confidence.houseNo, second.confidence.houseNo);
       box.review = box.review.filter((reason) => reason.field !== 'houseNo');
     } else if (language === 'hin' && sure && again !== null && LATIN_HOUSE_NUMBER.test(again) && second.confidence.houseNo > box.confidence.houseNo) {

@@ -110,8 +110,9 @@ describe('reading the real sample rolls', { timeout: 600_000 }, () => {
     // Latin digits on a Devanagari scan, read again by the English model (26 of 30 in the bench).
     expect(accuracy('hindi', [page!], 'houseNo')).toBeGreaterThanOrEqual(0.75);
     // Unsure names and Latin house numbers read a second time (checkScannedNames,
-    // checkScannedHouses): 12 of the 30 rows go to a person (13 before decision 057, 11 before 058).
-    expect(page!.voters.filter((voter) => voter.review.length > 0).length).toBeLessThanOrEqual(12);
+    // checkScannedHouses): 9 of the 30 rows go to a person (13 before decision 057, 11 before
+    // 058, 12 before a number read alike three times by two models was taken for sure).
+    expect(page!.voters.filter((voter) => voter.review.length > 0).length).toBeLessThanOrEqual(9);
   });
 
   it('should read the English part: its cover facts and scanned voter pages', async () => {

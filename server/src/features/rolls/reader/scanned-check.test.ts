@@ -213,4 +213,22 @@ describe('checkScannedHouses', () => {
     expect(withLetters.houseNo).toBe('81डी3');
     for (const box of [dropped, unsureToo, withLetters]) expect(flagged(box, 'houseNo')).toBe(true);
   });
+
+  it("should make a Hindi scan's number sure when the English model reads it the same again and one reading is half sure", async () => {
+    // As checkHouseDigits leaves them: the English reading, the Devanagari one agreeing but for its 1s.
+    const halfSure = marathiBox(['पाटील योगेश सुभाष', 0.95], ['पाटील रामसिंग', 0.91], ['115/12(2)', 0.4]);
+    const unsure = marathiBox(['पाटील योगेश सुभाष', 0.95], ['पाटील रामसिंग', 0.91], ['115/12(2)', 0.3]);
+    const { ocr } = engine({
+      eng: [
+        ['115/12(2)', 0.73],
+        ['115/12(2}', 0.45],
+      ],
+    });
+    await checkScannedHouses(ocr, [piece, piece], [halfSure, unsure], 'hin');
+    expect(halfSure).toMatchObject({ houseNo: '115/12(2)', confidence: { houseNo: 0.9 } });
+    expect(flagged(halfSure, 'houseNo')).toBe(false);
+    expect(unsure).toMatchObject({ houseNo: '115/12(2)', confidence: { houseNo: 0.3 } });
+    expect(flagged(unsure, 'houseNo')).toBe(true);
+    // A Marathi scan's reading is its two models' own: agreeing unsure, it stays flagged (above).
+  });
 });
