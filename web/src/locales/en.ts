@@ -16,6 +16,11 @@ export const en = {
     edit: 'Edit',
     // No political preference recorded (spec section 2).
     neutral: 'Neutral',
+    // A file input's own words (components/ui/file-picker.tsx).
+    chooseFile: 'Choose file',
+    chooseFiles: 'Choose files',
+    noFileChosen: 'No file chosen',
+    filesChosen: '{{count}} files chosen',
   },
   // The server now serves newer screens than this page (lib/app-build.ts).
   newVersion: {

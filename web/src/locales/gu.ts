@@ -15,6 +15,10 @@ export const gu: LocaleTexts = {
     save: 'સાચવો',
     edit: 'ફેરફાર કરો',
     neutral: 'તટસ્થ',
+    chooseFile: 'ફાઇલ પસંદ કરો',
+    chooseFiles: 'ફાઇલો પસંદ કરો',
+    noFileChosen: 'કોઈ ફાઇલ પસંદ કરી નથી',
+    filesChosen: '{{count}} ફાઇલો પસંદ કરી',
   },
   newVersion: {
     message: 'નવું સંસ્કરણ ઉપલબ્ધ છે',

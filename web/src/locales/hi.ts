@@ -16,6 +16,10 @@ export const hi: LocaleTexts = {
     save: 'सहेजें',
     edit: 'संपादित करें',
     neutral: 'तटस्थ',
+    chooseFile: 'फ़ाइल चुनें',
+    chooseFiles: 'फ़ाइलें चुनें',
+    noFileChosen: 'कोई फ़ाइल नहीं चुनी गई',
+    filesChosen: '{{count}} फ़ाइलें चुनी गईं',
   },
   newVersion: {
     message: 'नया संस्करण उपलब्ध है',

@@ -16,6 +16,10 @@ export const mr: LocaleTexts = {
     save: 'जतन करा',
     edit: 'संपादित करा',
     neutral: 'तटस्थ',
+    chooseFile: 'फाइल निवडा',
+    chooseFiles: 'फाइल निवडा',
+    noFileChosen: 'कोणतीही फाइल निवडलेली नाही',
+    filesChosen: '{{count}} फाइल निवडल्या',
   },
   newVersion: {
     message: 'नवीन आवृत्ती उपलब्ध आहे',

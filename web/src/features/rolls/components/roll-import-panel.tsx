@@ -10,6 +10,7 @@ import { Button } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api-client';
 import { useFormMessage } from '@web/lib/form-message';
 import { useDateFormat } from '@web/lib/use-date-format';
+import { FilePicker } from '@web/components/ui/file-picker';
 import { useCancelRollImport, useRollImports, useUploadRolls } from '../api/roll-imports';
 
 // The roll import on the Import/Export tab (issue 19): upload roll PDFs, watch them being read,
@@ -97,17 +98,7 @@ export function RollImportPanel() {
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t('rolls.hint')}</p>
       <form onSubmit={submit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <label className="min-w-0 flex-1 text-sm font-medium text-slate-700">
-          {t('rolls.chooseFiles')}
-          <input
-            ref={input}
-            type="file"
-            accept="application/pdf,.pdf"
-            multiple
-            onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
-            className="mt-1 block w-full rounded-lg border border-slate-300 p-2 text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-2"
-          />
-        </label>
+        <FilePicker ref={input} label={t('rolls.chooseFiles')} accept="application/pdf,.pdf" multiple files={files} onFiles={setFiles} />
         <Button type="submit" disabled={files.length === 0} busy={upload.isPending} className="min-h-11">
           <Upload aria-hidden="true" className="h-4 w-4" />
           {t('rolls.upload')}

@@ -11,6 +11,7 @@ import { downloadApiFile, saveBlob } from '@web/lib/file-download';
 import { detailsCsv, type ImportProgress, useImportVoters } from '../api/voter-files';
 import { ExportExcelButton } from './export-excel-button';
 import { useFormMessage } from '@web/lib/form-message';
+import { FilePicker } from '@web/components/ui/file-picker';
 import { importCountsText, importToast } from './import-outcome';
 
 // /voters?tab=import (issue 5): upload a spreadsheet, read what was refused, download the
@@ -88,16 +89,7 @@ export function VoterImportPanel() {
           </Button>
         </div>
         <form onSubmit={(event) => void submit(event)} className="space-y-4">
-          <label className="block">
-            <span className="mb-1 block text-sm font-medium text-slate-700">{t('voters.importExport.chooseFile')}</span>
-            <input
-              type="file"
-              accept={IMPORT_ACCEPT}
-              disabled={busy}
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-              className="block w-full rounded-lg border border-slate-300 bg-white text-sm text-slate-700 file:mr-3 file:border-0 file:bg-slate-100 file:px-4 file:py-2 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
-            />
-          </label>
+          <FilePicker label={t('voters.importExport.chooseFile')} accept={IMPORT_ACCEPT} disabled={busy} files={file ? [file] : []} onFiles={(files) => setFile(files[0] ?? null)} />
           <label className="flex items-start gap-2 text-sm text-slate-700">
             <input type="checkbox" className="mt-0.5 h-4 w-4 rounded border-slate-300" checked={updateExisting} disabled={busy} onChange={(event) => setUpdateExisting(event.target.checked)} />
             <span>{t('voters.importExport.updateExisting')}</span>
