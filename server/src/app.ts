@@ -144,7 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(accessControlPlugin, { db: ctx.db, tokens: ctx.tokens });
   refuseTextWithNul(app);
   await registerCompression(app);
-  registerIdempotency(app, ctx.db);
+  registerIdempotency(app, ctx.db, { leaseMs: config.idempotencyLeaseMs });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -36,6 +36,9 @@ export interface AppConfig {
   // Put before every key this app writes in Redis (REDIS_KEY_PREFIX), so that one Redis can
   // serve several deployments; unset means "vms:".
   redisKeyPrefix?: string;
+  // How long an unanswered Idempotency-Key claim holds without being renewed
+  // (IDEMPOTENCY_LEASE_MS, decision 059); unset means 15 s.
+  idempotencyLeaseMs?: number;
   // Not environment settings: tests lower these to cover the large-file paths of an import
   // with small files (see voter-import.ts).
   importTuning?: ImportTuning;
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rollImportMaxMb: positiveInt('ROLL_IMPORT_MAX_MB', env.ROLL_IMPORT_MAX_MB, 300),
     scheduledJobsFirstRunMs: wholeNumber('SCHEDULED_JOBS_FIRST_RUN_MS', env.SCHEDULED_JOBS_FIRST_RUN_MS, 60_000),
     jobsLeaderRetryMs: positiveInt('JOBS_LEADER_RETRY_MS', env.JOBS_LEADER_RETRY_MS, 15_000),
+    idempotencyLeaseMs: positiveInt('IDEMPOTENCY_LEASE_MS', env.IDEMPOTENCY_LEASE_MS, 15_000),
     redisUrl: redisUrlFrom(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'vms:',
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(import.meta.dirname, '../../web/dist')),

@@ -41,6 +41,7 @@ import * as noNameTrigramIndexes from './migrations/2026-11-29-042-no-name-trigr
 import * as votersWithoutMobileIndex from './migrations/2026-11-29-043-voters-without-mobile-index';
 import * as vocabularyWithoutNumbers from './migrations/2026-11-29-044-vocabulary-without-numbers';
 import * as triggerPlans from './migrations/2026-11-29-045-trigger-plans';
+import * as idempotencyLeases from './migrations/2026-12-01-046-idempotency-leases';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -88,6 +89,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29-043-voters-without-mobile-index': votersWithoutMobileIndex,
   '2026-11-29-044-vocabulary-without-numbers': vocabularyWithoutNumbers,
   '2026-11-29-045-trigger-plans': triggerPlans,
+  '2026-12-01-046-idempotency-leases': idempotencyLeases,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

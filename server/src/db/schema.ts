@@ -201,6 +201,13 @@ export interface IdempotencyKeysTable {
   status: number | null;
   response: string | null;
   created_at: string;
+  // A hash of the method, path and fields the key was first sent with (migration 046); null on
+  // keys kept before it.
+  request_hash: string | null;
+  // While unanswered: the claim's token and until when its request holds it (renewed while it
+  // runs); a retry takes over a claim whose lease ran out (its process died).
+  lease_until: string | null;
+  claim_token: string | null;
 }
 
 // Counts kept exact by triggers (migration 006): per location, and overall.

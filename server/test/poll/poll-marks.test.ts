@@ -140,6 +140,16 @@ describe('POST /api/poll/booths/:id/marks', () => {
     expect(await marksOf([voterAt(33).id])).toHaveLength(1);
   });
 
+  // Issue 57: a key is bound to its body too, not only its URL.
+  it('should refuse with 422 and mark nothing when a mark’s key is sent again with other serials', async () => {
+    const key = 'phone-outbox-0005';
+    expect((await mark(as.Karyakarta, [35], { key })).statusCode).toBe(200);
+    const reused = await mark(as.Karyakarta, [36], { key });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toEqual({ message: 'This Idempotency-Key was already used for another change' });
+    expect(await marksOf([voterAt(36).id])).toHaveLength(0);
+  });
+
   it('should keep the key with the other queued changes’ keys and mark again when it is more than a day old', async () => {
     const key = 'phone-outbox-0003';
     await mark(as.Karyakarta, [34], { key });

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket, connect } from 'node:net';
 import os from 'node:os';
@@ -11,21 +11,13 @@ import { openDatabase } from '../../src/db/connection';
 import { IMPORT_BATCH_SIZE } from '../../src/features/voters/import/voter-import';
 import { DATABASE_UNAVAILABLE } from '../../src/plugins/error-handler';
 import { createTestApp, createUser, login, TEST_PASSWORD, type TestApp } from '../support/test-app';
+import { freePort, signInOver, startServerProcess, stopped, waitUntilUp } from '../support/server-process';
 import { testDialect } from '../support/test-database';
 import { voterForm } from '../voters/voter-test-helpers';
 
 // Faults that belong to one database each: PostgreSQL can go away and come back; SQLite lives
 // in the server's own process, which can be killed mid-write. Each run states its dialect.
 const dialect = testDialect();
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 if (dialect === 'postgres') {
   // A TCP relay in front of PostgreSQL that the test opens and closes to play an outage, or
@@ -245,37 +237,6 @@ if (dialect === 'postgres') {
 
 if (dialect === 'sqlite') {
   const ADMIN_PASSWORD = 'Kill-Test-Admin-2026';
-  const MAIN = path.resolve(import.meta.dirname, '../../src/main.ts');
-
-  // Node itself runs the server (tsx as a loader), so SIGKILL reaches the process that holds
-  // the database; the tsx command would be a wrapper whose child survives the kill.
-  function startServerProcess(dataDir: string, port: number): ChildProcess {
-    // One process: the kill below must stop the process that imports (several processes are
-    // server/test/app/several-processes.test.ts).
-    return spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD, LOG_LEVEL: 'silent', DATABASE_URL: '', APP_WORKERS: '1' },
-      stdio: 'ignore',
-    });
-  }
-
-  async function waitUntilUp(base: string, deadlineMs = 30_000): Promise<void> {
-    const deadline = Date.now() + deadlineMs;
-    while (Date.now() < deadline) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-    throw new Error(`server at ${base} did not start`);
-  }
-
-  async function stopped(child: ChildProcess): Promise<void> {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  }
-
   // A fresh data folder for a describe block, and the server processes started on it; the
   // last one is killed and the folder removed when the block ends.
   function serverOnFreshFolder(prefix: string) {
@@ -283,7 +244,7 @@ if (dialect === 'sqlite') {
       dataDir: '',
       last: null as ChildProcess | null,
       start(port: number): ChildProcess {
-        server.last = startServerProcess(server.dataDir, port);
+        server.last = startServerProcess({ dataDir: server.dataDir, port, adminPassword: ADMIN_PASSWORD });
         return server.last;
       },
     };
@@ -300,11 +261,7 @@ if (dialect === 'sqlite') {
     return server;
   }
 
-  async function adminToken(base: string): Promise<string> {
-    const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { token: string }).token;
-  }
+  const adminToken = (base: string) => signInOver(base, 'admin', ADMIN_PASSWORD);
 
   describe('SIGKILL during a burst of writes (dialect: sqlite)', () => {
     const server = serverOnFreshFolder('vms-kill-');

@@ -9,6 +9,7 @@ import {
   contactOptionsSchema,
   flagDecisionSchema,
   flagIdParamsSchema,
+  type RecordedContact,
   recordedContactSchema,
   voterFlagListSchema,
   voterFlagQuerySchema,
@@ -17,6 +18,7 @@ import { flagDecisionResultSchema } from '@shared/contacts/flag-decision-schema'
 import { voterIdParamsSchema } from '@shared/voters/voter-schema';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
+import { answerKeeper } from '../../plugins/idempotency';
 import { type ContactActor, confirmFlag, contactHistory, contactIssues, dismissFlag, flagsForReview, recordContact } from './contacts-use-cases';
 
 const actorOf = (request: FastifyRequest): ContactActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
@@ -36,7 +38,7 @@ export async function contactsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       body: contactInputSchema,
       response: { 201: recordedContactSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
     },
-    handler: async (request, reply) => reply.code(201).send(await recordContact(ctx, actorOf(request), request.params.id, request.body)),
+    handler: async (request, reply) => reply.code(201).send(await recordContact(ctx, actorOf(request), request.params.id, request.body, answerKeeper(request, 201, (recorded: RecordedContact) => recorded))),
   });
 
   routes.get('/voters/:id/contacts', {

@@ -4,6 +4,7 @@ import type { FlagDecisionResult } from '@shared/contacts/flag-decision-schema';
 import type { AppContext } from '../../context';
 import type { UserRow, VoterRow } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
+import type { AnswerKeeper } from '../../plugins/idempotency';
 import { recordAudit } from '../audit/audit-repository';
 import { voterRecordName } from '../audit/record-names';
 import { readSettings } from '../settings/settings-repository';
@@ -51,7 +52,7 @@ function alreadyMarked(voter: VoterRow, kind: 'deceased' | 'moved_away'): boolea
 
 // Saves one contact, brings the voter's support up to date, raises a flag for a deceased or
 // moved-away outcome, and writes the audit row, all in one transaction.
-export async function recordContact(ctx: AppContext, actor: ContactActor, voterId: number, input: ContactInput): Promise<RecordedContact> {
+export async function recordContact(ctx: AppContext, actor: ContactActor, voterId: number, input: ContactInput, keep?: AnswerKeeper<RecordedContact>): Promise<RecordedContact> {
   const allowed = new Set(await contactIssues(ctx));
   const unknown = input.issues.find((issue) => !allowed.has(issue));
   if (unknown !== undefined) throw new HttpError(400, `${NOT_IN_ISSUES_LIST}: "${unknown.slice(0, 60)}" is not on it`, { issues: NOT_IN_ISSUES_LIST });
@@ -71,7 +72,9 @@ export async function recordContact(ctx: AppContext, actor: ContactActor, voterI
       recordName: voterRecordName(voter),
       details: { contact_id: contact.id, channel: contact.channel, outcome: contact.outcome, issues: input.issues.length, ...(flag ? { flag_id: flag.id } : {}) },
     });
-    return { contact: toContactDto(contact), voter: await voterSupport(trx, voterId), flag: flag ? toFlagDto(flag) : null };
+    const recorded = { contact: toContactDto(contact), voter: await voterSupport(trx, voterId), flag: flag ? toFlagDto(flag) : null };
+    await keep?.(trx, recorded);
+    return recorded;
   });
 }
 

@@ -24,7 +24,8 @@ import { voterIdParamsSchema } from '@shared/voters/voter-schema';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { HttpError } from '../../plugins/error-handler';
-import { requestOf } from '../../plugins/idempotency';
+import { keyedRequestOf } from '../../plugins/idempotency';
+import type { KeyedRequest } from '../../plugins/idempotency-keys-repository';
 import { boothChaseList, boothMarks, changeMarks, chaseBooths, chaseVoter, lookUpSerials, myChaseList, type PollActor, turnout } from './poll-use-cases';
 
 const actorOf = (request: FastifyRequest): PollActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
@@ -32,12 +33,13 @@ const COVERAGE_READERS = ['Super Admin', 'Admin', 'Supervisor'] as const;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema } as const;
 
 // The Idempotency-Key a phone's outbox sends with a mark or an undo (docs/poll-day.md).
-function idempotencyKeyOf(request: FastifyRequest): { key: string; request: string } | undefined {
+// The key is bound to the URL and the serials sent (decision 059).
+function idempotencyKeyOf(request: FastifyRequest): (KeyedRequest & { key: string }) | undefined {
   const raw = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (raw === undefined) return undefined;
   const parsed = idempotencyKeySchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
   if (!parsed.success) throw new HttpError(400, IDEMPOTENCY_KEY_INVALID, { idempotency_key: IDEMPOTENCY_KEY_INVALID });
-  return { key: parsed.data, request: requestOf(request) };
+  return { key: parsed.data, ...keyedRequestOf(request, request.body) };
 }
 
 // Poll day (issue 22): marking who voted (any role in its booths), turnout (office roles and

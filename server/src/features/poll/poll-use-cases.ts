@@ -14,7 +14,7 @@ import { boothVisibleTo, visibleBooths } from '../booths/booth-access';
 import { myVoters } from '../booths/booth-roll';
 import { liveVotersByBooth } from '../booths/booths-repository';
 import { readSettings } from '../settings/settings-repository';
-import { claimKey, LEGACY_POLL_REQUEST, saveAnswer } from '../sync/idempotency-keys-repository';
+import { claimKey, keepAnswer, type KeyedRequest, LEGACY_POLL_REQUEST } from '../../plugins/idempotency-keys-repository';
 import { IDEMPOTENCY_OTHER_REQUEST } from '../../plugins/idempotency';
 import { boothScopeFor, VOTER_NOT_FOUND } from '../voters/voter-access';
 import { findVoter } from '../voters/voters-repository';
@@ -94,13 +94,14 @@ export async function lookUpSerials(ctx: AppContext, actor: PollActor, boothId: 
 // Idempotency-Key the first answer is kept, and the same key again gets it back untouched.
 // The key is claimed in the mark's own transaction (the shared store of keys, decision 040), so
 // the change and the answer kept for the key commit together or not at all. `request` names
-// the method and URL: a key sent again for another URL is refused (422).
+// the method and URL, with a hash of the serials: a key sent again for another URL or other
+// serials is refused (422).
 export async function changeMarks(
   ctx: AppContext,
   actor: PollActor,
   boothId: number,
   serials: readonly number[],
-  options: { undo: boolean; key?: { key: string; request: string } },
+  options: { undo: boolean; key?: KeyedRequest & { key: string } },
 ): Promise<MarkResult> {
   const settings = await readSettings(ctx.db);
   const election = electionOf(settings);
@@ -108,13 +109,17 @@ export async function changeMarks(
   const now = new Date();
   const at = now.toISOString();
   return ctx.db.transaction().execute(async (trx) => {
+    let token: string | null = null;
     if (options.key !== undefined) {
-      const claim = await claimKey(trx, { userId: actor.user.id, key: options.key.key, request: options.key.request, now });
+      // Claimed in this transaction: the claim and the answer commit together, no lease needed.
+      const claim = await claimKey(trx, { userId: actor.user.id, ...options.key, now, leaseMs: 0 });
       if (claim.kind === 'used') {
-        if (claim.request !== options.key.request && claim.request !== LEGACY_POLL_REQUEST) throw new HttpError(422, IDEMPOTENCY_OTHER_REQUEST);
+        const legacy = claim.request === LEGACY_POLL_REQUEST;
+        if (!legacy && (claim.request !== options.key.request || (claim.requestHash !== null && claim.requestHash !== options.key.requestHash))) throw new HttpError(422, IDEMPOTENCY_OTHER_REQUEST);
         if (claim.response === null) throw new HttpError(409, REQUEST_IN_PROGRESS);
         return { ...(JSON.parse(claim.response) as MarkResult), replayed: true };
       }
+      token = claim.token;
     }
     const voters = await votersBySerial(trx, ctx.dialect, booth, serials);
     const ids = voters.map((voter) => voter.id);
@@ -148,7 +153,7 @@ export async function changeMarks(
       details: { election, serials: [...serials], changed: changed.size, unchanged: voters.length - changed.size, unknown, ...(options.key ? { idempotency_key: options.key.key } : {}) },
       now,
     });
-    if (options.key !== undefined) await saveAnswer(trx, { userId: actor.user.id, key: options.key.key, status: 200, response: JSON.stringify(result) });
+    if (options.key !== undefined && token !== null) await keepAnswer(trx, { userId: actor.user.id, key: options.key.key, token, status: 200, response: JSON.stringify(result) });
     return result;
   });
 }

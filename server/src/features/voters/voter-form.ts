@@ -60,3 +60,8 @@ export async function readVoterForm(request: FastifyRequest): Promise<VoterForm>
   if (!version.success) throw validationError(version.error, 'version');
   return { fields, photo, removePhoto: remove === true || remove === 'true' || remove === '1', version: version.data };
 }
+
+// What an Idempotency-Key is bound to (decision 059): the fields and the version. The photo and
+// remove_image are left out: a form whose answer was lost goes to the phone's outbox without its
+// photo (photos are not queued), and its resend is still the same change.
+export const keyedFieldsOf = (form: VoterForm): Record<string, unknown> => ({ ...form.fields, version: form.version });

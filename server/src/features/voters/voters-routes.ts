@@ -16,8 +16,9 @@ import {
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { HttpError } from '../../plugins/error-handler';
+import { answerKeeper } from '../../plugins/idempotency';
 import { assertBoothAllowed, boothScopeFor, VOTER_NOT_FOUND } from './voter-access';
-import { readVoterForm } from './voter-form';
+import { keyedFieldsOf, readVoterForm } from './voter-form';
 import { toVoterDto } from './voter-rows';
 import { changeVoter, createVoter, deleteVoter, type VoterActor } from './voters-use-cases';
 import { findVoter, listVoters } from './voters-repository';
@@ -80,7 +81,7 @@ export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   routes.post('/', {
-    config: { access: ALL_ROLES, idempotent: true },
+    config: { access: ALL_ROLES, idempotent: 'form' },
     schema: {
       tags: ['voters'],
       summary: 'Add a voter (multipart form; the photo is the file field voter_image)',
@@ -88,13 +89,15 @@ export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: { 201: voterSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 413: errorSchema, 429: errorSchema },
     },
     handler: async (request, reply) => {
-      const row = await createVoter(ctx, actorOf(request), await readVoterForm(request));
+      const form = await readVoterForm(request);
+      if (await request.claimIdempotencyKey(reply, keyedFieldsOf(form))) return reply;
+      const row = await createVoter(ctx, actorOf(request), form, answerKeeper(request, 201, toVoterDto));
       return reply.code(201).send(toVoterDto(row));
     },
   });
 
   routes.put('/:id', {
-    config: { access: ALL_ROLES, idempotent: true },
+    config: { access: ALL_ROLES, idempotent: 'form' },
     schema: {
       tags: ['voters'],
       summary: 'Change a voter (multipart form; fields left out stay as they are; remove_image=true drops the photo; version = the version edited, else the last writer wins)',
@@ -103,7 +106,11 @@ export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: { 200: voterSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: conflictSchema(voterSchema), 413: errorSchema },
     },
     // The whole form (photo included) is read before anything is checked against the voter.
-    handler: async (request) => toVoterDto(await changeVoter(ctx, actorOf(request), request.params.id, await readVoterForm(request))),
+    handler: async (request, reply) => {
+      const form = await readVoterForm(request);
+      if (await request.claimIdempotencyKey(reply, keyedFieldsOf(form))) return reply;
+      return toVoterDto(await changeVoter(ctx, actorOf(request), request.params.id, form, answerKeeper(request, 200, toVoterDto)));
+    },
   });
 
   routes.delete('/:id', {

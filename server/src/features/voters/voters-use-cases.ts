@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import type { UserRow, VoterRow } from '../../db/schema';
 import { assertVersion, retryWhenStale, StaleRowError } from '../../lib/record-versions';
 import { EditConflictError, HttpError, validationError } from '../../plugins/error-handler';
+import type { AnswerKeeper } from '../../plugins/idempotency';
 import { recordAudit } from '../audit/audit-repository';
 import { voterRecordName } from '../audit/record-names';
 import { readSettings } from '../settings/settings-repository';
@@ -55,7 +56,8 @@ function changedFields(before: VoterInput, after: VoterInput): string[] {
 
 const isVoterIdTaken = (ctx: AppContext, error: unknown) => ctx.dialect.classifyError(error) === 'unique-violation';
 
-export async function createVoter(ctx: AppContext, actor: VoterActor, form: VoterForm): Promise<VoterRow> {
+// keep: the Idempotency-Key's answer, kept in the change's transaction (plugins/idempotency.ts).
+export async function createVoter(ctx: AppContext, actor: VoterActor, form: VoterForm, keep?: AnswerKeeper<VoterRow>): Promise<VoterRow> {
   const input = parseVoter(form.fields);
   assertBoothAllowed(boothScopeFor(actor.user), input.booth, 'save');
   await assertVoterIdFree(ctx, actor, input.voter_id);
@@ -65,6 +67,7 @@ export async function createVoter(ctx: AppContext, actor: VoterActor, form: Vote
     return await ctx.db.transaction().execute(async (trx) => {
       const inserted = await insertVoter(trx, input, { userId: actor.user.id, voterImage });
       await recordAudit(trx, { ...auditBase(actor), action: 'CREATE_VOTER', recordId: inserted.id, recordName: voterRecordName(inserted), details: { voter_id: inserted.voter_id } });
+      await keep?.(trx, inserted);
       return inserted;
     });
   } catch (error) {
@@ -81,7 +84,7 @@ export const VOTER_CHANGED = 'Someone else changed this voter after you opened i
 // photo included, is read and the photo saved before the transaction: a slow upload holds no
 // stale copy of the voter. Inside it the current row is read, and every rule (booth scope,
 // version, restricted fields) is checked against it before the conditional write.
-export async function changeVoter(ctx: AppContext, actor: VoterActor, id: number, form: VoterForm): Promise<VoterRow> {
+export async function changeVoter(ctx: AppContext, actor: VoterActor, id: number, form: VoterForm, keep?: AnswerKeeper<VoterRow>): Promise<VoterRow> {
   const scope = boothScopeFor(actor.user);
   const photo = form.photo ? await processPhoto(form.photo) : null;
   const newImage = photo ? await ctx.photos.save(photo) : null;
@@ -108,6 +111,7 @@ export async function changeVoter(ctx: AppContext, actor: VoterActor, id: number
         // written again with other spaces or letter case is the same house (sameHouse).
         if (changed.includes('booth') || !sameHouse(before.house_no, input.house_no)) await leaveHousehold(trx, updated);
         await recordAudit(trx, { ...auditBase(actor), action: 'UPDATE_VOTER', recordId: existing.id, recordName: voterRecordName(updated), details: { fields: changed, version: updated.version } });
+        await keep?.(trx, updated);
         return { row: updated, replaced: voterImage !== existing.voter_image ? existing.voter_image : null };
       }),
     );
