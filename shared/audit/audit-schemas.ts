@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALENDAR_DATE_PATTERN, DATE_NOT_IN_CALENDAR, isCalendarDate } from '../time/calendar-date';
 import { recordIdSchema } from '../records/record-id';
 
 // Spec section 9: the action filter values, then the other actions we record.
@@ -73,13 +74,13 @@ export type AuditActionName = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_PAGE_SIZE = 50;
 
 // A calendar day (read in the timezone setting) or an exact ISO-8601 instant.
+const AUDIT_DATE_FORMAT = 'Use a date like 2026-11-21';
 const dateFilter = z
   .string()
   .trim()
-  .refine(
-    (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) ? !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) : !Number.isNaN(Date.parse(value)) && /^\d{4}-\d{2}-\d{2}T/.test(value),
-    'Use a date like 2026-11-21',
-  );
+  .refine((value) => CALENDAR_DATE_PATTERN.test(value) || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))), AUDIT_DATE_FORMAT)
+  // An instant's day must exist too: Date.parse rolls 2027-02-30T10:00Z over to 2 March.
+  .refine((value) => !/^\d{4}-\d{2}-\d{2}/.test(value) || isCalendarDate(value.slice(0, 10)), DATE_NOT_IN_CALENDAR);
 
 export const auditLogQuerySchema = z.object({
   page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').default(1),

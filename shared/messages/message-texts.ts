@@ -40,6 +40,8 @@ export const MESSAGE_TEXTS = {
   'field.orMore': '{{field}} must be {{min}} or more',
   'field.orLess': '{{field}} must be {{max}} or less',
   'field.tooLong': '{{field}} is too long',
+  // Every date field (shared/time/calendar-date.ts).
+  'date.notInCalendar': 'This date does not exist in the calendar',
 
   // Sign-in and two-factor (features/auth, features/two-factor).
   'auth.invalidCredentials': 'Invalid username or password',
@@ -140,7 +142,6 @@ export const MESSAGE_TEXTS = {
 
   // Tasks (shared/tasks, features/tasks).
   'tasks.dateFormat': 'Use a date like 2026-12-31',
-  'tasks.notRealDate': 'Not a real date',
   'tasks.assignee': 'Please choose who the task is assigned to',
   'tasks.priority': 'Priority must be Low, Medium or High',
   'tasks.dueBeforeStart': 'Due date cannot be before the start date',

@@ -37,6 +37,7 @@ export const gu: MessageCatalogue = {
     'field.orMore': '{{field}} {{min}} અથવા વધુ હોવું જોઈએ',
     'field.orLess': '{{field}} {{max}} અથવા ઓછું હોવું જોઈએ',
     'field.tooLong': '{{field}} ખૂબ લાંબું છે',
+    'date.notInCalendar': 'આ તારીખ કેલેન્ડરમાં નથી',
 
     'auth.invalidCredentials': 'વપરાશકર્તા નામ અથવા પાસવર્ડ ખોટો છે',
     'auth.throttled': 'લૉગ ઇનના ઘણા પ્રયાસો નિષ્ફળ ગયા. કૃપા કરીને {{wait}} પછી ફરી પ્રયાસ કરો.',
@@ -133,7 +134,6 @@ export const gu: MessageCatalogue = {
     'spreadsheet.tooMuchText': 'ફાઇલમાં એકસાથે વાંચી શકાય તેના કરતાં વધુ લખાણ છે; તેને .csv તરીકે સાચવીને આયાત કરો',
 
     'tasks.dateFormat': '2026-12-31 જેવી તારીખ દાખલ કરો',
-    'tasks.notRealDate': 'આ સાચી તારીખ નથી',
     'tasks.assignee': 'કૃપા કરીને કાર્ય કોને સોંપવું તે પસંદ કરો',
     'tasks.priority': 'અગ્રતા ઓછી, મધ્યમ અથવા ઊંચી હોવી જોઈએ',
     'tasks.dueBeforeStart': 'અંતિમ તારીખ શરૂઆતની તારીખ પહેલાં ન હોઈ શકે',

@@ -37,6 +37,7 @@ export const hi: MessageCatalogue = {
     'field.orMore': '{{field}} {{min}} या उससे अधिक होना चाहिए',
     'field.orLess': '{{field}} {{max}} या उससे कम होना चाहिए',
     'field.tooLong': '{{field}} बहुत लंबा है',
+    'date.notInCalendar': 'यह तारीख कैलेंडर में नहीं है',
 
     'auth.invalidCredentials': 'उपयोगकर्ता नाम या पासवर्ड गलत है',
     'auth.throttled': 'लॉग इन के कई प्रयास विफल रहे। कृपया {{wait}} बाद फिर से प्रयास करें।',
@@ -133,7 +134,6 @@ export const hi: MessageCatalogue = {
     'spreadsheet.tooMuchText': 'फ़ाइल में एक बार में पढ़े जा सकने से अधिक पाठ है; इसे .csv के रूप में सहेजकर आयात करें',
 
     'tasks.dateFormat': '2026-12-31 जैसी तारीख डालें',
-    'tasks.notRealDate': 'यह वास्तविक तारीख नहीं है',
     'tasks.assignee': 'कृपया चुनें कि कार्य किसे सौंपा जाए',
     'tasks.priority': 'प्राथमिकता कम, मध्यम या उच्च होनी चाहिए',
     'tasks.dueBeforeStart': 'अंतिम तिथि आरंभ तिथि से पहले नहीं हो सकती',

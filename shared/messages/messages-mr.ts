@@ -37,6 +37,7 @@ export const mr: MessageCatalogue = {
     'field.orMore': '{{field}} {{min}} किंवा त्याहून अधिक असावे',
     'field.orLess': '{{field}} {{max}} किंवा त्याहून कमी असावे',
     'field.tooLong': '{{field}} खूप लांब आहे',
+    'date.notInCalendar': 'ही तारीख दिनदर्शिकेत नाही',
 
     'auth.invalidCredentials': 'वापरकर्तानाव किंवा पासवर्ड चुकीचा आहे',
     'auth.throttled': 'लॉग इनचे अनेक प्रयत्न अयशस्वी झाले. कृपया {{wait}} नंतर पुन्हा प्रयत्न करा.',
@@ -133,7 +134,6 @@ export const mr: MessageCatalogue = {
     'spreadsheet.tooMuchText': 'फाइलमध्ये एका वेळी वाचता येईल त्यापेक्षा जास्त मजकूर आहे; ती .csv म्हणून जतन करून आयात करा',
 
     'tasks.dateFormat': '2026-12-31 अशा स्वरूपात तारीख टाका',
-    'tasks.notRealDate': 'ही खरी तारीख नाही',
     'tasks.assignee': 'कृपया हे काम कोणाला द्यायचे ते निवडा',
     'tasks.priority': 'प्राधान्य कमी, मध्यम किंवा जास्त असावे',
     'tasks.dueBeforeStart': 'अंतिम तारीख सुरुवातीच्या तारखेआधी असू शकत नाही',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../time/calendar-date';
 import { ROLES, type Role } from '../auth/roles';
 import { contactIssuesSettingSchema, DEFAULT_CONTACT_ISSUES, formatContactIssues } from '../contacts/contact-issues';
 import { recordVersionSchema, sentVersionSchema } from '../records/record-version';
@@ -57,9 +58,7 @@ const classMin = (name: string) =>
 // timezone) and the booths that take part (comma-separated labels, empty = every booth). Voter
 // slips print them; poll day, turnout and the SMS silence period read them.
 const pollTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Poll hours must be a time like 07:00');
-const pollDate = z
-  .string()
-  .refine((value) => value === '' || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))), 'Poll date must be a date like 2029-10-20');
+const pollDate = z.union([z.literal(''), calendarDateSchema('Poll date must be a date like 2029-10-20')]);
 const pollBooths = z
   .string()
   .max(20000, 'Choose booths from the list')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordVersionSchema, sentVersionSchema } from '../records/record-version';
 import { recordIdSchema } from '../records/record-id';
+import { calendarDateSchema } from '../time/calendar-date';
 
 // Spec section 3, "Task", with the values exactly as the spec writes them.
 export const TASK_STATUSES = ['Not Started', 'In Progress', 'Completed'] as const;
@@ -15,10 +16,7 @@ export const NEXT_TASK_STATUS: Record<TaskStatus, TaskStatus | null> = {
   Completed: null,
 };
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-31')
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'Not a real date');
+const isoDate = calendarDateSchema('Use a date like 2026-12-31');
 
 const optionalText = (max: number, label: string) =>
   z

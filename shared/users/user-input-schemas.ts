@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../time/calendar-date';
 import { PASSWORD_MAX_LENGTH } from '../auth/password-policy';
 import { ROLES } from '../auth/roles';
 import { sentVersionSchema } from '../records/record-version';
@@ -75,18 +76,13 @@ const ageSchema = z
   });
 
 // A date of birth as the browser's date input gives it (YYYY-MM-DD), not in the future.
+const DOB_INVALID = 'Enter a valid date of birth';
 const dobSchema = z
   .string()
   .trim()
   .nullish()
-  .refine((value) => !value || isPastIsoDate(value), 'Enter a valid date of birth')
-  .transform(emptyToNull);
-
-function isPastIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date.getTime() <= Date.now() && value >= '1900-01-01';
-}
+  .transform(emptyToNull)
+  .pipe(calendarDateSchema(DOB_INVALID).refine((value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10), DOB_INVALID).nullable());
 
 const roleSchema = z.enum(ROLES, { error: 'Role is required' });
 

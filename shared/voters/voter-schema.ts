@@ -5,6 +5,7 @@ import { subcastesOf, villagesOf } from '../reference/voter-lists';
 import { QUERY_TEXT_MAX, queryTextTooLong } from './voter-query-keys';
 import { AGE_MAX, listValues, VOTER_FIELD_NAMES, VOTER_FIELDS, type VoterFieldDef, type VoterFieldSpec } from './voter-fields';
 import { recordIdSchema } from '../records/record-id';
+import { calendarDateSchema } from '../time/calendar-date';
 
 // One schema validates the voter form in the browser and the multipart body on the server
 // (spec sections 3 and 5), built from the field table (voter-fields.ts). Form controls give
@@ -68,11 +69,12 @@ const flagValue = z
   .transform((value) => value === true || value === 'true' || value === '1' || value === 'on');
 const flag = (defaultValue: boolean) => flagValue.default(defaultValue);
 
+const DOB_PAST = 'Date of Birth must be a past date (YYYY-MM-DD)';
 const isoDate = z
   .string()
   .trim()
   .transform(toNull)
-  .refine((value) => value === null || (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) && value <= new Date().toISOString().slice(0, 10)), 'Date of Birth must be a past date (YYYY-MM-DD)')
+  .pipe(calendarDateSchema(DOB_PAST).refine((value) => value <= new Date().toISOString().slice(0, 10), DOB_PAST).nullable())
   .nullable()
   .optional();
 
