@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBox, type TextLine } from './box-fields';
 import type { OcrEngine, OcrLine } from './ocr';
-import { checkAge } from './read-page';
+import { checkAge } from './second-readings';
 
 // The second look at an unsure age (read-page.ts checkAge): an OCR engine that answers the age
 // line with the given words, and a box whose age OCR gave at 81%.

@@ -3,6 +3,7 @@ import { ROLL_REVIEW_CONFIDENCE } from '@shared/rolls/roll-types';
 import { AGE_MAX, AGE_MIN } from '@shared/voters/voter-fields';
 import { latinDigits } from './devanagari';
 import { checkEpic, findEpic } from './epic';
+import { type LabelField, PROFILE_ORDER, PROFILES } from './language-profiles';
 
 // Turns the text of one voter box (from the text layer or OCR) into fields. The labels are the
 // ones printed on ECI and State Election Commission rolls in English, Hindi, Marathi and
@@ -40,17 +41,11 @@ export function numberDigits(text: string): string {
   return latinDigits(text).replace(/(?<=\d)[।|!]|[।|!](?=\d)/gu, '1');
 }
 
-export type LabelField = 'name' | 'father' | 'husband' | 'mother' | 'other' | 'house' | 'age';
-// Longer forms first; OCR variants seen on real rolls ("वडिलाचे" without its anusvara, "Mame").
-const LABEL_SOURCES: { field: LabelField; source: string }[] = [
-  { field: 'father', source: "father'?s?\\s*name|fathers?|पिता\\s*का\\s*ना[मस]|पिता|[वप]डि?ी?लां?चे\\s*नां?व|[वप]डि?ी?लां?चे|પિતાનું\\s*નામ" },
-  { field: 'husband', source: "husband'?s?\\s*name|husbands?|पति\\s*का\\s*ना[मस]|पति|पतीचे\\s*नां?व|पतीचे|पतीये\\s*नां?व|પતિનું\\s*નામ" },
-  { field: 'mother', source: "mother'?s?\\s*name|mothers?|[मभ]ाता\\s*का\\s*ना[मस]|माता|आईचे\\s*नां?व|आईचे|માતાનું\\s*નામ" },
-  { field: 'other', source: "other'?s?\\s*name|others?|अन्य\\s*का\\s*ना[मस]|इतर\\s*नां?व|અન્ય" },
-  { field: 'house', source: "house\\s*(number|no\\.?)|मकान\\s*सं?ख्या|मकान\\s+स\\S*|मकान\\s*नं?\\.?|घर\\s*क्रमां?क|घर\\s*क्र\\.?|ઘર\\s*નંબર" },
-  { field: 'age', source: 'age|आयु|वय|ઉંમર' },
-  { field: 'name', source: 'name|mame|narne|nane|nama|ना[मस]ः|ना[मस](?=[\\s:])|नाम|नांव|नाव|मतदाराचे\\s*पूर्ण(\\s*नां?व)?|मतदाराचे|મતદારનું\\s*નામ|નામ' },
-];
+export type { LabelField };
+// The label words of every language profile (language-profiles.ts), field by field in the order
+// they are tried.
+const LABEL_FIELDS: LabelField[] = ['father', 'husband', 'mother', 'other', 'house', 'age', 'name'];
+const LABEL_SOURCES: { field: LabelField; source: string }[] = LABEL_FIELDS.map((field) => ({ field, source: PROFILE_ORDER.flatMap((code) => PROFILES[code].labels[field]).join('|') }));
 const LABELS = LABEL_SOURCES.map(({ field, source }) => ({ field, pattern: new RegExp(`^(${source})`, 'iu') }));
 // A label inside a line: two printed lines that OCR ran together.
 const INNER_LABELS = LABEL_SOURCES.filter(({ field }) => field !== 'name' && field !== 'age').map(({ field, source }) => ({ field, pattern: new RegExp(`\\s(${source})\\s*[:ः]`, 'iu') }));
@@ -63,7 +58,7 @@ const PUNCTUATION = /^(?:[\s:;=–—©®°+.,|!'"_~`<>-]|ः)+/u;
 // A whole printed label with its colon as OCR reads it ("Father's Name :", "लिंगः"), for keeping
 // label pictures (label-templates.ts): which field it introduces, or null. The gender label
 // stands inside the age line.
-const GENDER_LABEL = 'gender|लिंग|લિંગ|જાતિ';
+const GENDER_LABEL = [...new Set(PROFILE_ORDER.flatMap((code) => PROFILES[code].gender.label))].join('|');
 const GENDER_IN_LINE = new RegExp(`(${GENDER_LABEL})`, 'iu');
 const GENDER_AT_START = new RegExp(`^(${GENDER_LABEL})`, 'iu');
 const COLONS = '\\s*(?:[:;©|]|ः)+$';
@@ -102,11 +97,11 @@ function cleanName(text: string): string {
 // "खसत्री", at 61-78%: its "त्री" is read right. Once in a scanned page's thirty it dropped the
 // त् too ("सरी"): no other gender word reads so. (स्त्री, with or without a joiner, holds त्री.)
 const FEMALE_DEVANAGARI = 'त्री|स्री|सरी';
-const GENDERS: { gender: RollGender; pattern: RegExp }[] = [
-  { gender: 'Female', pattern: new RegExp(`(female|femaie|fernale|महिला|${FEMALE_DEVANAGARI}|સ્ત્રી|મહિલા)`, 'iu') },
-  { gender: 'Third', pattern: /(third|तृतीय|ट्रांसजेंडर|इतर|अन्य|ત્રીજી)/iu },
-  { gender: 'Male', pattern: /(male|maie|पुरुष|पुरूष|पु\b|पु$|पु\s|પુરુષ)/iu },
-];
+// Female before Male: "female" holds "male".
+const GENDERS: { gender: RollGender; pattern: RegExp }[] = (['Female', 'Third', 'Male'] as const).map((gender) => ({
+  gender,
+  pattern: new RegExp(`(${[...new Set(PROFILE_ORDER.flatMap((code) => PROFILES[code].gender.words[gender]))].join('|')})`, 'iu'),
+}));
 
 // A scan's "स्त्री" often reads unsure (":खस्त्री" 35%, "सरी" 71%: the colon or a conjunct the
 // model doubts), yet nothing else in a gender's place looks like it: पु is two strokes. Its

@@ -1,3 +1,5 @@
+import { PROFILES } from './language-profiles';
+
 // Devanagari helpers: digits to numbers, and telling real Devanagari text from the garbage a
 // broken font mapping produces (the Marathi ward list's text layer drops the vowel signs and
 // maps glyphs to wrong letters: "मतदभरभचर" for "मतदाराचे").
@@ -29,7 +31,6 @@ export function isGarbledDevanagari(text: string): boolean {
 }
 
 // Which OCR language a page's Devanagari is in: a few words only Marathi rolls print.
-const MARATHI_WORDS = ['मतदाराचे', 'वडिलांचे', 'पतीचे', 'क्रमांक', 'आईचे', 'प्रभाग', 'वय'];
 export function looksMarathi(text: string): boolean {
-  return MARATHI_WORDS.some((word) => text.includes(word));
+  return PROFILES.mar.markers.some((word) => text.includes(word));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBox, type TextLine } from './box-fields';
 import type { OcrEngine, OcrLine, OcrModels } from './ocr';
-import { checkHouses } from './read-page';
+import { checkHouses } from './second-readings';
 
 // The second look at a Latin box's house number (read-page.ts checkHouses). The house lines are
 // stacked for one OCR call: pieces 10 pixels high with an 18-pixel gap (6 × the reader's scale

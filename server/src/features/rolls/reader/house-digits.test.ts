@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BoxText, parseBox } from './box-fields';
 import { spacedText, unreadSpaces } from './ocr';
-import { checkHouseDigits, surerWords, takeHouseReading } from './read-page';
+import { checkHouseDigits, surerWords, takeHouseReading } from './house-readings';
 
 // A Hindi box as the Devanagari model read it, its house line's words at the given confidence.
 function hindiBox(house: string, confidence = 0.6): ReturnType<typeof parseBox> {

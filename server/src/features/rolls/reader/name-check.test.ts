@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBox, type TextLine } from './box-fields';
 import type { OcrEngine, OcrLine, OcrModels } from './ocr';
-import { checkNames } from './read-page';
+import { checkNames } from './second-readings';
 
 // The second look at a Latin box's unsure names (read-page.ts checkNames). The value pieces are
 // stacked for one OCR call: pieces 10 pixels high with an 18-pixel gap (6 × the reader's scale

@@ -5,7 +5,7 @@ import { parseCover } from './cover-facts';
 import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
 import { checkEpic, findEpic, luhnCheckDigit, nearestEpic } from './epic';
 import { eraseRules, type GrayImage } from './gray-image';
-import { photoLeft, usualPhotoPlaces } from './read-page';
+import { photoLeft, usualPhotoPlaces } from './box-photos';
 
 const line = (text: string, confidence = 0.95): TextLine => ({ words: text.split(' ').map((word) => ({ text: word, confidence })) });
 

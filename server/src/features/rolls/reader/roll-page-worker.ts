@@ -4,7 +4,8 @@ import type { RollRect } from '@shared/rolls/roll-types';
 import { NeedsOcrError } from './needs-ocr';
 import { OcrEngine, TextOnlyOcr } from './ocr';
 import { NotAPdfError, openPdf, renderRect } from './pdf-pages';
-import { type PageReadState, readPage } from './read-page';
+import { readPage } from './read-page';
+import type { PageReadState } from './read-state';
 
 // One reader thread: opens the roll once, then answers the main thread's requests (its page
 // count, a page read into voter boxes, a crop of a page for the review screen), each with its

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseBox, type TextLine } from './box-fields';
 import type { GrayImage } from './gray-image';
 import type { OcrEngine, OcrLine, OcrModels } from './ocr';
-import { checkScannedHouses, checkScannedNames, type NamePiece, namePieces } from './read-page';
+import { checkScannedHouses } from './house-readings';
+import { checkScannedNames, type NamePiece, namePieces } from './second-readings';
 
 // The second look at a Devanagari scan's unsure names and a Marathi scan's unsure house numbers
 // (read-page.ts checkScannedNames, checkScannedHouses). Both read their pieces stacked, at twice

@@ -1,6 +1,6 @@
 import type { RollVoterBox } from '@shared/rolls/roll-types';
 import { describe, expect, it } from 'vitest';
-import { checkSerialRun } from './read-page';
+import { checkSerialRun } from './page-checks';
 
 // A page's serials as OCR read them (null: nothing read), each read at 90%.
 function page(serials: (number | null)[]): Pick<RollVoterBox, 'serialNo' | 'confidence' | 'review'>[] {

@@ -1,0 +1,121 @@
+import type { OcrLanguage, OcrModels } from './ocr';
+
+// A roll's language as data: what the reader needs to know about rolls printed in it, in one
+// profile each, read by the same stages (read-page.ts). A new language, or a new kind of roll
+// in a known one, is a profile here (and its words), not a branch in the stages.
+
+export type ProfileCode = 'eng' | 'hin' | 'mar' | 'guj';
+export type LabelField = 'name' | 'father' | 'husband' | 'mother' | 'other' | 'house' | 'age';
+export type GenderWord = 'Female' | 'Third' | 'Male';
+
+export interface LanguageProfile {
+  code: ProfileCode;
+  // Label words as regular-expression sources, longer forms first, with the misreadings OCR
+  // makes of them on real rolls ("वडिलाचे" without its anusvara, "Mame").
+  labels: Record<LabelField, string[]>;
+  gender: { label: string[]; words: Record<GenderWord, string[]> };
+  // Words only this language's rolls print, telling it from another of its script.
+  markers: string[];
+  // OCR of a scan in this language; null: no model (such a page is read from its text layer).
+  ocr: {
+    // A scanned page's boxes, its strip and an unsure age; its cover (once a roll).
+    page: OcrModels;
+    cover: OcrModels;
+    // The second reading of an unsure name; `sameAsPage`: it is the first reading's own model,
+    // which misreads a right name as surely, so a differing second reading never replaces it.
+    witness: OcrModels;
+    // How a scanned box is read: cut after the labels' learnt pictures (Latin print: cut pieces
+    // of Devanagari lines read worse, five more names wrong on the Hindi sample), or whole.
+    cutAfterLabels: boolean;
+    // The house number's second reading (house-readings.ts, second-readings.ts): by English's
+    // best model from its line (Latin rolls); by the Marathi and English models, word by word
+    // the surer (mixed scripts: "२A"); or the English digits of a Devanagari reading.
+    houses: 'best-english' | 'mixed-script' | 'latin-digits';
+  } | null;
+  // The issue's "plausible" row: a voter's and a relative's name share a word (a surname), except
+  // where a wife's name often shares none with her husband's (Hindi rolls).
+  namesShareWord: boolean;
+}
+
+export const PROFILES: Record<ProfileCode, LanguageProfile> = {
+  eng: {
+    code: 'eng',
+    labels: {
+      father: ["father'?s?\\s*name", 'fathers?'],
+      husband: ["husband'?s?\\s*name", 'husbands?'],
+      mother: ["mother'?s?\\s*name", 'mothers?'],
+      other: ["other'?s?\\s*name", 'others?'],
+      house: ['house\\s*(number|no\\.?)'],
+      age: ['age'],
+      name: ['name', 'mame', 'narne', 'nane', 'nama'],
+    },
+    gender: { label: ['gender'], words: { Female: ['female', 'femaie', 'fernale'], Third: ['third'], Male: ['male', 'maie'] } },
+    markers: [],
+    ocr: { page: 'eng', cover: 'eng', witness: 'eng-best', cutAfterLabels: true, houses: 'best-english' },
+    namesShareWord: true,
+  },
+  hin: {
+    code: 'hin',
+    labels: {
+      father: ['पिता\\s*का\\s*ना[मस]', 'पिता'],
+      husband: ['पति\\s*का\\s*ना[मस]', 'पति'],
+      mother: ['[मभ]ाता\\s*का\\s*ना[मस]', 'माता'],
+      other: ['अन्य\\s*का\\s*ना[मस]'],
+      house: ['मकान\\s*सं?ख्या', 'मकान\\s+स\\S*', 'मकान\\s*नं?\\.?'],
+      age: ['आयु'],
+      name: ['ना[मस]ः', 'ना[मस](?=[\\s:])', 'नाम'],
+    },
+    // The Marathi model reads a bold "स्त्री" as "सत्री", "खत्री", once "सरी" (box-fields.ts).
+    gender: { label: ['लिंग'], words: { Female: ['महिला', 'त्री', 'स्री', 'सरी'], Third: ['तृतीय', 'ट्रांसजेंडर', 'अन्य'], Male: ['पुरुष', 'पुरूष', 'पु\\b', 'पु$', 'पु\\s'] } },
+    markers: [],
+    // One Devanagari model reads a Hindi scan: the Marathi one (decision 058: the Hindi one alone
+    // misreads this print's म as स, द as व); the Hindi model is the witness. Its cover is read by
+    // both (no Hindi cover among the samples to measure one model on).
+    ocr: { page: 'mar', cover: 'hin+mar', witness: 'hin', cutAfterLabels: false, houses: 'latin-digits' },
+    namesShareWord: false,
+  },
+  mar: {
+    code: 'mar',
+    labels: {
+      father: ['[वप]डि?ी?लां?चे\\s*नां?व', '[वप]डि?ी?लां?चे'],
+      husband: ['पतीचे\\s*नां?व', 'पतीचे', 'पतीये\\s*नां?व'],
+      mother: ['आईचे\\s*नां?व', 'आईचे'],
+      other: ['इतर\\s*नां?व'],
+      house: ['घर\\s*क्रमां?क', 'घर\\s*क्र\\.?'],
+      age: ['वय'],
+      name: ['नांव', 'नाव', 'मतदाराचे\\s*पूर्ण(\\s*नां?व)?', 'मतदाराचे'],
+    },
+    gender: { label: ['लिंग'], words: { Female: ['त्री', 'स्री', 'सरी'], Third: ['तृतीय', 'इतर'], Male: ['पु\\b', 'पु$', 'पु\\s'] } },
+    markers: ['मतदाराचे', 'वडिलांचे', 'पतीचे', 'क्रमांक', 'आईचे', 'प्रभाग', 'वय'],
+    ocr: { page: 'mar', cover: 'mar', witness: 'mar', cutAfterLabels: false, houses: 'mixed-script' },
+    namesShareWord: true,
+  },
+  guj: {
+    code: 'guj',
+    labels: {
+      father: ['પિતાનું\\s*નામ'],
+      husband: ['પતિનું\\s*નામ'],
+      mother: ['માતાનું\\s*નામ'],
+      other: ['અન્ય'],
+      house: ['ઘર\\s*નંબર'],
+      age: ['ઉંમર'],
+      name: ['મતદારનું\\s*નામ', 'નામ'],
+    },
+    gender: { label: ['લિંગ', 'જાતિ'], words: { Female: ['સ્ત્રી', 'મહિલા'], Third: ['ત્રીજી'], Male: ['પુરુષ'] } },
+    markers: [],
+    // No Gujarati OCR model is installed: a Gujarati roll is read from its text layer.
+    ocr: null,
+    namesShareWord: true,
+  },
+};
+
+// The profiles in the order their label words are tried (scripts do not overlap, so the order
+// across languages changes nothing; within a language, longer forms come first).
+export const PROFILE_ORDER: ProfileCode[] = ['eng', 'hin', 'mar', 'guj'];
+
+export const profileOf = (language: OcrLanguage | ProfileCode) => PROFILES[language];
+
+// The OCR profile of a language read by OCR (eng, hin, mar all have one).
+export function ocrProfile(language: OcrLanguage): NonNullable<LanguageProfile['ocr']> {
+  return PROFILES[language].ocr as NonNullable<LanguageProfile['ocr']>;
+}

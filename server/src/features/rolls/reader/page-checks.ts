@@ -1,0 +1,89 @@
+import { type RollVoterBox } from '@shared/rolls/roll-types';
+import leven from 'leven';
+import { checkEpic, findEpic, nearestEpic } from './epic';
+import { type GrayImage } from './gray-image';
+import { type OcrEngine } from './ocr';
+import { marginPng } from './ocr-pieces';
+import { EPIC_CHARACTERS, SCALE } from './page-scale';
+import { type Turn } from './page-turns';
+import type { PageReadState } from './read-state';
+
+// An EPIC OCR missed, read malformed ("HNLE957229", "XO0R0217125": a 6 in a small font read
+// as E, a round letter read twice) or read with a failing check digit ("WWE0398536" for
+// WWE0398586) is read again alone, as printed and at one and a half times the size; a
+// malformed one failing that becomes the nearest valid EPIC to the readings (epic.ts), its
+// letters from the series this roll's EPICs use (each seen twice or more on the pages read so
+// far). Either way the EPIC is flagged for a person: part of it is a guess. A valid EPIC OCR read
+// (`readByOcr`: no text layer gave it) whose letters are one letter from a series of the roll
+// but in none is flagged too, unchanged: the check digit covers the digits only, so "IBC…" among
+// a page of TBC numbers passes it (a T read as I). A series of its own otherwise is
+// common (voters who moved in: 17 of the English part's 986) and is not flagged.
+export async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers: string[], pictures: (GrayImage | null)[], state: PageReadState, turn: Turn, readByOcr: boolean): Promise<void> {
+  // The series are those of this page and the pages asked for before it.
+  await turn.ready;
+  const seen = (state.epicSeries ??= new Map());
+  for (const voter of voters) if (voter.epic && checkEpic(voter.epic) === 'valid') seen.set(voter.epic.slice(0, 3), (seen.get(voter.epic.slice(0, 3)) ?? 0) + 1);
+  const series = [...seen].filter(([, count]) => count >= 2).map(([letters]) => letters);
+  turn.release();
+  for (const voter of voters) {
+    const letters = voter.epic?.slice(0, 3) ?? '';
+    if (!readByOcr || !voter.epic || checkEpic(voter.epic) !== 'valid' || series.includes(letters)) continue;
+    if (!series.some((known) => [...known].filter((letter, at) => letter !== letters[at]).length === 1)) continue;
+    voter.confidence.epic = Math.min(voter.confidence.epic, 0.6);
+    if (!voter.review.some((reason) => reason.field === 'epic')) voter.review = [...voter.review, { field: 'epic', reason: 'low-confidence' }];
+  }
+  for (const [index, voter] of voters.entries()) {
+    const check = voter.epic ? checkEpic(voter.epic) : 'format';
+    if (check !== 'format' && check !== 'check-digit') continue;
+    const texts = [headers[index] ?? ''];
+    const picture = pictures[index];
+    if (picture) {
+      // Alone as a single line, as printed and one and a half times larger (the page's EPICs
+      // were read stacked, as a block).
+      for (const enlarge of [1, 1.5]) {
+        texts.push((await ocr.read('eng', await marginPng(picture, enlarge), 'line', EPIC_CHARACTERS, Math.round(enlarge * 72 * SCALE))).map((line) => line.text).join(' '));
+      }
+    }
+    const again = texts.slice(1).map(findEpic).find((read) => read && checkEpic(read) === 'valid');
+    // A well-formed EPIC whose check digit fails may be a genuine older number, printed so: it
+    // is kept, flagged, unless a reading alone gives a valid one.
+    const epic = again ?? (check === 'format' ? nearestEpic(texts, series) : null);
+    if (!epic) continue;
+    voter.epic = epic;
+    voter.confidence.epic = 0.6;
+    voter.review = [...voter.review.filter((reason) => reason.field !== 'epic'), { field: 'epic', reason: 'low-confidence' }];
+  }
+}
+
+// Serial numbers run on from box to box in reading order. Small printed serials are the
+// hardest thing for OCR, so the page's run decides: when enough boxes agree on one start, every
+// box takes its place in the run. A box whose reading disagrees keeps the run's number; it is
+// flagged unless the boxes on both sides read their own places in the run: then OCR misread this
+// one's digits, as a box missed or found twice would put the boxes after it out of the run too.
+// The first and last box have one side only (a box missed before the last is told by nothing
+// else), so they stay flagged. A reading one digit away from its place in the run but far from
+// every number on the page ("71" or "736" for 786 among 760 to 789) is a misread too: a box
+// missed or out of order reads a number near the run, never one that far.
+export function checkSerialRun(voters: Pick<RollVoterBox, 'serialNo' | 'confidence' | 'review'>[]): void {
+  const votes = new Map<number, number>();
+  voters.forEach((voter, index) => {
+    if (voter.serialNo !== null && voter.confidence.serialNo >= 0.5) votes.set(voter.serialNo - index, (votes.get(voter.serialNo - index) ?? 0) + 1);
+  });
+  const [start, count] = [...votes.entries()].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
+  if (start === null || count < Math.max(3, voters.length * 0.3)) return;
+  const inRun = voters.map((voter, index) => voter.serialNo === start + index);
+  voters.forEach((voter, index) => {
+    voter.review = voter.review.filter((r) => r.field !== 'serialNo');
+    if (inRun[index]) {
+      voter.confidence.serialNo = Math.max(voter.confidence.serialNo, 0.95);
+      return;
+    }
+    const place = start + index;
+    const isolated = inRun[index - 1] === true && inRun[index + 1] === true;
+    const misread = voter.serialNo !== null && Math.abs(voter.serialNo - place) >= voters.length && leven(String(voter.serialNo), String(place)) === 1;
+    const flagged = voter.serialNo !== null && !isolated && !misread;
+    voter.confidence.serialNo = flagged ? 0.7 : 0.85;
+    if (flagged) voter.review.push({ field: 'serialNo', reason: 'low-confidence' });
+    voter.serialNo = place;
+  });
+}

@@ -1,0 +1,57 @@
+import { findBoxes, voterBoxGroup } from './box-finder';
+import { boxPhotos } from './box-photos';
+import { isGarbledDevanagari } from './devanagari';
+import type { GrayImage, PixelRect } from './gray-image';
+import { SCALE } from './page-scale';
+import { type PageContent, pageContent, type PDFDocumentProxy, type RenderedPage, renderPage } from './pdf-pages';
+import { logicalRuns } from './text-order';
+
+// Stage 1 of reading a page (read-page.ts): the page as the later stages need it. Its text
+// layer in Unicode's logical order (text-order.ts), its rendering in grey, its voter boxes found
+// from the ruling lines, each box's photo, and which path its text takes:
+// - `text`: a right text layer, read as it is;
+// - `garbled`: a layer whose characters are wrong but whose places are right (decision 045),
+//   its values from the glyphs drawn (glyph-text.ts) or OCR of each value's place;
+// - `scan`: no layer to trust (none, or somebody's OCR laid over a full-page scan): OCR.
+
+// Box size limits in points: three or two columns on an A4 page, rows of 40 to 200 points.
+const BOX_LIMITS = { minWidth: 100, maxWidth: 330, minHeight: 40, maxHeight: 220 };
+
+export type TextPath = 'text' | 'garbled' | 'scan';
+
+export interface PageSource {
+  pageNumber: number;
+  content: PageContent;
+  image: GrayImage; // grey, at SCALE pixels a point
+  pageText: string; // the layer's text, runs joined by spaces
+  hasText: boolean; // a layer of its own (not laid over a full-page scan)
+  path: TextPath;
+  boxes: PixelRect[]; // the voter boxes in reading order, in pixels
+  photos: (Uint8Array | null)[]; // each box's photo as JPEG
+}
+
+export async function loadPage(doc: PDFDocumentProxy, pageNumber: number): Promise<PageSource> {
+  const page = await doc.getPage(pageNumber);
+  const raw = await pageContent(page);
+  // The page in colour (18 MB at this scale) is needed only for its photos, cut out as soon as
+  // the boxes are found and then let go: a scan's page is read for seconds, two side by side.
+  let colour: RenderedPage | null = await renderPage(page, SCALE);
+  const image = colour.gray;
+  const rawText = raw.runs.map((run) => run.text).join(' ');
+  // Four boxes of one size tell a voter page from a cover's table; a part's last page may hold
+  // fewer voters, which its text layer shows by their EPIC numbers.
+  const fewBoxesCount = /\b[A-Z]{3}\d{7}\b/u.test(rawText) ? 1 : 4;
+  const boxes = voterBoxGroup(findBoxes(image, { minWidth: BOX_LIMITS.minWidth * SCALE, maxWidth: BOX_LIMITS.maxWidth * SCALE, minHeight: BOX_LIMITS.minHeight * SCALE, maxHeight: BOX_LIMITS.maxHeight * SCALE }), fewBoxesCount);
+  // A text layer laid over a full-page scan is somebody else's OCR, with its mistakes: read
+  // the scan ourselves.
+  const scanned = raw.images.some((img) => img.width * img.height >= raw.width * raw.height * 0.85);
+  const hasText = !scanned && rawText.replace(/\s/gu, '').length >= 50;
+  const path: TextPath = !hasText ? 'scan' : isGarbledDevanagari(rawText) ? 'garbled' : 'text';
+  // Only a right layer is put in logical order: a garbled one's characters are matched one for
+  // one with the glyphs drawn (garbled-box.ts).
+  const content = path === 'text' ? { ...raw, runs: logicalRuns(raw.runs) } : raw;
+  const pageText = path === 'text' ? content.runs.map((run) => run.text).join(' ') : rawText;
+  const photos = boxes.length === 0 ? [] : await boxPhotos(colour, content, boxes);
+  colour = null;
+  return { pageNumber, content, image, pageText, hasText, path, boxes, photos };
+}
