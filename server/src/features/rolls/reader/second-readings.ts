@@ -8,12 +8,16 @@ import type { OcrEngine, OcrLanguage, OcrLine, OcrModels } from './ocr';
 import { lineRest, marginPng, ocrToLines, readPieces } from './ocr-pieces';
 import { SCALE } from './page-scale';
 import type { PreparedBox } from './scan-box';
+import { AGREED_SURE, type SecondReadingRule, weighReadings } from './second-reading-rule';
 
 // An age OCR was unsure of (under AGE_SURE) is read again from its line alone at twice the size
 // (on the English sample "46" read as "48" at 81%, and again so from the line alone at the same
 // size; twice as large it reads "46" at 93%). Two readings that agree make the age sure; two that
 // differ leave the surer one for a person to check.
 export const AGE_SURE = 0.9;
+// The same English model reads the age again from another picture: a witness as good as the
+// first reading.
+const AGE_RULE: SecondReadingRule = { agree: 'sure', differ: 'surer' };
 
 export async function checkAge(ocr: OcrEngine, line: GrayImage, box: ReturnType<typeof parseBox>, models: OcrModels = 'eng'): Promise<void> {
   const larger = await marginPng(line, 2);
@@ -22,15 +26,16 @@ export async function checkAge(ocr: OcrEngine, line: GrayImage, box: ReturnType<
   // The first number after the label, before the gender.
   const again = words.find((word) => /^\d{1,3}$/u.test(word.text));
   // Two readings of an age no voter has stay flagged as out of range, however sure.
-  if (again && Number(again.text) === box.age && ageInRange(box.age)) {
-    box.confidence.age = AGE_SURE;
-    box.review = box.review.filter((reason) => reason.field !== 'age');
+  const kept = again ? weighReadings({ value: box.age, confidence: box.confidence.age }, { value: Number(again.text), confidence: again.confidence }, AGE_RULE) : null;
+  box.review = box.review.filter((reason) => reason.field !== 'age');
+  if (kept && kept.confidence >= ROLL_REVIEW_CONFIDENCE && ageInRange(kept.value as number)) {
+    box.confidence.age = kept.confidence;
     return;
   }
-  if (again && again.confidence > box.confidence.age) box.age = Number(again.text);
-  box.confidence.age = Math.min(box.confidence.age, again?.confidence ?? 0, 0.5);
+  // No second reading: the first stays, as unsure as nothing read.
+  box.age = kept?.value ?? box.age;
+  box.confidence.age = Math.min(kept?.confidence ?? 0, 0.5);
   // The reason names what is wrong with the age kept: out of range, or two readings that differ.
-  box.review = box.review.filter((reason) => reason.field !== 'age');
   box.review.push({ field: 'age', reason: box.age !== null && !ageInRange(box.age) ? 'age-out-of-range' : 'low-confidence' });
 }
 
@@ -41,7 +46,9 @@ export async function checkAge(ocr: OcrEngine, line: GrayImage, box: ReturnType<
 // Two readings that agree make the number sure; where they differ, the best model's reading is
 // taken if it is sure of it, else the surer of the two, flagged. A reading with characters no
 // house number prints ("45/2¢", an unmatched bracket) is never sure.
-export const HOUSE_SURE = 0.9;
+export const HOUSE_SURE = AGREED_SURE;
+// English's best model is the better reader of Latin house numbers: its sure reading is taken.
+const BEST_ENGLISH_HOUSE: SecondReadingRule = { agree: 'sure', differ: 'second-when-sure' };
 
 export const HOUSE_CHARACTERS = /^[A-Za-z\d/\-().,:& ]+$/u;
 
@@ -55,17 +62,13 @@ export async function checkHouses(ocr: OcrEngine, lines: (GrayImage | null)[], b
     const box = boxes[at] as ReturnType<typeof parseBox>;
     // The line as the best model read it, through the same parsing as the box's own lines.
     const again = parseBox({ header: { words: [] }, body: [{ words: readings[index] ?? [] }] });
-    const first = { house: box.houseNo as string, confidence: box.confidence.houseNo };
-    const second = { house: again.houseNo, confidence: again.confidence.houseNo };
-    if (second.house === null) return;
-    if (second.house === first.house) box.confidence.houseNo = Math.max(HOUSE_SURE, first.confidence, second.confidence);
-    else if (second.confidence >= ROLL_REVIEW_CONFIDENCE && plausibleHouse(second.house)) {
-      box.houseNo = second.house;
-      box.confidence.houseNo = second.confidence;
-    } else {
-      const surer = second.confidence >= first.confidence ? second : first;
-      box.houseNo = surer.house;
-      box.confidence.houseNo = Math.min(surer.confidence, 0.5);
+    if (again.houseNo === null) return;
+    // A reading no house number looks like is never sure, so never taken over the first.
+    const second = { value: again.houseNo, confidence: plausibleHouse(again.houseNo) ? again.confidence.houseNo : Math.min(again.confidence.houseNo, ROLL_REVIEW_CONFIDENCE - 0.01) };
+    const kept = weighReadings({ value: box.houseNo as string, confidence: box.confidence.houseNo }, second, BEST_ENGLISH_HOUSE);
+    if (kept) {
+      box.houseNo = kept.value;
+      box.confidence.houseNo = kept.confidence;
     }
     if (!plausibleHouse(box.houseNo as string)) box.confidence.houseNo = Math.min(box.confidence.houseNo, 0.5);
     box.review = box.review.filter((reason) => reason.field !== 'houseNo');
@@ -86,7 +89,6 @@ export const NAME_FIELDS = [
 
 export type NameField = (typeof NAME_FIELDS)[number]['field'];
 
-export const NAME_SURE = 0.9;
 
 export async function checkNames(ocr: OcrEngine, labelled: (LabelledValues | null)[], boxes: ReturnType<typeof parseBox>[]): Promise<void> {
   const again = boxes.flatMap((box, index) => {
@@ -106,20 +108,20 @@ export async function checkNames(ocr: OcrEngine, labelled: (LabelledValues | nul
   }
 }
 
-// A name's second reading against its first: agreeing, the name is sure; differing, the surer
-// is kept (or the first, when the second reading is no better a witness), flagged.
-export function weighSecondName(box: ReturnType<typeof parseBox>, field: NameField, second: ReturnType<typeof parseBox>, keepFirst = false): void {
+// A name's second reading against its first, by the one rule (second-reading-rule.ts). A Latin
+// name's second reading is English's best model: as good a reader, not better ("Igbal" at 85%
+// for the fast model's "Iqbal" at 75%), so of two that differ the surer is kept, flagged.
+const LATIN_NAME_RULE: SecondReadingRule = { agree: 'sure', differ: 'surer' };
+export function weighSecondName(box: ReturnType<typeof parseBox>, field: NameField, second: ReturnType<typeof parseBox>, rule: SecondReadingRule = LATIN_NAME_RULE): void {
   const first = { name: box[field], confidence: box.confidence[field] };
   const other = { name: second[field], confidence: second.confidence[field] };
   if (other.name === null) return;
+  const kept = weighReadings({ value: first.name, confidence: first.confidence }, { value: other.name, confidence: other.confidence }, rule);
+  if (!kept) return;
   box.review = box.review.filter((reason) => reason.field !== field || reason.reason !== 'low-confidence');
-  if (other.name === first.name) box.confidence[field] = Math.max(NAME_SURE, first.confidence, other.confidence);
-  else {
-    const surer = !keepFirst && other.confidence > first.confidence ? other : first;
-    box[field] = surer.name;
-    box.confidence[field] = Math.min(surer.confidence, 0.5);
-    box.review.push({ field, reason: 'low-confidence' });
-  }
+  box[field] = kept.value;
+  box.confidence[field] = kept.confidence;
+  if (kept.confidence < ROLL_REVIEW_CONFIDENCE) box.review.push({ field, reason: 'low-confidence' });
 }
 
 // A name or relative's name of a Devanagari scan as its line alone reads, the words of its label
@@ -177,8 +179,7 @@ export async function checkScannedNames(ocr: OcrEngine, models: OcrModels, piece
     const second = parseBox({ header: { words: [] }, body: [{ words: [...found.labelWords, ...(words[index] ?? [])] }] });
     // The same models can misread a name the same way twice, unsure both times ("माहेइवरी" at
     // 35%, read from the value at its own size): only a sure second reading is a witness.
-    if (second[found.field] === box[found.field] && second.confidence[found.field] < ROLL_REVIEW_CONFIDENCE) return;
-    weighSecondName(box, found.field, second, sameModel);
+    weighSecondName(box, found.field, second, { agree: 'when-second-sure', differ: sameModel ? 'first' : 'surer' });
   });
 }
 
