@@ -23,7 +23,7 @@ import { readStackedPieces } from './stacked-pieces';
 import { runsIn, textLineFromRuns } from './text-lines';
 
 // Reads one page of a roll into voter boxes: a pipeline of stages, each with one input and one
-// output (docs/decisions/059-the-roll-reader-as-a-pipeline.md):
+// output (docs/decisions: the roll reader as a pipeline):
 //   1. page-source.ts    the page: text layer in logical order, rendering, voter boxes, photos,
 //                        and the path its text takes (text layer, garbled layer, scan);
 //   2. page-language.ts  the roll's language (language-profiles.ts: one profile a language);
