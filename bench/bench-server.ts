@@ -38,9 +38,11 @@ export function memorySampler(pid: number) {
   let anon = 0;
   let all = 0;
   let largest = 0;
+  let latest = 0;
   const sample = () => {
     const each = treeOf(pid).map(readOne);
-    anon = Math.max(anon, each.reduce((sum, one) => sum + one.anon, 0));
+    latest = each.reduce((sum, one) => sum + one.anon, 0);
+    anon = Math.max(anon, latest);
     all = Math.max(all, each.reduce((sum, one) => sum + one.all, 0));
     largest = Math.max(largest, ...each.map((one) => one.anon));
   };
@@ -59,6 +61,13 @@ export function memorySampler(pid: number) {
       return `${mb(values.anon)} / ${mb(values.all)}`;
     },
     peaks,
+    // The whole server's private memory now (its processes summed).
+    current() {
+      sample();
+      return latest;
+    },
+    // The server's processes now (a roll reader is one of its children).
+    processes: () => treeOf(pid),
     stop: () => clearInterval(timer),
   };
 }

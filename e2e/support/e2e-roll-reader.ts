@@ -23,9 +23,6 @@ export const e2eRollReader: RollReader = {
       yield* (await isFake(filePath)) ? fakeRollReader.readRoll(filePath, options) : realRollReader.readRoll(filePath, options);
     })();
   },
-  async rollPageCount(filePath) {
-    return (await isFake(filePath)) ? fakeRollReader.rollPageCount(filePath) : realRollReader.rollPageCount(filePath);
-  },
   async renderRollCrop(filePath, page, rect) {
     return (await isFake(filePath)) ? fakeRollReader.renderRollCrop(filePath, page, rect) : realRollReader.renderRollCrop(filePath, page, rect);
   },

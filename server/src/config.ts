@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { ROLL_MAX_PAGES } from '@shared/rolls/roll-types';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './db/database-timeouts';
 
 // Every setting comes from the environment; the README lists each one with its default.
@@ -24,6 +25,8 @@ export interface AppConfig {
   importMaxMb?: number;
   // Largest roll PDF upload, in MB (issue 19); unset means 300.
   rollImportMaxMb?: number;
+  // The most pages a roll may have (ROLL_MAX_PAGES unless set).
+  rollImportMaxPages?: number;
   // The scheduled jobs' first run this long after start (SCHEDULED_JOBS_FIRST_RUN_MS); unset
   // means a minute.
   scheduledJobsFirstRunMs?: number;
@@ -164,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     importMaxMb: positiveInt('IMPORT_MAX_MB', env.IMPORT_MAX_MB, 250),
     rollImportMaxMb: positiveInt('ROLL_IMPORT_MAX_MB', env.ROLL_IMPORT_MAX_MB, 300),
+    rollImportMaxPages: positiveInt('ROLL_IMPORT_MAX_PAGES', env.ROLL_IMPORT_MAX_PAGES, ROLL_MAX_PAGES),
     scheduledJobsFirstRunMs: wholeNumber('SCHEDULED_JOBS_FIRST_RUN_MS', env.SCHEDULED_JOBS_FIRST_RUN_MS, 60_000),
     jobsLeaderRetryMs: positiveInt('JOBS_LEADER_RETRY_MS', env.JOBS_LEADER_RETRY_MS, 15_000),
     idempotencyLeaseMs: positiveInt('IDEMPOTENCY_LEASE_MS', env.IDEMPOTENCY_LEASE_MS, 15_000),

@@ -262,6 +262,12 @@ export const MESSAGE_TEXTS = {
   'rolls.notAPdf': 'This file is not a PDF',
   'rolls.notARoll': 'This file is not an electoral roll PDF',
   'rolls.noPage': 'This roll has no page {{count}}',
+  'rolls.pageTooLarge': 'Page {{page}} is {{width}} × {{height}} points, larger than a roll page can be (at most {{max}} points a side and {{limit}} million pixels; A4 is 595 × 842)',
+  'rolls.imageTooLarge': 'Page {{page}} holds an image of more than {{limit}} million pixels, more than a roll page needs (a page scanned at 300 dpi has 9 million); scan the roll at 300 dpi',
+  'rolls.tooManyOperations': 'Page {{page}} holds more than {{max}} drawing operations, more than a roll page needs; this file is not a roll as printed',
+  'rolls.tooManyPages': 'This file has {{count}} pages; a roll may have at most {{max}}. Split it into smaller files',
+  'rolls.tooMuchMemory': 'Reading this file needed more than {{mb}} MB of memory, more than a roll needs; it is not a roll as printed',
+  'rolls.tooSlow': 'Page {{page}} takes more than {{count}} seconds to draw, more than a roll page needs; it is not a roll as printed',
   'rolls.serialWhole': 'Serial number must be a whole number',
   'rolls.serialRange': 'Serial number must be from 1 to 9999',
 } as const;

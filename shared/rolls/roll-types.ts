@@ -15,6 +15,11 @@ export type RollBoxField = (typeof ROLL_BOX_FIELDS)[number];
 // Below this a field (and its row) is flagged for review.
 export const ROLL_REVIEW_CONFIDENCE = 0.8;
 
+// The most pages one roll may have (issue 54, decision 059): twice the largest roll seen (256
+// pages, a ward list), some 15,000 voters at 30 a page. A file of 3,000 blank pages held a reader
+// for 40 minutes with other rolls waiting behind it; a larger list is imported in parts.
+export const ROLL_MAX_PAGES = 500;
+
 // A rectangle on a page in PDF points from the page's top-left corner (for cropping).
 export interface RollRect {
   x: number;

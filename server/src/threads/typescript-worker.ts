@@ -1,3 +1,4 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -44,13 +45,38 @@ async function bundle(file: string): Promise<string> {
 // whole process's, in force in every thread whatever a thread is given.
 const WORKER_NODE_OPTIONS: string[] = [];
 
-export async function startTypeScriptWorker(file: string, workerData: unknown, resourceLimits?: ResourceLimits): Promise<Worker> {
-  let bundled = bundles.get(file);
-  if (!bundled) {
-    bundled = bundle(file);
-    bundles.set(file, bundled);
+function bundled(file: string): Promise<string> {
+  let built = bundles.get(file);
+  if (!built) {
+    built = bundle(file);
+    bundles.set(file, built);
     // A failed build is tried again next time.
-    bundled.catch(() => bundles.delete(file));
+    built.catch(() => bundles.delete(file));
   }
-  return new Worker(await bundled, { workerData, resourceLimits, execArgv: WORKER_NODE_OPTIONS });
+  return built;
+}
+
+export async function startTypeScriptWorker(file: string, workerData: unknown, resourceLimits?: ResourceLimits): Promise<Worker> {
+  return new Worker(await bundled(file), { workerData, resourceLimits, execArgv: WORKER_NODE_OPTIONS });
+}
+
+export interface ProcessOptions {
+  // Node's own options (a heap limit); none of the server's is passed on (as for a worker).
+  nodeOptions: string[];
+  // A program that starts Node for it with more limits, and its arguments (`prlimit --data=N --`).
+  launcher?: { program: string; args: string[] };
+}
+
+// The same bundle as a child process, its answers by IPC ('advanced': typed arrays cross as
+// they are). A process rather than a thread where memory must be bounded and given back whole:
+// a thread's resource limits reach only its JavaScript heap. The bundle gets `args` as its own.
+export async function startTypeScriptProcess(file: string, args: string[], options: ProcessOptions): Promise<ChildProcess> {
+  const { launcher } = options;
+  return fork(await bundled(file), args, {
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // fork runs execPath with execArgv before the bundle: a launcher runs Node in its place, the
+    // same process (it execs), so the IPC channel it inherits is Node's.
+    ...(launcher ? { execPath: launcher.program, execArgv: [...launcher.args, process.execPath, ...options.nodeOptions] } : { execArgv: options.nodeOptions }),
+  });
 }

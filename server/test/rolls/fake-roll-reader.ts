@@ -43,15 +43,13 @@ export const fakeRollReader: RollReader = {
   readRoll(filePath, options) {
     return (async function* () {
       const roll = await rollOf(filePath);
+      options?.onPageCount?.(roll.pages.length);
       for (const page of roll.pages) {
         if (roll.delayMs) await sleep(roll.delayMs, options?.signal);
         if (options?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
         yield page;
       }
     })();
-  },
-  async rollPageCount(filePath) {
-    return (await rollOf(filePath)).pages.length;
   },
   async renderRollCrop(filePath, _page, rect) {
     await rollOf(filePath);

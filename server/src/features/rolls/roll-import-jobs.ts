@@ -7,13 +7,17 @@ import { needsReview } from './roll-import-review';
 import { type RollReader, RollReadError } from './roll-reader-seam';
 
 // The roll import's background work: one roll read at a time (the reader spreads its pages over
-// the cores), in this process. Each job's row says where it is; the screen polls it.
+// the cores), started by this process (the reading itself runs in a child process of it). Each
+// job's row says where it is; the screen polls it.
 
 // A box's key in its import: page, then place on the page (a page holds far fewer than 1,000 boxes).
 const BOXES_PER_PAGE = 1000;
 export const boxKey = (page: number, index: number) => page * BOXES_PER_PAGE + index + 1;
 
 export const READ_FAILED = 'The roll could not be read';
+// A cancel may come through another process or node (decisions 039, 043): the process reading
+// looks at the job's row this often and stops its reader when the import is no longer reading.
+const CANCEL_CHECK_MS = 1_000;
 export const RESTARTED = 'The server restarted while reading this roll; upload it again';
 
 export const rollsDir = (dataDir: string) => path.join(dataDir, 'rolls');
@@ -44,20 +48,49 @@ function mostCommon(values: Iterable<number>): number | null {
   return best;
 }
 
-async function readImport(ctx: AppContext, reader: RollReader, id: number, signal: AbortSignal, shuttingDown: () => boolean): Promise<void> {
+// Aborts `controller` once the import's row leaves the reading state (a cancel through any
+// process); returns the function that stops watching.
+function watchForCancel(ctx: AppContext, id: number, controller: AbortController): () => void {
+  let checking = false;
+  const timer = setInterval(() => {
+    if (checking || controller.signal.aborted) return;
+    checking = true;
+    findRollImport(ctx.db, id)
+      .then((current) => {
+        if (current?.state !== 'reading') controller.abort(new DOMException('cancelled', 'AbortError'));
+      })
+      // A check that fails (the database busy a moment) is tried again at the next tick.
+      .catch(() => undefined)
+      .finally(() => {
+        checking = false;
+      });
+  }, CANCEL_CHECK_MS);
+  return () => clearInterval(timer);
+}
+
+async function readImport(ctx: AppContext, reader: RollReader, id: number, outer: AbortSignal, shuttingDown: () => boolean): Promise<void> {
   const row = await findRollImport(ctx.db, id);
   if (!row || row.state !== 'queued' || !row.file_path) return;
   const filePath = row.file_path;
   if (!(await updateRollImport(ctx.db, id, { state: 'reading', started_at: new Date().toISOString(), error: null }, ['queued']))) return;
   const reading = ['reading'] as const;
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const abort = () => controller.abort(outer.reason);
+  outer.addEventListener('abort', abort, { once: true });
+  const stopWatching = watchForCancel(ctx, id, controller);
   try {
-    const pageCount = await reader.rollPageCount(filePath);
-    await updateRollImport(ctx.db, id, { page_count: pageCount }, reading);
+    let pageCount = 0;
+    // The screen shows "0 of N pages" as soon as the reader has counted them.
+    const onPageCount = (count: number) => {
+      pageCount = count;
+      updateRollImport(ctx.db, id, { page_count: count }, reading).catch(() => undefined);
+    };
     let pagesDone = 0;
     let votersFound = 0;
     const boxParts: number[] = [];
     let cover: RollCoverFacts | null = null;
-    for await (const page of reader.readRoll(filePath, { signal })) {
+    for await (const page of reader.readRoll(filePath, { signal, maxPages: ctx.config.rollImportMaxPages, onPageCount })) {
       if (signal.aborted) break;
       const voters: NewImportVoter[] = [];
       for (const [index, { photo, ...box }] of page.voters.entries()) {
@@ -99,6 +132,8 @@ async function readImport(ctx: AppContext, reader: RollReader, id: number, signa
     }
     if (!(error instanceof RollReadError) && !signal.aborted) throw error;
   } finally {
+    stopWatching();
+    outer.removeEventListener('abort', abort);
     const current = shuttingDown() ? undefined : await findRollImport(ctx.db, id);
     // Cancelled or failed: nothing of it is kept but its row.
     if (current && (current.state === 'cancelled' || current.state === 'failed')) {

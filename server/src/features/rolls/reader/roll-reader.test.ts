@@ -6,7 +6,8 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowConfidence } from './roll-csv';
 import { NeedsOcrError } from './needs-ocr';
-import { readRoll, renderRollCrop, RollReadError, RollThread, rollPageCount } from './roll-reader';
+import { liveReaderProcesses, writeHeavyDrawingPdf, writeHugeImagePdf, writeHugePagePdf, writeManyPagesPdf } from './hostile-pdf.test-helper';
+import { readRoll, renderRollCrop, RollReadError, RollReaderProcess, tooSlowMessage } from './roll-reader';
 import { type SyntheticVoter, syntheticVoters, writeLetterPdf, writeScannedCopy, writeSyntheticRoll } from './synthetic-roll.test-helper';
 
 let dir: string;
@@ -39,7 +40,8 @@ beforeAll(async () => {
   await writeSyntheticRoll(path.join(dir, 'last-page.pdf'), voters.slice(0, 2));
   await writeLetterPdf(path.join(dir, 'letter.pdf'));
   await writeFile(path.join(dir, 'not-a-pdf.pdf'), 'name,epic\nAsha,XYZ1234567\n');
-});
+  // Rendering the scanned copy takes seconds on a busy machine.
+}, 60_000);
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -166,9 +168,9 @@ describe('readRoll', { timeout: 180_000 }, () => {
     expect(pages[3]!.voters.map((voter) => voter.epic)).toEqual(syntheticVoters(30).map((voter) => voter.epic));
   });
 
-  it('should hand back a page that needs OCR from a thread without OCR, and read a text page there', async () => {
-    const scanned = await RollThread.start(path.join(dir, 'scan.pdf'), 0);
-    const text = await RollThread.start(path.join(dir, 'voters-only.pdf'), 0);
+  it('should hand back a page that needs OCR from a reader process without OCR, and read a text page there', async () => {
+    const scanned = await RollReaderProcess.start(path.join(dir, 'scan.pdf'), 0);
+    const text = await RollReaderProcess.start(path.join(dir, 'voters-only.pdf'), 0);
     try {
       await expect(scanned.ask({ kind: 'read', page: 1 })).rejects.toBeInstanceOf(NeedsOcrError);
       const page = await text.ask<RollPageResult>({ kind: 'read', page: 1 });
@@ -204,9 +206,11 @@ describe('readRoll', { timeout: 180_000 }, () => {
   });
 });
 
-describe('rollPageCount and renderRollCrop', { timeout: 60_000 }, () => {
-  it('should count the pages and render a crop of a box as PNG', async () => {
-    expect(await rollPageCount(path.join(dir, 'roll.pdf'))).toBe(2);
+describe('the page count and renderRollCrop', { timeout: 60_000 }, () => {
+  it('should count the pages before reading any and render a crop of a box as PNG', async () => {
+    const counted: number[] = [];
+    await readAll(path.join(dir, 'roll.pdf'), { onPageCount: (count: number) => counted.push(count), onProgress: () => counted.push(-1) });
+    expect(counted).toEqual([2, -1, -1]);
     const png = await renderRollCrop(path.join(dir, 'roll.pdf'), 2, { x: 25, y: 50, width: 180, height: 72 });
     expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
     expect(png.readUInt32BE(16)).toBe(Math.ceil(180 * (200 / 72)));
@@ -214,5 +218,69 @@ describe('rollPageCount and renderRollCrop', { timeout: 60_000 }, () => {
 
   it('should refuse a page the roll does not have', async () => {
     await expect(renderRollCrop(path.join(dir, 'roll.pdf'), 9, { x: 0, y: 0, width: 10, height: 10 })).rejects.toBeInstanceOf(RollReadError);
+  });
+});
+
+// Issue 54: files an attacker could send, each refused before it costs the server much.
+describe('hostile files', { timeout: 60_000 }, () => {
+  it('should refuse a page larger than a roll page before drawing it', async () => {
+    await writeHugePagePdf(path.join(dir, 'huge-page.pdf'), 5000);
+    await expect(readAll(path.join(dir, 'huge-page.pdf'))).rejects.toThrow(
+      new RollReadError('Page 1 is 5,000 × 5,000 points, larger than a roll page can be (at most 1,700 points a side and 16 million pixels; A4 is 595 × 842)'),
+    );
+  });
+
+  it('should refuse an image of more pixels than a roll page needs before decoding it', async () => {
+    // 6,000 × 6,000: 36 million pixels, over the budget of 25 million.
+    await writeHugeImagePdf(path.join(dir, 'huge-image.pdf'), 6000);
+    await expect(readAll(path.join(dir, 'huge-image.pdf'))).rejects.toThrow(
+      new RollReadError('Page 1 holds an image of more than 25 million pixels, more than a roll page needs (a page scanned at 300 dpi has 9 million); scan the roll at 300 dpi'),
+    );
+  });
+
+  it('should refuse a file of more pages than a roll may have before reading any', async () => {
+    await writeManyPagesPdf(path.join(dir, 'many-pages.pdf'), 3000);
+    const progress: number[] = [];
+    await expect(readAll(path.join(dir, 'many-pages.pdf'), { onProgress: ({ pagesDone }: { pagesDone: number }) => progress.push(pagesDone) })).rejects.toThrow(
+      new RollReadError('This file has 3,000 pages; a roll may have at most 500. Split it into smaller files'),
+    );
+    expect(progress).toEqual([]);
+  });
+
+  it('should say a file is not a roll once its first ten pages hold neither a cover nor voter boxes', async () => {
+    // Small pages: quick to look at, as blank as a large one.
+    await writeManyPagesPdf(path.join(dir, 'blank-pages.pdf'), 60, [120, 170]);
+    let read = 0;
+    await expect(readAll(path.join(dir, 'blank-pages.pdf'), { onProgress: ({ pagesDone }: { pagesDone: number }) => (read = pagesDone) })).rejects.toThrow(new RollReadError('This file is not an electoral roll PDF'));
+    expect(read).toBeGreaterThanOrEqual(10);
+    expect(read).toBeLessThan(15);
+  });
+
+  it('should kill a reader process whose page draws past its time budget', async () => {
+    await writeHeavyDrawingPdf(path.join(dir, 'heavy-drawing.pdf'), 100);
+    const reader = await RollReaderProcess.start(path.join(dir, 'heavy-drawing.pdf'), 0, { drawSeconds: 1 });
+    await expect(reader.ask({ kind: 'read', page: 1 })).rejects.toThrow(new RollReadError(tooSlowMessage(1, 1)));
+    await reader.close();
+    expect(liveReaderProcesses()).not.toContain(reader.pid);
+  });
+
+  it('should kill a reader process past its memory budget', async () => {
+    const reader = await RollReaderProcess.start(path.join(dir, 'roll.pdf'), 0, { memoryMb: 40 });
+    await expect(reader.ask({ kind: 'read', page: 2 })).rejects.toThrow('Reading this file needed more than 40 MB of memory, more than a roll needs; it is not a roll as printed');
+    await reader.close();
+  });
+
+  it('should kill the reader process at once when its reading is cancelled mid-page', async () => {
+    const controller = new AbortController();
+    const reading = readAll(path.join(dir, 'heavy-drawing.pdf'), { signal: controller.signal, concurrency: 1 });
+    // Wait until the process is at work on the page.
+    for (let waited = 0; liveReaderProcesses().length === 0 && waited < 100; waited += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(liveReaderProcesses()).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const cancelled = Date.now();
+    controller.abort();
+    await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
+    expect(Date.now() - cancelled).toBeLessThan(5000);
+    expect(liveReaderProcesses()).toEqual([]);
   });
 });

@@ -1,21 +1,25 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import path from 'node:path';
-import type { Worker } from 'node:worker_threads';
-import type { RollPageResult, RollRect } from '@shared/rolls/roll-types';
-import { startTypeScriptWorker } from '../../../threads/typescript-worker';
+import { ROLL_MAX_PAGES, type RollPageResult, type RollRect } from '@shared/rolls/roll-types';
+import { startTypeScriptProcess } from '../../../threads/typescript-worker';
 import { NeedsOcrError } from './needs-ocr';
 import { ENGLISH_MODEL_FOLDER } from './ocr-models';
-import type { WorkerAnswer, WorkerRequest } from './roll-page-worker';
+import type { WorkerAnswer, WorkerDrawing, WorkerOptions, WorkerRequest } from './roll-page-worker';
 
-// The electoral-roll reader (issue 19): PDF in, voter boxes out, page by page, on worker
-// threads. See docs/roll-import.md "Reading a roll" and decision 035. Nothing here opens the
-// PDF: its threads do (roll-page-worker.ts), so pdf.js never loads in the server's own thread.
+// The electoral-roll reader (issue 19): PDF in, voter boxes out, page by page, in a child
+// process. See docs/roll-import.md "Reading a roll", decisions 035 and 059. Nothing here opens
+// the PDF: its process does (roll-page-worker.ts), so pdf.js never loads in the server.
 
 export interface ReadRollOptions {
-  signal?: AbortSignal; // cancel: stop soon, reject with an AbortError
-  concurrency?: number; // worker threads; default os.availableParallelism()
+  signal?: AbortSignal; // cancel: stop at once (the process is killed), reject with an AbortError
+  concurrency?: number; // OCR workers; default os.availableParallelism()
   pages?: number[]; // 1-based; default all
   onProgress?: (p: { pagesDone: number; pageCount: number; votersFound: number }) => void;
+  onPageCount?: (pageCount: number) => void; // the file's pages, once known (before any is read)
+  maxPages?: number; // more pages to read than this: refused before reading (default ROLL_MAX_PAGES)
 }
 
 // A message for the person who uploaded the file.
@@ -25,113 +29,226 @@ export class RollReadError extends Error {
 
 export const NOT_A_PDF_MESSAGE = 'This file is not a PDF';
 export const NOT_A_ROLL_MESSAGE = 'This file is not an electoral roll PDF';
+export const tooManyPagesMessage = (count: number, max: number) => `This file has ${count.toLocaleString('en-IN')} pages; a roll may have at most ${max.toLocaleString('en-IN')}. Split it into smaller files`;
+
+// The reader process's budgets (issue 54, decision 059). pdf.js's parsed pages live in the
+// JavaScript heap, bounded by its limit; decoded images, canvases and the OCR models' WebAssembly
+// memory live outside it, bounded by a watch on the process's resident memory, checked every
+// 200 ms (the English sample part's reading peaks at 480 MB). Where `prlimit` exists the kernel
+// also limits the process's writable memory: a ceiling no sudden allocation passes, set well above
+// what the reading reserves (1.5 GB for that part, most of it never touched), not the budget.
+const READER_HEAP_MB = 384;
+export const READER_MEMORY_MB = 900;
+const READER_DATA_MB = 3_072;
+// pdf.js parses a page's drawing commands before it draws any, without giving way: a page of
+// 300 MB of them kept a process busy for minutes. A real page takes under 3 s of processor time
+// (0.03-2.2 s for the samples' pages here), so one that has used more than this while pdf.js
+// works on it is stopped, its process killed. Processor time, not time on the clock: on a
+// machine shared by many builds a real page's drawing took over 10 s by the clock.
+export const PAGE_DRAW_SECONDS = 10;
+// A file whose first pages hold neither a cover nor voter boxes is not a roll: said after this
+// many rather than after its last (a real roll's voters start on page 3 at the latest).
+export const PAGES_BEFORE_NOT_A_ROLL = 10;
+
+export const tooMuchMemoryMessage = (mb = READER_MEMORY_MB) => `Reading this file needed more than ${mb} MB of memory, more than a roll needs; it is not a roll as printed`;
+export const tooSlowMessage = (page: number, seconds = PAGE_DRAW_SECONDS) => `Page ${page} takes more than ${seconds} seconds to draw, more than a roll page needs; it is not a roll as printed`;
+
+// The budgets a reader process is held to (the tests lower them).
+export interface ReaderBudgets {
+  memoryMb: number;
+  drawSeconds: number;
+}
+const BUDGETS: ReaderBudgets = { memoryMb: READER_MEMORY_MB, drawSeconds: PAGE_DRAW_SECONDS };
+const READER_STOPPED = 'The roll reader stopped';
 
 const WORKER_FILE = path.join(import.meta.dirname, 'roll-page-worker.ts');
-// A reader thread holds pdf.js, a rendered page and up to three OCR models: give it room but a
-// ceiling, so a hostile PDF cannot take the server's memory. A young generation of 12 MB (the
-// default is larger) held a reading process about 20 MB lower at the same speed. That is for
-// `npm run roll`: in the server, `npm start`'s --max-semi-space-size=8 wins over a thread's own
-// young generation (decision 048), and it is smaller still.
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 12 };
+const PRLIMIT = '/usr/bin/prlimit';
+const launcher = process.platform === 'linux' && existsSync(PRLIMIT) ? { program: PRLIMIT, args: [`--data=${READER_DATA_MB * 1024 * 1024}`, '--'] } : undefined;
+
+// The process's resident memory (Linux; elsewhere the heap limit alone bounds it).
+function residentBytes(pid: number | undefined): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/u.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+// The processor seconds of the process's main thread, where pdf.js works (its OCR runs in threads
+// of its own); null where /proc is not (the clock stands in). Linux counts in 1/100 s.
+function mainThreadSeconds(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
 
 type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
-// One reader thread and the requests waiting for its answers.
-export class RollThread {
+// One reader process and the requests waiting for its answers. Past a budget it is killed and
+// every waiting request rejected with the budget's message.
+export class RollReaderProcess {
   private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  // Pages pdf.js is at work on, with the processor and clock seconds when it began.
+  private readonly drawing = new Map<number, { cpu: number | null; clock: number }>();
+  private readonly watch: NodeJS.Timeout;
+  private readonly exited: Promise<void>;
   private nextId = 1;
   private ended: Error | null = null;
   private idleUnref = false;
 
-  private constructor(private readonly worker: Worker) {
-    worker.on('message', (answer: WorkerAnswer) => {
-      const waiter = this.waiting.get(answer.id);
-      this.waiting.delete(answer.id);
-      if (this.idleUnref && this.waiting.size === 0) this.worker.unref();
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly budgets: ReaderBudgets,
+  ) {
+    child.on('message', (message: WorkerAnswer | WorkerDrawing) => {
+      if ('drawing' in message) {
+        this.onDrawing(message);
+        return;
+      }
+      const waiter = this.waiting.get(message.id);
+      this.waiting.delete(message.id);
+      if (this.idleUnref && this.waiting.size === 0) this.unref();
       if (!waiter) return;
-      if (answer.error === undefined) waiter.resolve(answer.result);
-      else if (answer.reason === 'not-a-pdf') waiter.reject(new RollReadError(NOT_A_PDF_MESSAGE));
-      else if (answer.reason === 'no-page') waiter.reject(new RollReadError(answer.error));
-      else if (answer.reason === 'needs-ocr') waiter.reject(new NeedsOcrError(answer.error));
-      else waiter.reject(new Error(answer.error));
+      if (message.error === undefined) waiter.resolve(message.result);
+      else if (message.reason === 'not-a-pdf') waiter.reject(new RollReadError(NOT_A_PDF_MESSAGE));
+      else if (message.reason === 'no-page' || message.reason === 'budget') waiter.reject(new RollReadError(message.error));
+      else if (message.reason === 'needs-ocr') waiter.reject(new NeedsOcrError(message.error));
+      else waiter.reject(new Error(message.error));
     });
-    const end = (error: Error) => {
-      this.ended ??= error;
-      for (const waiter of this.waiting.values()) waiter.reject(this.ended);
-      this.waiting.clear();
-    };
-    worker.on('error', end);
-    worker.on('exit', () => end(new Error('The roll reader thread stopped')));
+    child.on('error', (error) => this.end(error));
+    this.exited = new Promise((resolve) => {
+      child.once('exit', (code, signal) => {
+        // Killed by the kernel or its own allocator (V8 aborts when its heap is full): memory.
+        const memory = signal === 'SIGKILL' || signal === 'SIGABRT' || signal === 'SIGSEGV' || code === 134;
+        this.end(memory ? new RollReadError(tooMuchMemoryMessage(budgets.memoryMb)) : new Error(READER_STOPPED));
+        resolve();
+      });
+    });
+    this.watch = setInterval(() => this.checkBudgets(), 200);
+    this.watch.unref();
   }
 
-  static async start(filePath: string, ocrWorkers = 1): Promise<RollThread> {
-    return new RollThread(await startTypeScriptWorker(WORKER_FILE, { filePath, ocrWorkers, englishModels: ENGLISH_MODEL_FOLDER }, WORKER_LIMITS));
+  static async start(filePath: string, ocrWorkers = 1, budgets: Partial<ReaderBudgets> = {}): Promise<RollReaderProcess> {
+    const options: WorkerOptions = { filePath, ocrWorkers, englishModels: ENGLISH_MODEL_FOLDER };
+    const child = await startTypeScriptProcess(WORKER_FILE, [JSON.stringify(options)], {
+      nodeOptions: [`--max-old-space-size=${READER_HEAP_MB}`, '--max-semi-space-size=8'],
+      launcher,
+    });
+    return new RollReaderProcess(child, { ...BUDGETS, ...budgets });
   }
 
   ask<T>(request: Request): Promise<T> {
     if (this.ended) return Promise.reject(this.ended);
     const id = this.nextId;
     this.nextId += 1;
-    if (this.waiting.size === 0) this.worker.ref();
+    if (this.waiting.size === 0) this.ref();
     return new Promise<T>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ ...request, id });
+      this.child.send({ ...request, id } as WorkerRequest);
     });
   }
 
-  // A thread waiting for work must not keep the process alive; one at work does.
+  // A process waiting for work must not keep the server alive; one at work does.
   unrefWhenIdle(): void {
     this.idleUnref = true;
-    if (this.waiting.size === 0) this.worker.unref();
+    if (this.waiting.size === 0) this.unref();
   }
 
   async close(): Promise<void> {
-    await this.worker.terminate();
+    this.kill(new Error(READER_STOPPED));
+    await this.exited;
+  }
+
+  private onDrawing({ page, drawing }: WorkerDrawing): void {
+    if (drawing) this.drawing.set(page, { cpu: mainThreadSeconds(this.child.pid), clock: performance.now() / 1000 });
+    else this.drawing.delete(page);
+  }
+
+  private checkBudgets(): void {
+    const pid = this.child.pid;
+    if (residentBytes(pid) > this.budgets.memoryMb * 1024 * 1024) {
+      this.kill(new RollReadError(tooMuchMemoryMessage(this.budgets.memoryMb)));
+      return;
+    }
+    if (this.drawing.size === 0) return;
+    const cpu = mainThreadSeconds(pid);
+    const clock = performance.now() / 1000;
+    for (const [page, since] of this.drawing) {
+      const spent = cpu !== null && since.cpu !== null ? cpu - since.cpu : clock - since.clock;
+      if (spent > this.budgets.drawSeconds) {
+        this.kill(new RollReadError(tooSlowMessage(page, this.budgets.drawSeconds)));
+        return;
+      }
+    }
+  }
+
+  // The process's id (the tests look for it after a cancel).
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  // Stops the process at once (its memory goes back to the system); waiting requests get `error`.
+  private kill(error: Error): void {
+    this.end(error);
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+  }
+
+  private end(error: Error): void {
+    this.ended ??= error;
+    for (const waiter of this.waiting.values()) waiter.reject(this.ended);
+    this.waiting.clear();
+    this.drawing.clear();
+    clearInterval(this.watch);
+  }
+
+  private ref(): void {
+    this.child.ref();
+    this.child.channel?.ref();
+  }
+
+  private unref(): void {
+    this.child.unref();
+    this.child.channel?.unref();
   }
 }
 
-export async function rollPageCount(filePath: string): Promise<number> {
-  const thread = await RollThread.start(filePath);
-  try {
-    return await thread.ask<number>({ kind: 'count' });
-  } finally {
-    await thread.close();
-  }
-}
-
-// The review screen asks for crops of one roll after another: a thread keeps each recent roll
+// The review screen asks for crops of one roll after another: a process keeps each recent roll
 // open for a while rather than loading pdf.js and the file again for every crop.
-const CROP_THREAD_IDLE_MS = 30_000;
-const CROP_THREADS_KEPT = 2;
-const cropThreads = new Map<string, { thread: Promise<RollThread>; timer?: NodeJS.Timeout }>();
+const CROP_PROCESS_IDLE_MS = 30_000;
+const CROP_PROCESSES_KEPT = 2;
+const cropProcesses = new Map<string, { reader: Promise<RollReaderProcess>; timer?: NodeJS.Timeout }>();
 
-function dropCropThread(filePath: string): void {
-  const entry = cropThreads.get(filePath);
+function dropCropProcess(filePath: string): void {
+  const entry = cropProcesses.get(filePath);
   if (!entry) return;
-  cropThreads.delete(filePath);
+  cropProcesses.delete(filePath);
   clearTimeout(entry.timer);
-  void entry.thread.then((thread) => thread.close()).catch(() => undefined);
+  void entry.reader.then((reader) => reader.close()).catch(() => undefined);
 }
 
 // A PNG of a rectangle of a page (the review screen's crops), at about 200 dpi.
 export async function renderRollCrop(filePath: string, page: number, rect: RollRect): Promise<Buffer> {
-  let entry = cropThreads.get(filePath);
+  let entry = cropProcesses.get(filePath);
   if (!entry) {
-    for (const oldest of [...cropThreads.keys()].slice(0, Math.max(0, cropThreads.size - CROP_THREADS_KEPT + 1))) dropCropThread(oldest);
-    const thread = RollThread.start(filePath).then((started) => {
+    for (const oldest of [...cropProcesses.keys()].slice(0, Math.max(0, cropProcesses.size - CROP_PROCESSES_KEPT + 1))) dropCropProcess(oldest);
+    const reader = RollReaderProcess.start(filePath, 0).then((started) => {
       started.unrefWhenIdle();
       return started;
     });
-    entry = { thread };
-    cropThreads.set(filePath, entry);
+    entry = { reader };
+    cropProcesses.set(filePath, entry);
   }
   clearTimeout(entry.timer);
-  entry.timer = setTimeout(() => dropCropThread(filePath), CROP_THREAD_IDLE_MS).unref();
+  entry.timer = setTimeout(() => dropCropProcess(filePath), CROP_PROCESS_IDLE_MS).unref();
   try {
-    return Buffer.from(await (await entry.thread).ask<Uint8Array>({ kind: 'crop', page, rect }));
+    return Buffer.from(await (await entry.reader).ask<Uint8Array>({ kind: 'crop', page, rect }));
   } catch (error) {
-    // A roll that cannot be opened (or a thread that died) is not kept.
-    if (!(error instanceof RollReadError) || error.message === NOT_A_PDF_MESSAGE) dropCropThread(filePath);
+    // A roll that cannot be opened (or a process that stopped) is not kept.
+    if (!(error instanceof RollReadError) || error.message === NOT_A_PDF_MESSAGE) dropCropProcess(filePath);
     throw error;
   }
 }
@@ -153,41 +270,51 @@ export async function* readRoll(filePath: string, options: ReadRollOptions = {})
     wake = null;
     resolve?.();
   };
+  let started: RollReaderProcess | null = null;
+  let textOnly: Promise<RollReaderProcess> | null = null;
+  // A cancel kills the processes at once, whatever they are doing (a page may take seconds).
+  const stopProcesses = async () => {
+    await started?.close();
+    // Set by the loops, which TypeScript does not follow.
+    await (textOnly as Promise<RollReaderProcess> | null)?.then((other) => other.close()).catch(() => undefined);
+  };
   const onAbort = () => {
     failure = abortError(signal as AbortSignal);
     notify();
+    void stopProcesses();
   };
   signal?.addEventListener('abort', onAbort, { once: true });
-  let thread: RollThread | null = null;
-  let textOnly: Promise<RollThread> | null = null;
-
   try {
-    // One reader thread reads pages side by side, as many as it has tesseract workers (one per
-    // core), so pdf.js and the page code are in memory once: a thread per core held about 175 MB
-    // more each and read 5-10% faster (the one thread renders while the workers wait). A page
+    // One reader process reads pages side by side, as many as it has tesseract workers (one per
+    // core), so pdf.js and the page code are in memory once: a reader per core held about 175 MB
+    // more each and read 5-10% faster (the one reader renders while the workers wait). A page
     // more than workers in flight won back half of that for 30-40 MB: memory won, as the
     // server's target is memory and the speed target is out of reach either way.
     const ocrWorkers = Math.max(1, options.concurrency ?? os.availableParallelism());
-    thread = await RollThread.start(filePath, ocrWorkers);
-    const reader = thread;
+    started = await RollReaderProcess.start(filePath, ocrWorkers);
+    const reader = started;
     if (signal?.aborted) onAbort();
     if (failure) throw failure;
     const pageCount = await reader.ask<number>({ kind: 'count' });
+    options.onPageCount?.(pageCount);
     const pages = (options.pages ?? Array.from({ length: pageCount }, (_, index) => index + 1)).filter((page) => page >= 1 && page <= pageCount);
+    const maxPages = options.maxPages ?? ROLL_MAX_PAGES;
+    if (pages.length > maxPages) throw new RollReadError(tooManyPagesMessage(pages.length, maxPages));
+    const wholeFile = pages.length === pageCount;
     const queue = [...pages];
     let pagesDone = 0;
     let votersFound = 0;
     let sawRoll = false;
 
     // Each loop reads the next page waiting until none is left. A page needing no OCR (a text
-    // layer, a garbled one whose glyphs are all known: decision 055) keeps the reader thread's
-    // own work on one core while the OCR workers idle: once one is read, a second thread that
+    // layer, a garbled one whose glyphs are all known: decision 055) keeps the reader process's
+    // own work on one core while the OCR workers idle: once one is read, a second process that
     // holds no OCR model reads pages beside it, and hands back (and stops at) any that needs OCR.
-    const work = async (thread: RollThread, handsBack: boolean) => {
+    const work = async (readerProcess: RollReaderProcess, handsBack: boolean) => {
       for (let page = queue.shift(); page !== undefined && !failure; page = queue.shift()) {
         let result: RollPageResult;
         try {
-          result = await thread.ask<RollPageResult>({ kind: 'read', page });
+          result = await readerProcess.ask<RollPageResult>({ kind: 'read', page });
         } catch (error) {
           if (handsBack && error instanceof NeedsOcrError) {
             queue.unshift(page);
@@ -197,23 +324,25 @@ export async function* readRoll(filePath: string, options: ReadRollOptions = {})
           }
           throw error instanceof RollReadError ? error : new Error(`Reading page ${page} failed: ${error instanceof Error ? error.message : String(error)}`);
         }
-        // Photos cross the thread boundary as plain arrays of bytes.
+        // Photos cross the process boundary as typed arrays ('advanced' IPC), a Buffer as its bytes.
         for (const voter of result.voters) if (voter.photo && !(voter.photo instanceof Uint8Array)) voter.photo = new Uint8Array(voter.photo);
         ready.push(result);
+        if (result.kind !== 'other') sawRoll = true;
         pagesDone += 1;
         votersFound += result.voters.length;
         options.onProgress?.({ pagesDone, pageCount: pages.length, votersFound });
         notify();
+        if (wholeFile && !sawRoll && pagesDone >= Math.min(PAGES_BEFORE_NOT_A_ROLL, pages.length)) throw new RollReadError(NOT_A_ROLL_MESSAGE);
         if (!textOnly && ocrWorkers > 1 && result.kind === 'voters' && result.method === 'text' && queue.length >= 2) {
-          textOnly = RollThread.start(filePath, 0);
+          textOnly = RollReaderProcess.start(filePath, 0);
           textOnly.then((started) => run(started, true)).catch(() => undefined);
         }
       }
     };
     let loops = 0;
-    const run = (thread: RollThread, handsBack: boolean) => {
+    const run = (readerProcess: RollReaderProcess, handsBack: boolean) => {
       loops += 1;
-      return work(thread, handsBack)
+      return work(readerProcess, handsBack)
         .catch((error: unknown) => {
           failure ??= error instanceof Error ? error : new Error(String(error));
         })
@@ -228,7 +357,6 @@ export async function* readRoll(filePath: string, options: ReadRollOptions = {})
       if (failure) throw failure;
       const next = ready.shift();
       if (next) {
-        if (next.kind !== 'other') sawRoll = true;
         yield next;
         continue;
       }
@@ -237,12 +365,12 @@ export async function* readRoll(filePath: string, options: ReadRollOptions = {})
       });
     }
     if (failure) throw failure;
-    // A file of pages that are neither a cover nor voter boxes is not a roll.
-    if (!sawRoll && pages.length === pageCount) throw new RollReadError(NOT_A_ROLL_MESSAGE);
+  } catch (error) {
+    // A cancel stops the processes under a request still waiting (the page count): the cancel
+    // is the reason.
+    throw failure ?? error;
   } finally {
     signal?.removeEventListener('abort', onAbort);
-    await thread?.close();
-    // Set by the loops, which TypeScript does not follow.
-    await (textOnly as Promise<RollThread> | null)?.then((started) => started.close()).catch(() => undefined);
+    await stopProcesses();
   }
 }
