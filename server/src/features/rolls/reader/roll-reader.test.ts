@@ -146,7 +146,7 @@ describe('readRoll', { timeout: 180_000 }, () => {
     }
   });
 
-  it('should read a roll of text pages and scanned pages whole, the scans handed back by the thread without OCR', async () => {
+  it('should read a roll of text pages and scanned pages whole, the scans handed back by the process without OCR', async () => {
     // Text pages first: once one is read, a second thread without OCR reads beside the first
     // (decision 055) and hands back any scanned page it takes.
     const text = syntheticVoters(3 * 30);
