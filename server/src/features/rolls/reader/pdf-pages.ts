@@ -6,6 +6,7 @@ import { getDocument, OPS, type PDFDocumentProxy, type PDFPageProxy } from 'pdfj
 import { IDENTITY, type Matrix, multiply, type PlacedGlyph, pageGlyphs } from './glyph-text';
 import { type GrayImage, rgbaToGray } from './gray-image';
 import { startsLikePdf } from './pdf-header';
+import { SCALE } from './page-scale';
 
 // pdf.js in Node: the legacy build, its fonts and CMaps from the package (no network), the
 // canvas from @napi-rs/canvas (prebuilt, no system library).
@@ -128,7 +129,7 @@ export interface PageContent {
 // The page is checked against the budgets first: its size, then, once pdf.js has parsed it, its
 // images and the number of its drawing operations.
 export async function pageContent(page: PDFPageProxy): Promise<PageContent> {
-  checkPageSize(page, READING_SCALE);
+  checkPageSize(page, SCALE);
   return drawing(page, () => pageContentNow(page));
 }
 
@@ -188,9 +189,6 @@ function releaseCanvas(canvas: { width: number; height: number }): void {
 // Hindi page read ×10 peaked at 515-579 MB over three runs rather than 593-628, as fast.
 let lastRender: Promise<unknown> = Promise.resolve();
 
-// The scale a page is read at (read-page.ts): 3 pixels a point, 216 dpi.
-export const READING_SCALE = 3;
-
 // Renders a page at `scale` pixels per point.
 export function renderPage(page: PDFPageProxy, scale: number): Promise<RenderedPage> {
   const render = lastRender.then(() => {
@@ -218,7 +216,7 @@ async function renderPageNow(page: PDFPageProxy, scale: number): Promise<Rendere
 
 // An RGB rendering of a rectangle of a page as PNG (the review screen's crops, the photos).
 export async function renderRect(page: PDFPageProxy, rect: { x: number; y: number; width: number; height: number }, scale: number, format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
-  checkPageSize(page, Math.min(scale, READING_SCALE));
+  checkPageSize(page, Math.min(scale, SCALE));
   return drawing(page, () => renderRectNow(page, rect, scale, format));
 }
 
