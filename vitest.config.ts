@@ -8,8 +8,27 @@ const alias = {
   '@web': path.resolve(root, 'web/src'),
 };
 
-// Two projects: fast unit tests (shared, server units, web components in jsdom) and
-// API tests that run against a real database (TEST_DB=sqlite or TEST_DB=postgres).
+// The API tests run against a real database: project `api` on the one TEST_DB names (sqlite
+// unless told), project `api-postgres` on PostgreSQL. `npm test` runs all three projects in one
+// Vitest run, so its workers stay busy to the end instead of idling at the tail of each stage.
+const apiDialect = process.env.TEST_DB ?? 'sqlite';
+
+function apiProject(name: string, dialect: string) {
+  return {
+    resolve: { alias },
+    test: {
+      name,
+      include: ['server/test/**/*.test.ts'],
+      environment: 'node',
+      env: { TEST_DB: dialect },
+      // One migrated database per run, copied for each test app (server/test/support).
+      globalSetup: ['server/test/support/migrated-template.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
 // Playwright specs live in e2e/ and are never picked up here.
 export default defineConfig({
   resolve: { alias },
@@ -25,16 +44,9 @@ export default defineConfig({
           setupFiles: ['web/src/testing/setup-tests.ts'],
         },
       },
-      {
-        resolve: { alias },
-        test: {
-          name: 'api',
-          include: ['server/test/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      apiProject('api', apiDialect),
+      // Without it when TEST_DB=postgres already puts `api` on PostgreSQL.
+      ...(apiDialect === 'postgres' ? [] : [apiProject('api-postgres', 'postgres')]),
     ],
   },
 });

@@ -10,7 +10,8 @@ import type { RollReader } from '../../src/features/rolls/roll-reader-seam';
 import { hashPassword } from '../../src/features/auth/passwords';
 import { insertUser, type NewUser } from '../../src/features/users/users-repository';
 import type { UserRow } from '../../src/db/schema';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { inject } from 'vitest';
+import { createTestDatabase, type MigratedTemplate, type TestDatabase } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -40,7 +41,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<AppConfig>
 export async function createTestApp(
   options: { loginThrottle?: LoginThrottleOptions; config?: Partial<AppConfig>; smsGateway?: SmsGateway; rollReader?: RollReader } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ from: migratedTemplate() });
   const config = testConfig(database, options.config);
   const { app, ctx } = await buildApp({ config, database: database.handle, logger: false, loginThrottle: options.loginThrottle, smsGateway: options.smsGateway, rollReader: options.rollReader });
   await app.ready();
@@ -53,6 +54,28 @@ export async function createTestApp(
       await database.drop();
     },
   };
+}
+
+// The run's migrated database (support/migrated-template.ts), when this runs under Vitest with it
+// (a benchmark calling createTestApp outside Vitest migrates its database itself).
+function migratedTemplate(): MigratedTemplate | undefined {
+  try {
+    return inject('migratedTemplate') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// One argon2 hash per password for the whole file: each costs about 25 ms of CPU, and a suite
+// creates hundreds of users with the same password. Sign-in still verifies it the real way.
+const passwordHashes = new Map<string, Promise<string>>();
+function testPasswordHash(password: string): Promise<string> {
+  let hashed = passwordHashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    passwordHashes.set(password, hashed);
+  }
+  return hashed;
 }
 
 let userCounter = 0;
@@ -73,7 +96,7 @@ export async function createUser(
     booth_access: overrides.booth_access ?? (role === 'Super Admin' || role === 'Admin' ? ['Admin'] : ['Booth-01']),
     mobile: overrides.mobile ?? '9876543210',
     ...overrides,
-    passwordHash: await hashPassword(password),
+    passwordHash: await testPasswordHash(password),
   });
   return { ...row, password };
 }

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../src/db/connection';
+import { migrateToLatest } from '../../src/db/migrate';
+import { adminConnection, testDialectOf, untilNoConnections, withDatabaseName } from './test-database';
+
+// Vitest global setup of the API projects: one database migrated once per run, which every
+// test app's database is copied from (a SQLite file copied, a PostgreSQL database created
+// with TEMPLATE), instead of running all the migrations again for each test file. Migrations
+// themselves are still tested from empty by the files that call createTestDatabase().
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dialect = testDialectOf(project.config.env.TEST_DB);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vms-test-template-'));
+  if (dialect === 'sqlite') {
+    const sqliteFile = path.join(dataDir, 'template.sqlite');
+    const handle = openDatabase({ dataDir, sqliteFile });
+    await migrateToLatest(handle.bulkDb);
+    // Closing the last connection folds the write-ahead log into the file: one file to copy.
+    await handle.close();
+    project.provide('migratedTemplate', { dialect, sqliteFile });
+    return async () => rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const name = `vms_template_${process.pid}_${Date.now().toString(36)}`;
+  const admin = await adminConnection();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const handle = openDatabase({ databaseUrl: withDatabaseName(admin.connectionUrl, name), dataDir });
+  await migrateToLatest(handle.bulkDb);
+  // A template must have no connection open while databases are created from it.
+  await handle.close();
+  const check = await adminConnection();
+  await untilNoConnections(check, name);
+  await check.end();
+  project.provide('migratedTemplate', { dialect, postgresDatabase: name });
+  return async () => {
+    const cleanup = await adminConnection();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
