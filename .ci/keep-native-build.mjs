@@ -6,18 +6,22 @@
 // ABI, platform and architecture; this puts the module just compiled there, so the next
 // `npm ci` on this machine unpacks it in a second. A new machine, another version or another
 // Node compiles again as before.
-const { execFileSync } = require('node:child_process');
-const { existsSync, mkdirSync, renameSync } = require('node:fs');
-const path = require('node:path');
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 
-const moduleDir = path.resolve(__dirname, '../node_modules/better-sqlite3');
+const moduleDir = path.resolve(import.meta.dirname, '../node_modules/better-sqlite3');
 const built = path.join(moduleDir, 'build/Release/better_sqlite3.node');
 if (!existsSync(built)) process.exit(0);
 
+// prebuild-install's own reading of the configuration and naming of the archive, from where the
+// package's install step runs it.
 process.chdir(moduleDir);
-const pkg = require(path.join(moduleDir, 'package.json'));
-const rc = require(require.resolve('prebuild-install/rc', { paths: [moduleDir] }))(pkg);
-const util = require(require.resolve('prebuild-install/util', { paths: [moduleDir] }));
+const requireThere = createRequire(path.join(moduleDir, 'package.json'));
+const pkg = requireThere('./package.json');
+const rc = requireThere('prebuild-install/rc')(pkg);
+const util = requireThere('prebuild-install/util');
 const cached = util.cachedPrebuild(util.getDownloadUrl({ ...rc, pkg }));
 if (existsSync(cached)) process.exit(0);
 
