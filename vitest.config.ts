@@ -42,6 +42,10 @@ export default defineConfig({
           include: ['shared/**/*.test.ts', 'server/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['web/src/testing/setup-tests.ts'],
+          // In `npm test` a unit file shares the two cores with two others (API files, OCR), so
+          // Vitest's 5 s and 10 s defaults would fail tests that take 3 s alone; a hang still fails.
+          testTimeout: 15_000,
+          hookTimeout: 30_000,
         },
       },
       apiProject('api', apiDialect),
