@@ -10,6 +10,18 @@ import { adminConnection, testDialectOf, untilNoConnections, withDatabaseName } 
 // test app's database is copied from (a SQLite file copied, a PostgreSQL database created
 // with TEMPLATE), instead of running all the migrations again for each test file. Migrations
 // themselves are still tested from empty by the files that call createTestDatabase().
+const TEMPLATE_PREFIX = 'vms_template_';
+// No run lasts this long: a template older than this was left by a run that was killed.
+const ABANDONED_AFTER_MS = 6 * 60 * 60 * 1000;
+
+async function dropAbandonedTemplates(admin: Awaited<ReturnType<typeof adminConnection>>): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${TEMPLATE_PREFIX}%`]);
+  for (const { datname } of rows) {
+    const madeAt = Number.parseInt(datname.split('_').at(-1) ?? '', 36);
+    if (Number.isFinite(madeAt) && Date.now() - madeAt > ABANDONED_AFTER_MS) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  }
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dialect = testDialectOf(project.config.env.TEST_DB);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vms-test-template-'));
@@ -23,8 +35,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const name = `vms_template_${process.pid}_${Date.now().toString(36)}`;
+  const name = `${TEMPLATE_PREFIX}${process.pid}_${Date.now().toString(36)}`;
   const admin = await adminConnection();
+  await dropAbandonedTemplates(admin);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const handle = openDatabase({ databaseUrl: withDatabaseName(admin.connectionUrl, name), dataDir });
