@@ -17,8 +17,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   // Two browsers. Four would fill the cores better on a quiet machine (a browser test mostly
-  // waits), but on a shared one (load 50, 7 Dec) four ran out of their limits three times as
-  // often as two (issue 55). E2E_WORKERS overrides.
+  // waits), but on a shared one four failed 15 of their first 43 tests (load 50, 7 Dec) where
+  // two failed 7 of 113 (load 25-40): issue 55. E2E_WORKERS overrides.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
