@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RollVoterBox } from '../shared/rolls/roll-types';
+import type { RollPageResult, RollVoterBox } from '../shared/rolls/roll-types';
+import type { RollSample } from '../server/src/features/rolls/reader/roll-samples';
 
 // The roll reader's ground truth: boxes of the real samples read by a person from the page
 // images. The samples name real people, so the repository keeps only a salted SHA-256 of each
@@ -23,7 +24,7 @@ export const TRUTH_FIELDS = ['serialNo', 'epic', 'fullName', 'relation', 'relati
 export type TruthField = (typeof TRUTH_FIELDS)[number];
 
 export interface TruthBox {
-  sample: 'marathi' | 'hindi' | 'english';
+  sample: RollSample;
   page: number;
   index: number; // position of the box on its page, in reading order
   // Salted hashes; null (or, for a house number, absent) when not read by a person.
@@ -42,6 +43,30 @@ export function truthHash(field: TruthField, value: string | number | null): str
 
 export function boxMatches(truth: TruthBox, field: TruthField, voter: RollVoterBox | undefined): boolean {
   return truthHash(field, voter?.[field] ?? null) === truth.fields[field];
+}
+
+// Each truth box's voter among pages read: the voter of its page whose serial number hashes as
+// the box's, else whose EPIC does, else the one at its place (a box the reader missed or found
+// twice then shifts no later box). Voters taken once at most.
+export function matchTruthBoxes(boxes: TruthBox[], pages: RollPageResult[]): Map<TruthBox, RollVoterBox> {
+  const matched = new Map<TruthBox, RollVoterBox>();
+  const taken = new Set<RollVoterBox>();
+  const byKey = (key: 'serialNo' | 'epic') => {
+    for (const box of boxes) {
+      if (matched.has(box) || box.fields[key] === null) continue;
+      const voter = pages.find((page) => page.page === box.page)?.voters.find((candidate) => !taken.has(candidate) && truthHash(key, candidate[key]) === box.fields[key]);
+      if (!voter) continue;
+      matched.set(box, voter);
+      taken.add(voter);
+    }
+  };
+  byKey('serialNo');
+  byKey('epic');
+  for (const box of boxes) {
+    const voter = pages.find((page) => page.page === box.page)?.voters[box.index];
+    if (!matched.has(box) && voter && !taken.has(voter)) matched.set(box, voter);
+  }
+  return matched;
 }
 
 export function loadGroundTruth(): TruthBox[] {

@@ -1,21 +1,66 @@
 import os from 'node:os';
 import path from 'node:path';
 import { ROLL_REVIEW_CONFIDENCE, type RollPageResult, type RollVoterBox } from '../shared/rolls/roll-types';
-import { readRoll } from '../server/src/features/rolls/reader/roll-reader';
-import { requireRollSamples, ROLL_SAMPLES } from '../server/src/features/rolls/reader/roll-samples';
+import { PROFILES } from '../server/src/features/rolls/reader/language-profiles';
+import { plausibleNames } from '../server/src/features/rolls/reader/name-plausibility';
+import { readRoll, rollPageCount } from '../server/src/features/rolls/reader/roll-reader';
+import { requireRollSamples, ROLL_SAMPLE_LANGUAGES, ROLL_SAMPLES, type RollSample } from '../server/src/features/rolls/reader/roll-samples';
 import { repeatedRollPage, scannedRollPage } from './repeated-roll-page';
-import { boxMatches, hasTruth, loadGroundTruth, type TruthField } from './roll-ground-truth';
+import { hasTruth, loadGroundTruth, matchTruthBoxes, type TruthBox, type TruthField, truthHash } from './roll-ground-truth';
 
-// `npm run bench:roll`: reads the three real sample rolls (../shared/rolls or ROLLS_DIR) and
-// measures speed and accuracy against the ground truth a person read from the page images
-// (bench/roll-ground-truth.json, hashed). ROLL_BENCH_PAGES=3,5 limits the English roll's pages;
-// ROLL_BENCH_THREADS sets the worker threads (default: every core); ROLL_BENCH_SAMPLES picks samples.
-// A one-page sample is also read as a roll of ROLL_BENCH_REPEAT copies of its page (default 10,
-// 0 for none; repeated-roll-page.ts), and the Marathi ward list also as printed and scanned.
+// `npm run bench:roll`: reads the real sample rolls (../shared/rolls or ROLLS_DIR) and measures
+// speed and accuracy against the ground truth a person read from the page images
+// (bench/roll-ground-truth.json, hashed), and the issue 53 "plausible" share over every row read.
+// Knobs, so that a run fits in minutes:
+//   ROLL_BENCH_SAMPLES=daryapur,english   only those samples
+//   ROLL_BENCH_PAGES=english:1-5,daryapur:3,7   only those pages of a sample (a bare list, as
+//                                          before, limits the English part)
+//   ROLL_BENCH_MAX_PAGES=12               at most that many pages a sample, spread through it,
+//                                          the pages the ground truth holds always among them
+//   ROLL_BENCH_THREADS=2                  worker threads (default: every core)
+//   ROLL_BENCH_REPEAT=10                  a one-page sample also read as a roll of copies of its
+//                                          page (0 for none); the Chopda page also printed and
+//                                          scanned (repeated-roll-page.ts; ROLL_BENCH_SCANNED=0 skips it)
+// A truth box is matched to the voter of its page with its serial number, else its EPIC, else
+// the one at its place: a box missed or found twice does not shift every later one.
 const dir = requireRollSamples();
 const truth = loadGroundTruth();
 const threads = Number(process.env.ROLL_BENCH_THREADS) || os.availableParallelism();
-const englishPages = process.env.ROLL_BENCH_PAGES?.split(',').map(Number);
+const maxPages = Number(process.env.ROLL_BENCH_MAX_PAGES) || Infinity;
+
+function parsePages(text: string): number[] {
+  return text.split(',').flatMap((part) => {
+    const [from, to] = part.split('-').map(Number);
+    if (!from) return [];
+    return to ? Array.from({ length: to - from + 1 }, (_, index) => from + index) : [from];
+  });
+}
+
+// ROLL_BENCH_PAGES: "sample:pages" groups (pages as 1,3-5), or a bare page list for the English part.
+function pagesAsked(): Partial<Record<RollSample, number[]>> {
+  const text = process.env.ROLL_BENCH_PAGES;
+  if (!text) return {};
+  if (!text.includes(':')) return { english: parsePages(text) };
+  const asked: Partial<Record<RollSample, number[]>> = {};
+  let sample: RollSample | null = null;
+  for (const part of text.split(',')) {
+    const [head, rest] = part.includes(':') ? part.split(':') : [null, part];
+    if (head) sample = head as RollSample;
+    if (sample) asked[sample] = [...(asked[sample] ?? []), ...parsePages(rest ?? '')];
+  }
+  return asked;
+}
+
+async function pagesToRead(sample: RollSample, file: string): Promise<number[] | undefined> {
+  const asked = pagesAsked()[sample];
+  if (asked) return asked;
+  if (!Number.isFinite(maxPages)) return undefined;
+  const count = await rollPageCount(file);
+  if (count <= maxPages) return undefined;
+  const truthPages = [...new Set(truth.filter((box) => box.sample === sample).map((box) => box.page))];
+  const spread = Array.from({ length: Math.max(0, maxPages - truthPages.length) }, (_, index) => 1 + Math.round((index * (count - 1)) / Math.max(1, maxPages - truthPages.length - 1)));
+  return [...new Set([...truthPages, ...spread])].filter((page) => page >= 1 && page <= count).sort((a, b) => a - b);
+}
 
 const percent = (hit: number, total: number) => (total === 0 ? '–' : `${((100 * hit) / total).toFixed(1)}%`);
 
@@ -36,64 +81,60 @@ interface Row {
   wrongNamesFlagged: string;
   wrongHousesFlagged: string;
   flaggedRows: string;
+  plausible: string;
 }
 
 const repeat = Number(process.env.ROLL_BENCH_REPEAT ?? 10);
 const rows: Row[] = [];
-// ROLL_BENCH_SAMPLES=marathi,hindi reads only those samples.
 const only = process.env.ROLL_BENCH_SAMPLES?.split(',');
-const runs: { sample: keyof typeof ROLL_SAMPLES; label: string; file: string }[] = [];
-for (const [sample, file] of Object.entries(ROLL_SAMPLES) as [keyof typeof ROLL_SAMPLES, string][]) {
+const runs: { sample: RollSample; label: string; file: string; pages?: number[] }[] = [];
+for (const [sample, file] of Object.entries(ROLL_SAMPLES) as [RollSample, string][]) {
   if (only && !only.includes(sample)) continue;
-  runs.push({ sample, label: sample, file: path.join(dir, file) });
-  if (sample !== 'english' && repeat > 1) runs.push({ sample, label: `${sample}, its page ×${repeat}`, file: await repeatedRollPage(path.join(dir, file), repeat) });
+  const full = path.join(dir, file);
+  const pages = await pagesToRead(sample, full);
+  runs.push({ sample, label: sample, file: full, pages });
+  if ((sample === 'marathi' || sample === 'hindi') && repeat > 1) runs.push({ sample, label: `${sample}, its page ×${repeat}`, file: await repeatedRollPage(full, repeat) });
   // The ward list printed and scanned: its boxes read from the image alone (repeated-roll-page.ts).
-  if (sample === 'marathi') runs.push({ sample, label: `marathi, scanned, its page ×${Math.max(1, repeat)}`, file: await repeatedRollPage(await scannedRollPage(path.join(dir, file)), Math.max(1, repeat)) });
+  if (sample === 'marathi' && process.env.ROLL_BENCH_SCANNED !== '0') runs.push({ sample, label: `marathi, scanned, its page ×${Math.max(1, repeat)}`, file: await repeatedRollPage(await scannedRollPage(full), Math.max(1, repeat)) });
 }
-for (const { sample, label, file } of runs) {
+
+for (const { sample, label, file, pages } of runs) {
   const results: RollPageResult[] = [];
   const started = process.hrtime.bigint();
   // CPU time of the whole process (worker threads included): steadier than the clock on a
   // shared machine, and what a page costs whatever the load.
   const cpuStarted = process.cpuUsage();
-  for await (const page of readRoll(file, { concurrency: threads, pages: sample === 'english' ? englishPages : undefined })) results.push(page);
+  for await (const page of readRoll(file, { concurrency: threads, pages })) results.push(page);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const cpu = process.cpuUsage(cpuStarted);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const voterPages = results.filter((page) => page.kind === 'voters');
   const voters = results.flatMap((page) => page.voters);
-  const byPlace = new Map<string, RollVoterBox>();
-  for (const page of results) page.voters.forEach((voter, index) => byPlace.set(`${page.page}/${index}`, voter));
+  const boxes: TruthBox[] = truth.filter((box) => box.sample === sample && results.some((page) => page.page === box.page));
+  const matched = matchTruthBoxes(boxes, results);
 
   const score = (field: TruthField) => {
-    let hit = 0;
-    let total = 0;
-    for (const box of truth.filter((candidate) => candidate.sample === sample && results.some((page) => page.page === candidate.page))) {
-      if (!hasTruth(box, field)) continue;
-      total += 1;
-      if (boxMatches(box, field, byPlace.get(`${box.page}/${box.index}`))) hit += 1;
-    }
-    return { hit, total };
+    const counted = boxes.filter((box) => hasTruth(box, field));
+    const hit = counted.filter((box) => truthHash(field, matched.get(box)?.[field] ?? null) === box.fields[field]).length;
+    return `${percent(hit, counted.length)} (${hit}/${counted.length})`;
   };
   let wrongNames = 0;
   let wrongFlagged = 0;
   let wrongHouses = 0;
   let wrongHousesFlagged = 0;
-  for (const box of truth.filter((candidate) => candidate.sample === sample)) {
-    const voter = byPlace.get(`${box.page}/${box.index}`);
+  for (const box of boxes) {
+    const voter: RollVoterBox | undefined = matched.get(box);
     for (const field of ['fullName', 'relativeName'] as const) {
-      if (box.fields[field] === null || !voter || boxMatches(box, field, voter)) continue;
+      if (!hasTruth(box, field) || truthHash(field, voter?.[field] ?? null) === box.fields[field]) continue;
       wrongNames += 1;
-      if (voter.confidence[field] < ROLL_REVIEW_CONFIDENCE) wrongFlagged += 1;
+      if (!voter || voter.confidence[field] < ROLL_REVIEW_CONFIDENCE) wrongFlagged += 1;
     }
-    if (!hasTruth(box, 'houseNo') || !voter || boxMatches(box, 'houseNo', voter)) continue;
+    if (!hasTruth(box, 'houseNo') || truthHash('houseNo', voter?.houseNo ?? null) === box.fields.houseNo) continue;
     wrongHouses += 1;
-    if (voter.review.some((reason) => reason.field === 'houseNo')) wrongHousesFlagged += 1;
+    if (!voter || voter.review.some((reason) => reason.field === 'houseNo')) wrongHousesFlagged += 1;
   }
-  const s = (field: TruthField) => {
-    const { hit, total } = score(field);
-    return `${percent(hit, total)} (${hit}/${total})`;
-  };
+  const profile = PROFILES[ROLL_SAMPLE_LANGUAGES[sample]];
+  const plausible = voters.filter((voter) => plausibleNames(voter.fullName, voter.relativeName, profile)).length;
   const methods = [...new Set(voterPages.map((page) => page.method))].join('+') || 'none';
   rows.push({
     sample: label,
@@ -102,16 +143,17 @@ for (const { sample, label, file } of runs) {
     secondsPerPage: (seconds / Math.max(1, results.length)).toFixed(2),
     cpuPerPage: (cpuSeconds / Math.max(1, results.length)).toFixed(2),
     voters: voters.length,
-    epic: s('epic'),
-    serial: s('serialNo'),
-    age: s('age'),
-    gender: s('gender'),
-    name: s('fullName'),
-    relative: s('relativeName'),
-    house: s('houseNo'),
+    epic: score('epic'),
+    serial: score('serialNo'),
+    age: score('age'),
+    gender: score('gender'),
+    name: score('fullName'),
+    relative: score('relativeName'),
+    house: score('houseNo'),
     wrongNamesFlagged: `${percent(wrongFlagged, wrongNames)} (${wrongFlagged}/${wrongNames})`,
     wrongHousesFlagged: `${percent(wrongHousesFlagged, wrongHouses)} (${wrongHousesFlagged}/${wrongHouses})`,
     flaggedRows: percent(voters.filter((voter) => voter.review.length > 0).length, voters.length),
+    plausible: percent(plausible, voters.length),
   });
   console.error(`${label}: ${results.length} pages in ${seconds.toFixed(1)} s`);
 }
@@ -133,6 +175,7 @@ const headers: Record<keyof Row, string> = {
   wrongNamesFlagged: 'wrong names flagged',
   wrongHousesFlagged: 'wrong houses flagged',
   flaggedRows: 'rows flagged',
+  plausible: 'plausible',
 };
 const keys = Object.keys(headers) as (keyof Row)[];
 console.log(`| ${keys.map((key) => headers[key]).join(' | ')} |`);

@@ -3,6 +3,7 @@ import { ROLL_REVIEW_CONFIDENCE } from '@shared/rolls/roll-types';
 import { AGE_MAX, AGE_MIN } from '@shared/voters/voter-fields';
 import { latinDigits } from './devanagari';
 import { checkEpic, findEpic } from './epic';
+import { innerLabelStart, labelAtStart } from './label-match';
 import { type LabelField, PROFILE_ORDER, PROFILES } from './language-profiles';
 
 // Turns the text of one voter box (from the text layer or OCR) into fields. The labels are the
@@ -46,12 +47,6 @@ export type { LabelField };
 // they are tried.
 const LABEL_FIELDS: LabelField[] = ['father', 'husband', 'mother', 'other', 'house', 'age', 'name'];
 const LABEL_SOURCES: { field: LabelField; source: string }[] = LABEL_FIELDS.map((field) => ({ field, source: PROFILE_ORDER.flatMap((code) => PROFILES[code].labels[field]).join('|') }));
-const LABELS = LABEL_SOURCES.map(({ field, source }) => ({ field, pattern: new RegExp(`^(${source})`, 'iu') }));
-// A label inside a line: two printed lines that OCR ran together.
-const INNER_LABELS = LABEL_SOURCES.filter(({ field }) => field !== 'name' && field !== 'age').map(({ field, source }) => ({ field, pattern: new RegExp(`\\s(${source})\\s*[:ः]`, 'iu') }));
-// The Hindi house label is misread too often for its colon to be relied on.
-INNER_LABELS.push({ field: 'house', pattern: /\s(मकान\s+स\S*)/u });
-
 // (OCR reads a colon standing alone as "°" or "'+".)
 const PUNCTUATION = /^(?:[\s:;=–—©®°+.,|!'"_~`<>-]|ः)+/u;
 
@@ -195,8 +190,8 @@ export function parseBox(box: BoxText): ParsedBox {
   const lines: TextLine[] = [];
   for (const line of box.body) {
     const text = lineText(line);
-    const inner = INNER_LABELS.map(({ pattern }) => text.match(pattern)).find((match) => match && match.index !== undefined && match.index > 0);
-    if (!inner || inner.index === undefined) {
+    const innerAt = innerLabelStart(text);
+    if (innerAt <= 0) {
       lines.push(line);
       continue;
     }
@@ -205,7 +200,7 @@ export function parseBox(box: BoxText): ParsedBox {
     const at = line.words.findIndex((word) => {
       const before = length;
       length += word.text.length + 1;
-      return before >= (inner.index as number);
+      return before >= innerAt;
     });
     if (at <= 0) lines.push(line);
     else lines.push({ words: line.words.slice(0, at) }, { words: line.words.slice(at) });
@@ -217,11 +212,11 @@ export function parseBox(box: BoxText): ParsedBox {
     // The Marathi label "मतदाराचे पूर्ण नाव" wraps: its "नाव" stands alone on the next line.
     if (/^(नाव|नांव|name)\s*(?::|ः)?\s*$/iu.test(text)) continue;
     if (current === 'name' && fullName && /^(नाव|नांव)([\s.,:]|ः|$)/u.test(text)) continue;
-    const label = LABELS.find(({ pattern }) => pattern.test(text));
+    const label = labelAtStart(text);
     let value = text;
     let field: Slot | null = null;
     if (label) {
-      value = stripLeading(text.replace(label.pattern, ''));
+      value = stripLeading(text.slice(label.end));
       // "मतदाराचे पूर्ण नाव" may leave "नाव" after the value's colon.
       value = value.replace(/^(नाव|नांव)\s*(?::|ः)\s*/u, '');
       if (label.field === 'name') field = 'name';

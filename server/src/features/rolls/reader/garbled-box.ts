@@ -30,7 +30,10 @@ export function addGarbledKnowns(boxText: BoxText, runs: TextRun[], rect: RollRe
 // (glyph-text.ts), the others cut out where the layer puts them, stacked and read in one OCR
 // call (see garbled-values.ts). Null when the layout is not the expected one.
 export async function readGarbledBox(ocr: OcrEngine, language: OcrLanguage, image: GrayImage, content: PageContent, rect: RollRect, textRight: number): Promise<BoxText | null> {
-  const values = garbledValues(runsIn(content.runs, rect), rect, textRight);
+  // Only what stands left of the photo: a frame printed with "Photo Available" in it (a ward list
+  // of the Daryapur kind) would otherwise be taken for a long name's second line, and the
+  // name's piece reach down over the relative's line.
+  const values = garbledValues(runsIn(content.runs, rect).filter((run) => run.x < textRight - 1), rect, textRight);
   if (!values) return null;
   const { segments } = values;
   const drawn = segments.map((segment) => textOfGlyphs(content, segment.rect));

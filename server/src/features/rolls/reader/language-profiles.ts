@@ -13,6 +13,8 @@ export interface LanguageProfile {
   // Label words as regular-expression sources, longer forms first, with the misreadings OCR
   // makes of them on real rolls ("वडिलाचे" without its anusvara, "Mame").
   labels: Record<LabelField, string[]>;
+  // The labels as printed, for matching a reading a letter or two off (label-match.ts).
+  printed: Partial<Record<LabelField, string[]>>;
   gender: { label: string[]; words: Record<GenderWord, string[]> };
   // Words only this language's rolls print, telling it from another of its script.
   markers: string[];
@@ -49,6 +51,7 @@ export const PROFILES: Record<ProfileCode, LanguageProfile> = {
       age: ['age'],
       name: ['name', 'mame', 'narne', 'nane', 'nama'],
     },
+    printed: { father: ["Father's Name"], husband: ["Husband's Name"], mother: ["Mother's Name"], other: ["Other's Name"], house: ['House Number'] },
     gender: { label: ['gender'], words: { Female: ['female', 'femaie', 'fernale'], Third: ['third'], Male: ['male', 'maie'] } },
     markers: [],
     ocr: { page: 'eng', cover: 'eng', witness: 'eng-best', cutAfterLabels: true, houses: 'best-english' },
@@ -58,13 +61,16 @@ export const PROFILES: Record<ProfileCode, LanguageProfile> = {
     code: 'hin',
     labels: {
       father: ['पिता\\s*का\\s*ना[मस]', 'पिता'],
-      husband: ['पति\\s*का\\s*ना[मस]', 'पति'],
+      // "पत्ति" is how OCR reads this print's पति now and then (a Bihar roll).
+      husband: ['(?:पत्ति|पति)\\s*का\\s*ना[मस]', 'पति'],
       mother: ['[मभ]ाता\\s*का\\s*ना[मस]', 'माता'],
       other: ['अन्य\\s*का\\s*ना[मस]'],
       house: ['मकान\\s*सं?ख्या', 'मकान\\s+स\\S*', 'मकान\\s*नं?\\.?'],
       age: ['आयु'],
-      name: ['ना[मस]ः', 'ना[मस](?=[\\s:])', 'नाम'],
+      // ECI's Hindi rolls print "निर्वाचक का नाम" (the elector's name) or "नाम".
+      name: ['निर्वाचक\\s*का\\s*ना[मस]', 'ना[मस]ः', 'ना[मस](?=[\\s:])', 'नाम'],
     },
+    printed: { name: ['निर्वाचक का नाम'], father: ['पिता का नाम'], husband: ['पति का नाम'], mother: ['माता का नाम'], other: ['अन्य का नाम'], house: ['मकान संख्या'] },
     // The Marathi model reads a bold "स्त्री" as "सत्री", "खत्री", once "सरी" (box-fields.ts).
     gender: { label: ['लिंग'], words: { Female: ['महिला', 'त्री', 'स्री', 'सरी'], Third: ['तृतीय', 'ट्रांसजेंडर', 'अन्य'], Male: ['पुरुष', 'पुरूष', 'पु\\b', 'पु$', 'पु\\s'] } },
     markers: [],
@@ -85,6 +91,7 @@ export const PROFILES: Record<ProfileCode, LanguageProfile> = {
       age: ['वय'],
       name: ['नांव', 'नाव', 'मतदाराचे\\s*पूर्ण(\\s*नां?व)?', 'मतदाराचे'],
     },
+    printed: { name: ['मतदाराचे पूर्ण नाव', 'मतदाराचे पूर्ण'], father: ['वडिलांचे नाव'], husband: ['पतीचे नाव'], mother: ['आईचे नाव'], other: ['इतर नाव'], house: ['घर क्रमांक'] },
     gender: { label: ['लिंग'], words: { Female: ['त्री', 'स्री', 'सरी'], Third: ['तृतीय', 'इतर'], Male: ['पु\\b', 'पु$', 'पु\\s'] } },
     markers: ['मतदाराचे', 'वडिलांचे', 'पतीचे', 'क्रमांक', 'आईचे', 'प्रभाग', 'वय'],
     ocr: { page: 'mar', cover: 'mar', witness: 'mar', cutAfterLabels: false, houses: 'mixed-script' },
@@ -93,15 +100,17 @@ export const PROFILES: Record<ProfileCode, LanguageProfile> = {
   guj: {
     code: 'guj',
     labels: {
-      father: ['પિતાનું\\s*નામ'],
-      husband: ['પતિનું\\s*નામ'],
-      mother: ['માતાનું\\s*નામ'],
-      other: ['અન્ય'],
-      house: ['ઘર\\s*નંબર'],
+      // Older rolls drop the anusvara ("પિતાનુ નામ") and spell the husband "પતી".
+      father: ['પિતાનું?\\s*નામ'],
+      husband: ['પત[િી]નું?\\s*નામ'],
+      mother: ['માતાનું?\\s*નામ'],
+      other: ['અન્યનું?\\s*નામ', 'અન્ય'],
+      house: ['ઘર\\s*નંબર', 'ઘર\\s*નં\\.?'],
       age: ['ઉંમર'],
       name: ['મતદારનું\\s*નામ', 'નામ'],
     },
-    gender: { label: ['લિંગ', 'જાતિ'], words: { Female: ['સ્ત્રી', 'મહિલા'], Third: ['ત્રીજી'], Male: ['પુરુષ'] } },
+    printed: { name: ['મતદારનું નામ'], father: ['પિતાનું નામ'], husband: ['પતિનું નામ'], mother: ['માતાનું નામ'], house: ['ઘર નંબર'] },
+    gender: { label: ['લિંગ', 'જાતિ'], words: { Female: ['સ્ત્રી', 'મહિલા'], Third: ['ત્રીજી', 'અન્ય'], Male: ['પુરુષ', 'પુરૂષ'] } },
     markers: [],
     // No Gujarati OCR model is installed: a Gujarati roll is read from its text layer.
     ocr: null,
