@@ -39,6 +39,10 @@ describe('innerLabelStart', () => {
     expect(hindi.slice(innerLabelStart(hindi))).toBe('पत्ति का नाम रमेश कुमार');
   });
 
+  it('should not cut a line inside its own label read with a space', () => {
+    expect(innerLabelStart('व डिलांचे नाव:पाटील रमेश')).toBe(-1);
+  });
+
   it('should leave a name holding a relation word alone', () => {
     expect(innerLabelStart('गणपति पति राम')).toBe(-1);
     expect(innerLabelStart('Ravi Father Rao')).toBe(-1);

@@ -41,17 +41,26 @@ const endsWord = (text: string, end: number) => end >= text.length || /[\s:ः;.
 
 // The label a line starts with, if any.
 export function labelAtStart(text: string): FoundLabel | null {
+  let exact: FoundLabel | null = null;
   for (const { field, pattern } of STARTS) {
     const found = text.match(pattern);
-    if (found) return { field, end: found[0].length };
+    if (found) {
+      exact = { field, end: found[0].length };
+      break;
+    }
   }
+  // Squeezed, the label may reach further: "घर क्र मांक" is "घर क्र" (a short form) as read, and
+  // "घर क्रमांक" whole without its space.
   const { text: squeezed, at } = squeeze(text);
   for (const { field, pattern } of STARTS) {
     const found = squeezed.match(pattern);
     if (!found || found[0].length === 0) continue;
     const end = (at[found[0].length - 1] as number) + 1;
-    if (endsWord(text, end)) return { field, end };
+    if (!endsWord(text, end)) continue;
+    if (!exact || end > exact.end) return { field, end };
+    break;
   }
+  if (exact) return exact;
   const lower = squeezed.toLowerCase();
   let best: (FoundLabel & { distance: number }) | null = null;
   for (const { field, squeezed: label } of PRINTED) {
@@ -72,7 +81,9 @@ export function labelAtStart(text: string): FoundLabel | null {
 // a word, and be followed by a colon or be a label of two words or more (a lone "पति" inside a
 // name is a name).
 export function innerLabelStart(text: string): number {
-  for (let start = 1; start < text.length; start += 1) {
+  // Not inside the line's own label ("व डिलांचे नाव" is one label, not "व" and "डिलांचे नाव").
+  const own = labelAtStart(text);
+  for (let start = own ? own.end : 1; start < text.length; start += 1) {
     if (!/\s/u.test(text.charAt(start - 1)) || /\s/u.test(text.charAt(start))) continue;
     const rest = text.slice(start);
     const found = labelAtStart(rest);

@@ -58,7 +58,11 @@ export async function readPieces(ocr: OcrEngine, language: OcrModels, pieces: Gr
     const { image: stacked, spans } = stackGray(pieces.slice(from, to), gap);
     for (const word of (await ocr.read(language, await grayPng(stacked, enlarge), 'block', only)).flatMap((line) => line.words)) {
       const middle = (word.y0 + word.y1) / 2 / enlarge;
-      const at = spans.findIndex((span) => middle >= span.top - 4 && middle <= span.bottom + 4);
+      // The piece the word's middle lies in, else the nearest within 4 pixels (the first piece
+      // whose reach held it took the first letter of the line below: "पवार वैशाली विनोद प").
+      const distance = (span: { top: number; bottom: number }) => (middle < span.top ? span.top - middle : middle > span.bottom ? middle - span.bottom : 0);
+      const nearest = spans.reduce((best, span, index) => (distance(span) < distance(spans[best] as (typeof spans)[number]) ? index : best), 0);
+      const at = spans.length > 0 && distance(spans[nearest] as (typeof spans)[number]) <= 4 ? nearest : -1;
       if (at >= 0 && word.text.trim()) (words[from + at] as PlacedWord[]).push({ text: word.text, confidence: word.confidence, x0: word.x0 / enlarge, x1: word.x1 / enlarge, ...(word.spaces && { spaces: word.spaces }) });
     }
     from = to;

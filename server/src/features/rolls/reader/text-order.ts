@@ -103,12 +103,19 @@ export function logicalOrder(text: string): string {
   return chars.join('').normalize('NFC');
 }
 
+// A space before a sign that follows its consonant (a vowel sign, anusvara, virama) is never
+// written: the pen's gap read as one ("સ્ત્ર ી" for સ્ત્રી).
+export function withoutSpacesBeforeSigns(text: string): string {
+  const chars = [...text];
+  return chars.filter((char, at) => !(/\s/u.test(char) && at > 0 && isLetter(chars[at - 1]) && isDependent(chars[at + 1] ?? ''))).join('');
+}
+
 // The page's runs in logical order when they show drawing order (at least two signs where logical
 // order never puts them); NFC either way. A pre-base sign that ends a run belongs to the run after
 // it on the line (a writer may give each glyph its own run).
 export function logicalRuns(runs: TextRun[]): TextRun[] {
   const drawn = runs.reduce((sum, run) => sum + drawingOrderSigns(run.text.normalize('NFD')), 0) >= 2;
-  if (!drawn) return runs.map((run) => (run.text === run.text.normalize('NFC') ? run : { ...run, text: run.text.normalize('NFC') }));
+  if (!drawn) return runs.map((run) => ({ ...run, text: withoutSpacesBeforeSigns(run.text.normalize('NFD')).normalize('NFC') }));
   const texts = runs.map((run) => run.text);
   for (const [index, run] of runs.entries()) {
     const text = texts[index] as string;
@@ -119,5 +126,5 @@ export function logicalRuns(runs: TextRun[]): TextRun[] {
     texts[index] = text.slice(0, -last.length);
     texts[next] = last + (texts[next] as string);
   }
-  return runs.map((run, index) => ({ ...run, text: logicalOrder(texts[index] as string) })).filter((run) => run.text.trim() !== '');
+  return runs.map((run, index) => ({ ...run, text: withoutSpacesBeforeSigns(logicalOrder(texts[index] as string).normalize('NFD')).normalize('NFC') })).filter((run) => run.text.trim() !== '');
 }
