@@ -4,6 +4,7 @@ import { AGE_MAX, AGE_MIN } from '@shared/voters/voter-fields';
 import { latinDigits } from './devanagari';
 import { checkEpic, findEpic } from './epic';
 import { innerLabelStart, labelAtStart } from './label-match';
+import { hasLabelWord } from './name-plausibility';
 import { type LabelField, PROFILE_ORDER, PROFILES } from './language-profiles';
 
 // Turns the text of one voter box (from the text layer or OCR) into fields. The labels are the
@@ -302,8 +303,10 @@ export function parseBox(box: BoxText): ParsedBox {
   // contradicts a Male one (one of the two was misread; a person looks).
   if (relation === 'husband' && gender === 'Female') confidence.gender = Math.max(confidence.gender, GENDER_CLASS_SURE);
   if (relation === 'husband' && gender === 'Male') confidence.gender = Math.min(confidence.gender, 0.5);
-  if (fullName && !plausibleName(fullName)) confidence.fullName = Math.min(confidence.fullName, 0.5);
-  if (relativeName && !plausibleName(relativeName)) confidence.relativeName = Math.min(confidence.relativeName, 0.5);
+  // A name that keeps a label word, or runs to more words than a name has, took in another line.
+  const glued = (name: string) => hasLabelWord(name) || name.split(/\s+/u).length > 5;
+  if (fullName && (!plausibleName(fullName) || glued(fullName))) confidence.fullName = Math.min(confidence.fullName, 0.5);
+  if (relativeName && (!plausibleName(relativeName) || glued(relativeName))) confidence.relativeName = Math.min(confidence.relativeName, 0.5);
   if (age !== null && !ageInRange(age)) {
     confidence.age = Math.min(confidence.age, 0.3);
     review.push({ field: 'age', reason: 'age-out-of-range' });

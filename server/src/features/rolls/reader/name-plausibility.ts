@@ -13,6 +13,9 @@ const LABEL_WORDS = new RegExp(
   'iu',
 );
 
+// A label word standing in a name: the label was read into the value.
+export const hasLabelWord = (name: string) => LABEL_WORDS.test(name);
+
 export function plausibleName(name: string | null): boolean {
   if (!name) return false;
   if (/[\p{Nd}]/u.test(name)) return false;
