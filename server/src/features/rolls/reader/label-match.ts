@@ -37,7 +37,7 @@ function squeeze(text: string): { text: string; at: number[] } {
 }
 
 // Whether the text's word ends at `end`: the line's end, a space, a colon or punctuation.
-const endsWord = (text: string, end: number) => end >= text.length || /[\s:ः;.,\-–—|]/u.test(text.charAt(end));
+const endsWord = (text: string, end: number) => end >= text.length || /(?:[\s:;.,\-–—|]|ः)/u.test(text.charAt(end));
 
 // The label a line starts with, if any.
 export function labelAtStart(text: string): FoundLabel | null {
@@ -89,7 +89,7 @@ export function innerLabelStart(text: string): number {
     const found = labelAtStart(rest);
     if (!found || found.field === 'name' || found.field === 'age') continue;
     const label = rest.slice(0, found.end);
-    const colonAfter = /^\s*[:ः]/u.test(rest.slice(found.end));
+    const colonAfter = /^\s*(?::|ः)/u.test(rest.slice(found.end));
     if (colonAfter || /\s/u.test(label.trim())) return start;
   }
   return -1;
