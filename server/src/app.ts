@@ -120,7 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     bulkDb: database.bulkDb,
     dialect: database.dialect,
     tokens: createTokenSigner(config.jwtSecret),
-    loginThrottle: createLoginThrottle(options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE, redis ? redisSignInLimits(redis) : databaseSignInLimits),
+    loginThrottle: createLoginThrottle(options.loginThrottle ?? { ...DEFAULT_LOGIN_THROTTLE, maxFailuresPerIp: config.signInFailuresPerAddress ?? DEFAULT_LOGIN_THROTTLE.maxFailuresPerIp }, redis ? redisSignInLimits(redis) : databaseSignInLimits),
     sms: createSmsDispatcher({
       db: database.db,
       gateway: options.smsGateway ?? createSmsGatewayFromEnv(process.env, (line) => app.log.info(line)),

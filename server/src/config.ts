@@ -42,6 +42,9 @@ export interface AppConfig {
   // How long an unanswered Idempotency-Key claim holds without being renewed
   // (IDEMPOTENCY_LEASE_MS, decision 059); unset means 15 s.
   idempotencyLeaseMs?: number;
+  // Failed sign-ins from unknown devices one address may make per 15 minutes
+  // (SIGN_IN_FAILURES_PER_ADDRESS, decision 062); unset means 100.
+  signInFailuresPerAddress?: number;
   // Not environment settings: tests lower these to cover the large-file paths of an import
   // with small files (see voter-import.ts).
   importTuning?: ImportTuning;
@@ -171,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     scheduledJobsFirstRunMs: wholeNumber('SCHEDULED_JOBS_FIRST_RUN_MS', env.SCHEDULED_JOBS_FIRST_RUN_MS, 60_000),
     jobsLeaderRetryMs: positiveInt('JOBS_LEADER_RETRY_MS', env.JOBS_LEADER_RETRY_MS, 15_000),
     idempotencyLeaseMs: positiveInt('IDEMPOTENCY_LEASE_MS', env.IDEMPOTENCY_LEASE_MS, 15_000),
+    signInFailuresPerAddress: positiveInt('SIGN_IN_FAILURES_PER_ADDRESS', env.SIGN_IN_FAILURES_PER_ADDRESS, 100),
     redisUrl: redisUrlFrom(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'vms:',
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(import.meta.dirname, '../../web/dist')),

@@ -56,10 +56,15 @@ describe('createLoginThrottle keysFor', () => {
     expect(throttle.keysFor({ ipAddress: '10.0.0.1', username: 'Ravi', deviceId: null }).map((limit) => limit.key)).toEqual(['ip:10.0.0.1', 'user:ravi']);
   });
 
-  it('should count a known device against the IP and that device only', () => {
+  it('should count a known device against that device only, never the address colleagues share', () => {
     const keys = throttle.keysFor({ ipAddress: '10.0.0.1', username: 'ravi', deviceId: 'abc' });
-    expect(keys.map((limit) => limit.key)).toEqual(['ip:10.0.0.1', 'device:abc']);
-    expect(keys[1]?.rule.hardMax).toBe(5);
+    expect(keys.map((limit) => limit.key)).toEqual(['device:abc']);
+    expect(keys[0]?.rule.hardMax).toBe(5);
+  });
+
+  it('should hold an unknown device to 100 failures per address and a signed-in user to the username only', () => {
+    expect(throttle.keysFor({ ipAddress: '10.0.0.1', username: 'ravi', deviceId: null })[0]?.rule.hardMax).toBe(100);
+    expect(throttle.keysForSignedIn('Ravi').map((limit) => limit.key)).toEqual(['user:ravi']);
   });
 });
 

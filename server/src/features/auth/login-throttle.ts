@@ -4,16 +4,18 @@ import { HttpError } from '../../plugins/http-error';
 import type { AttemptSchedule } from './sign-in-limits-repository';
 import { databaseSignInLimits, type SignInLimitsStore } from './sign-in-limits-store';
 
-// Sign-in limits (issue 17, docs/decisions/018-sign-in-limits.md). Every attempt is counted
-// in the database BEFORE its password or code is checked, by one atomic upsert, so N
-// parallel guesses cost N attempts and several app nodes share the counts.
-//   - per client IP: a hard limit (20 per 15 minutes);
+// Sign-in limits (issue 17, decision 018; issue 57, decision 062). Every attempt is counted
+// in the database (or Redis, decision 043) BEFORE its password or code is checked, by one
+// atomic upsert, so N parallel guesses cost N attempts and several app nodes share the counts.
+//   - per client address, for unknown devices only: a hard limit (100 failures per 15
+//     minutes, sized for an office behind one NAT; SIGN_IN_FAILURES_PER_ADDRESS);
 //   - per username, for devices that never signed in as that user: 5 free attempts, then a
 //     slow-down (one attempt per 15 s, doubling to 5 minutes) rather than a lock, so a
 //     stranger cannot keep the owner out for long;
 //   - per device cookie (a browser that signed in as that user before): a hard limit of its
-//     own (5 per 15 minutes) that locks only that cookie. The username's counter does not
-//     apply to it, so the owner signs in from their own device while strangers guess.
+//     own (5 per 15 minutes) that locks only that cookie. Neither the username's nor the
+//     address's counter applies to it, so the owner signs in from their own device while
+//     strangers guess the username or colleagues behind the same address mistype theirs.
 export interface LoginThrottleOptions {
   // Attempts per username from unknown devices before the slow-down starts.
   maxFailuresPerUsername: number;
@@ -30,7 +32,8 @@ export interface LoginThrottleOptions {
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleOptions = {
   maxFailuresPerUsername: 5,
-  maxFailuresPerIp: 20,
+  // Decision 062: an office of ~100 behind one address, each on a new device mistyping once.
+  maxFailuresPerIp: 100,
   maxFailuresPerDevice: 5,
   windowMs: 15 * 60_000,
   slowDownMs: 15_000,
@@ -105,13 +108,21 @@ export function createLoginThrottle(options: LoginThrottleOptions = DEFAULT_LOGI
   } satisfies Record<string, LimitRule>;
 
   return {
-    // The counters one attempt goes through: the IP's first (refusing there costs the
-    // username nothing), then the device cookie's when a valid one for this username came
-    // with the request, else the username's.
+    // The counters one attempt goes through. A device cookie valid for this username: that
+    // cookie's alone (decision 062: the address's count is other people's typos, and a
+    // cookie is only got by knowing this account's password, so it buys no spraying).
+    // Otherwise the address's first (refusing there costs the username nothing), then the
+    // username's.
     keysFor(attempt: { ipAddress: string; username: string; deviceId: string | null }): LimitKey[] {
-      const ip = { key: `ip:${attempt.ipAddress}`, rule: rules.ip };
-      if (attempt.deviceId) return [ip, { key: `device:${attempt.deviceId}`, rule: rules.device }];
-      return [ip, { key: `user:${attempt.username.toLowerCase()}`, rule: rules.user }];
+      if (attempt.deviceId) return [{ key: `device:${attempt.deviceId}`, rule: rules.device }];
+      return [{ key: `ip:${attempt.ipAddress}`, rule: rules.ip }, { key: `user:${attempt.username.toLowerCase()}`, rule: rules.user }];
+    },
+
+    // A signed-in user proving their current password (change password): the session is at
+    // least what a device cookie is, so only the username's counter applies, never the
+    // address's that colleagues share.
+    keysForSignedIn(username: string): LimitKey[] {
+      return [{ key: `user:${username.toLowerCase()}`, rule: rules.user }];
     },
 
     // Counts the attempt on every key or refuses with 429 and Retry-After. A key that

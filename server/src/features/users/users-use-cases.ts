@@ -177,7 +177,7 @@ export async function changeOwnPassword(
   const { db } = store;
   const user = await findTarget(db, actor.userId);
   // Counted before the check, like a sign-in (issue 17): parallel guesses cannot outrun it.
-  const limitKeys = throttle.keysFor({ ipAddress: actor.ipAddress, username: user.username, deviceId: null });
+  const limitKeys = throttle.keysForSignedIn(user.username);
   await throttle.admit(db, limitKeys, () => 'Too many wrong passwords. Please try again later.');
   // 400, not 401: the session is fine, and a 401 would sign the user out.
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
