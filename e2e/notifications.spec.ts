@@ -24,8 +24,11 @@ test('should send a message, show it on the recipient bell, mark it read there, 
 
   await form.getByLabel('Role').selectOption('Karyakarta');
   await form.getByLabel(E2E_USERS.karyakarta.full_name).check();
+  // Issue 60: counted as the gateway bills: Marathi is Unicode (70, then 67 a part).
+  await form.getByLabel('Message').fill('म'.repeat(80));
+  await expect(form.getByText('80/160 characters · Unicode (70 a part) · 2 SMS parts · estimated cost ₹0.50')).toBeVisible();
   await form.getByLabel('Message').fill(text);
-  await expect(form.getByText(`${text.length}/160 characters · 1 SMS part`)).toBeVisible();
+  await expect(form.getByText(`${text.length}/160 characters · GSM-7 text · 1 SMS part · estimated cost ₹0.25`)).toBeVisible();
   // Choosing another role clears the selection.
   await form.getByLabel('Role').selectOption('Supervisor');
   await expect(form.getByText('0 selected')).toBeVisible();

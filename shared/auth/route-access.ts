@@ -54,6 +54,7 @@ export const ROUTE_ACCESS = {
   'POST /api/notifications/send': ALL_ROLES,
   'GET /api/notifications/logs': ALL_ROLES,
   'GET /api/notifications/stats': ALL_ROLES,
+  'GET /api/notifications/sms-pricing': ALL_ROLES,
   'GET /api/notifications/my': ALL_ROLES,
   'GET /api/notifications/inbox': ALL_ROLES,
   'POST /api/notifications/read/:id': ALL_ROLES,

@@ -134,13 +134,14 @@ describe('shared schema messages', () => {
     ],
     [
       'notification',
-      [...messagesOf(sendNotificationSchema, {}), ...messagesOf(sendNotificationSchema, { message: long, recipients: Array.from({ length: 1001 }, (_, index) => index + 1), type: 'auto' })],
+      [...messagesOf(sendNotificationSchema, {}), ...messagesOf(sendNotificationSchema, { message: `${'a'.repeat(159)}€`, recipients: [1] }), ...messagesOf(sendNotificationSchema, { message: long, recipients: Array.from({ length: 1001 }, (_, index) => index + 1), type: 'auto' })],
     ],
     [
       'settings',
       [
         ...messagesOf(settingsSchema, { app_name: long, timezone: 'x', language: 'x', enable_2fa: 'x', two_factor_roles: 'x', password_policy: 'x', email_notifications: 'x', sms_notifications: 'x', data_retention_days: 'x', backup_frequency: 'x', export_limit_super_admin: 'x', export_limit_admin: '5000' }),
         ...messagesOf(settingsSchema, { data_retention_days: '0' }),
+        ...messagesOf(settingsSchema, { sms_price_paise: 'x', sms_sender_id: 'x', dlt_entity_id: 'x', voter_sms_daily_budget: '-1', voter_sms_approval_threshold: '0' }),
       ],
     ],
     ['audit', [...messagesOf(auditLogQuerySchema, { page: '1.5', limit: '0', action: 'x', user_id: '0', start_date: 'x' }), ...messagesOf(auditLogQuerySchema, { page: '0', limit: '999' })]],

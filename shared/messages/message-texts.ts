@@ -175,6 +175,11 @@ export const MESSAGE_TEXTS = {
   'settings.retentionRange': 'Data retention must be between 1 and 3650 days',
   'settings.backupFrequency': 'Choose a backup frequency from the list',
   'settings.changed': 'Someone else changed the settings after you opened them',
+  'settings.smsPrice': 'The price of one SMS part must be a whole number of paise from 0 to 10000',
+  'settings.dailyBudget': 'The daily budget must be a whole number of rupees from 0 to 10000000',
+  'settings.approvalThreshold': 'The approval threshold must be a whole number of voters from 1 to 10000000',
+  'settings.senderId': 'Sender id must be 6 capital letters',
+  'settings.entityId': 'Entity id must be 12 to 19 digits',
 
   // Audit log filters (shared/audit).
   'audit.dateFormat': 'Use a date like 2026-11-21',

@@ -165,6 +165,11 @@ export const hi: MessageCatalogue = {
     'settings.retentionRange': 'डेटा रखने की अवधि 1 से 3650 दिनों के बीच होनी चाहिए',
     'settings.backupFrequency': 'सूची में से बैकअप की आवृत्ति चुनें',
     'settings.changed': 'आपके खोलने के बाद किसी और ने सेटिंग्स बदल दीं',
+    'settings.smsPrice': 'एक एसएमएस भाग की कीमत 0 से 10000 पैसे के बीच पूर्ण संख्या होनी चाहिए',
+    'settings.dailyBudget': 'दैनिक बजट 0 से 10000000 रुपये के बीच पूर्ण संख्या होना चाहिए',
+    'settings.approvalThreshold': 'स्वीकृति सीमा 1 से 10000000 मतदाताओं के बीच पूर्ण संख्या होनी चाहिए',
+    'settings.senderId': 'सेंडर आईडी 6 कैपिटल अक्षरों की होनी चाहिए',
+    'settings.entityId': 'एंटिटी आईडी 12 से 19 अंकों की होनी चाहिए',
 
     'audit.dateFormat': '2026-11-21 जैसी तारीख डालें',
     'audit.limitMax': 'सीमा 200 या उससे कम होनी चाहिए',

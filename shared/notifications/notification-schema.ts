@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../records/record-id';
+import { smsLength } from '../sms/sms-length';
 
-// Spec sections 3, 5 and 9: one SMS is at most 160 characters.
+// Spec sections 3, 5 and 9: one SMS is at most 160 characters, counted as the gateway counts
+// them (issue 60): GSM-7 septets (an extension character such as € is two) or, for text with
+// Devanagari or Gujarati, UTF-16 units (Unicode text of 160 goes out as 3 parts; the counter
+// says so and the cost counts it).
 export const SMS_MAX_LENGTH = 160;
+export const MESSAGE_TOO_LONG = `A message can be at most ${SMS_MAX_LENGTH} characters`;
 export const MESSAGE_REQUIRED = 'Please enter a message';
 export const RECIPIENTS_REQUIRED = 'Please select a role and at least one user';
 export const SILENCE_REASON_TEXT = 'The reason must be text';
@@ -12,7 +17,7 @@ export const sendNotificationSchema = z.object({
     .string({ error: MESSAGE_REQUIRED })
     .trim()
     .min(1, MESSAGE_REQUIRED)
-    .max(SMS_MAX_LENGTH, `A message can be at most ${SMS_MAX_LENGTH} characters`),
+    .refine((text) => smsLength(text).units <= SMS_MAX_LENGTH, MESSAGE_TOO_LONG),
   recipients: z
     .array(recordIdSchema(RECIPIENTS_REQUIRED), { error: RECIPIENTS_REQUIRED })
     .min(1, RECIPIENTS_REQUIRED)
@@ -56,6 +61,10 @@ export const notificationStatsSchema = z.object({
 });
 export type NotificationStats = z.infer<typeof notificationStatsSchema>;
 
+// What one SMS part costs, for the estimate beside the message box (the sms_price_paise setting).
+export const smsPricingSchema = z.object({ price_paise_per_part: z.number().int() });
+export type SmsPricing = z.infer<typeof smsPricingSchema>;
+
 // What a recipient sees: only their own read state, never the other recipients.
 export const myNotificationSchema = z.object({
   _id: z.number().int(),
@@ -66,17 +75,6 @@ export const myNotificationSchema = z.object({
   readBy: z.array(z.number().int()),
 });
 export type MyNotification = z.infer<typeof myNotificationSchema>;
-
-// SMS parts (issue 6): GSM-7 text fits 160 characters in one part and 153 per part when
-// split; text with any other character (Devanagari, say) is UCS-2: 70, then 67 per part.
-const GSM7 = /^[A-Za-z0-9 \r\n@£$¥èéùìòÇØøÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ!"#¤%&'()*+,\-./:;<=>?¡ÄÖÑÜ§¿äöñüà^{}\\[~\]|€]*$/;
-export function smsParts(text: string): number {
-  if (text.length === 0) return 0;
-  const unicode = !GSM7.test(text);
-  const [single, multi] = unicode ? [70, 67] : [160, 153];
-  const length = [...text].length;
-  return length <= single ? 1 : Math.ceil(length / multi);
-}
 
 // The inbox (issue 21): every user's received messages, newest first, a page at a time.
 export const INBOX_PAGE_SIZE = 20;

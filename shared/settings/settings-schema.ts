@@ -70,6 +70,23 @@ export function formatPollBooths(value: string): string {
   return BOOTHS.filter((booth) => chosen.has(booth)).join(',');
 }
 
+// Issue 60, messages: the price of one SMS part in paise (the cost estimate on every sending
+// form), the DLT registration every commercial SMS to a voter carries (sender id: the 6-letter
+// header; entity id: the principal entity's number), a daily budget in rupees for messages to
+// voters (0: none go out) and the number of voters above which a send waits for a Super Admin.
+const wholeBetween = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, message)
+    .refine((value) => Number(value) >= min && Number(value) <= max, message);
+export const SMS_PRICE_RANGE = 'The price of one SMS part must be a whole number of paise from 0 to 10000';
+export const DAILY_BUDGET_RANGE = 'The daily budget must be a whole number of rupees from 0 to 10000000';
+export const APPROVAL_THRESHOLD_RANGE = 'The approval threshold must be a whole number of voters from 1 to 10000000';
+export const SMS_SENDER_ID_FORMAT = 'Sender id must be 6 capital letters';
+export const DLT_ENTITY_ID_FORMAT = 'Entity id must be 12 to 19 digits';
+const smsSenderId = z.string().trim().regex(/^([A-Z]{6})?$/, SMS_SENDER_ID_FORMAT);
+const dltEntityId = z.string().trim().regex(/^(\d{12,19})?$/, DLT_ENTITY_ID_FORMAT);
+
 export const settingsSchema = z.object({
   app_name: z.string().trim().max(80, 'Application name must be 80 characters or fewer'),
   timezone: z.enum(TIMEZONES, { error: 'Choose a timezone from the list' }),
@@ -96,6 +113,11 @@ export const settingsSchema = z.object({
   poll_start: pollTime,
   poll_end: pollTime,
   poll_booths: pollBooths,
+  sms_price_paise: wholeBetween(0, 10000, SMS_PRICE_RANGE),
+  sms_sender_id: smsSenderId,
+  dlt_entity_id: dltEntityId,
+  voter_sms_daily_budget: wholeBetween(0, 10000000, DAILY_BUDGET_RANGE),
+  voter_sms_approval_threshold: wholeBetween(1, 10000000, APPROVAL_THRESHOLD_RANGE),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 // The settings form checks across fields too: polls close after they open (issue 22).
@@ -130,6 +152,11 @@ export const DEFAULT_SETTINGS: Settings = {
   poll_start: '07:00',
   poll_end: '18:00',
   poll_booths: '',
+  sms_price_paise: '25',
+  sms_sender_id: '',
+  dlt_entity_id: '',
+  voter_sms_daily_budget: '1000',
+  voter_sms_approval_threshold: '1000',
 };
 
 // What every signed-in user's screens need: harmless display settings only.

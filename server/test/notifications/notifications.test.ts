@@ -51,8 +51,34 @@ describe('POST /api/notifications/send', () => {
     expect(after?.deliveries.map((delivery) => delivery.sms_status)).toEqual(['sent', 'sent']);
 
     const audit = await t.ctx.db.selectFrom('audit_logs').selectAll().where('action', '=', 'SEND_SMS').where('record_id', '=', String(id)).executeTakeFirstOrThrow();
-    expect(JSON.parse(audit.details ?? '{}')).toEqual({ recipients: 2, sms: 2 });
+    // One GSM-7 part each at the default price of 25 paise a part.
+    expect(JSON.parse(audit.details ?? '{}')).toEqual({ recipients: 2, sms: 2, encoding: 'gsm7', parts_each: 1, parts: 2, estimated_cost_paise: 50 });
     expect(audit.user_id).toBe(sender.user.id);
+  });
+
+  it('should count a Marathi message as Unicode parts in the audit row and refuse 161 septets', async () => {
+    const sender = await signInAs(t, 'Admin');
+    const a = await createUser(t.ctx, { role: 'Karyakarta', mobile: '9876500011' });
+    // 80 Devanagari units: Unicode, two parts of at most 67.
+    const marathi = 'म'.repeat(80);
+    const response = await send(sender.headers, { message: marathi, recipients: [a.id] });
+    expect(response.statusCode).toBe(201);
+    const audit = await t.ctx.db.selectFrom('audit_logs').selectAll().where('action', '=', 'SEND_SMS').where('record_id', '=', String(response.json()._id)).executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.details ?? '{}')).toMatchObject({ encoding: 'unicode', parts_each: 2, parts: 2, estimated_cost_paise: 50 });
+    expect(await t.ctx.sms.runOnce()).toBe(1);
+    expect(JSON.parse(fake.requests[0]?.body ?? '{}')).toMatchObject({ language: 'unicode' });
+    // 159 letters and a euro sign are 161 septets: over the 160.
+    const euro = await send(sender.headers, { message: `${'a'.repeat(159)}€`, recipients: [a.id] });
+    expect(euro.statusCode).toBe(400);
+    expect(euro.json().message).toBe('A message can be at most 160 characters');
+  });
+
+  it('should tell every signed-in role the price of one part', async () => {
+    for (const role of ALL_ROLES) {
+      const { headers } = await signInAs(t, role);
+      expect(await getJson('/api/notifications/sms-pricing', headers)).toEqual({ price_paise_per_part: 25 });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/notifications/sms-pricing' })).statusCode).toBe(401);
   });
 
   it('should use the spec messages for a blank message and no recipients', async () => {

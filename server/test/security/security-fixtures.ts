@@ -135,6 +135,7 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'POST /api/notifications/send': async (t) => ({ url: '/api/notifications/send', payload: { message: 'Meeting at 5 pm', recipients: [(await someUser(t)).id], type: 'manual' } }),
   'GET /api/notifications/logs': async () => ({ url: '/api/notifications/logs' }),
   'GET /api/notifications/stats': async () => ({ url: '/api/notifications/stats' }),
+  'GET /api/notifications/sms-pricing': async () => ({ url: '/api/notifications/sms-pricing' }),
   'GET /api/notifications/my': async () => ({ url: '/api/notifications/my' }),
   'GET /api/notifications/inbox': async () => ({ url: '/api/notifications/inbox?page=1' }),
   'POST /api/notifications/read/:id': async (t, caller) => ({ url: `/api/notifications/read/${await notificationFor(t, caller)}` }),

@@ -67,6 +67,11 @@ describe('PUT /api/settings', () => {
       poll_start: '07:00',
       poll_end: '18:00',
       poll_booths: 'Booth-01,Booth-02',
+      sms_price_paise: '18',
+      sms_sender_id: 'VMSOFC',
+      dlt_entity_id: '1201160000000012345',
+      voter_sms_daily_budget: '500',
+      voter_sms_approval_threshold: '2000',
     };
     const response = await put(next);
     expect(response.statusCode).toBe(200);
@@ -108,6 +113,13 @@ describe('PUT /api/settings', () => {
     ['backup_frequency', 'hourly'],
     ['app_name', 'x'.repeat(81)],
     ['export_limit_admin', '-1'],
+    ['sms_price_paise', '-1'],
+    ['sms_price_paise', '2.5'],
+    ['sms_sender_id', 'vmsofc'],
+    ['sms_sender_id', 'VMS1'],
+    ['dlt_entity_id', '12AB'],
+    ['voter_sms_daily_budget', 'x'],
+    ['voter_sms_approval_threshold', '0'],
     ['export_limit_admin', '1001'],
     ['export_limit_super_admin', '2.5'],
     ['export_limit_super_admin', 10],

@@ -1348,4 +1348,22 @@ export const en = {
     drop: 'Discard this change',
     onPhone: 'Voters on this phone: {{count}}',
   },
+  // Issue 60: messages to voters and the honest length of an SMS.
+  messaging: {
+    encoding: { gsm7: 'GSM-7 text', unicode: 'Unicode (70 a part)' },
+    estimatedCost: 'estimated cost {{cost}}',
+    settings: {
+      title: 'Messages to voters',
+      price: 'Price of one SMS part (paise)',
+      priceHint: 'Used for the cost shown before every send.',
+      senderId: 'SMS sender id (DLT header)',
+      senderIdHint: '6 capital letters, as registered on DLT.',
+      entityId: 'DLT entity id',
+      entityIdHint: 'The principal entity id from the DLT registration.',
+      dailyBudget: 'Daily budget for messages to voters (rupees)',
+      dailyBudgetHint: 'A send stops when today\'s messages would cost more. 0: none go out.',
+      approvalThreshold: 'Voters needing a Super Admin\'s approval',
+      approvalThresholdHint: 'A send to more voters than this waits for a Super Admin.',
+    },
+  },
 } as const;

@@ -1334,4 +1334,21 @@ export const gu: LocaleTexts = {
     drop: 'આ ફેરફાર રદ કરો',
     onPhone: 'આ ફોન પરના મતદારો: {{count}}',
   },
+  messaging: {
+    encoding: { gsm7: 'GSM-7 લખાણ', unicode: 'યુનિકોડ (એક ભાગમાં 70)' },
+    estimatedCost: 'અંદાજિત ખર્ચ {{cost}}',
+    settings: {
+      title: 'મતદારોને સંદેશા',
+      price: 'એક એસએમએસ ભાગની કિંમત (પૈસા)',
+      priceHint: 'દરેક મોકલતા પહેલાં બતાવેલા ખર્ચ માટે.',
+      senderId: 'એસએમએસ સેન્ડર આઈડી (DLT હેડર)',
+      senderIdHint: 'DLT પર નોંધાયેલા 6 કેપિટલ અક્ષરો.',
+      entityId: 'DLT એન્ટિટી આઈડી',
+      entityIdHint: 'DLT નોંધણીની પ્રિન્સિપલ એન્ટિટી આઈડી.',
+      dailyBudget: 'મતદારોને સંદેશાઓનું દૈનિક બજેટ (રૂપિયા)',
+      dailyBudgetHint: 'આજના સંદેશાઓનો ખર્ચ આથી વધુ થાય તો મોકલવાનું અટકે છે. 0: કંઈ જતું નથી.',
+      approvalThreshold: 'સુપર એડમિનની મંજૂરી જોઈતી મતદાર સંખ્યા',
+      approvalThresholdHint: 'આથી વધુ મતદારોને મોકલવાનું સુપર એડમિનની મંજૂરીની રાહ જુએ છે.',
+    },
+  },
 };

@@ -1331,4 +1331,21 @@ export const hi: LocaleTexts = {
     drop: 'यह बदलाव रद्द करें',
     onPhone: 'इस फ़ोन पर मतदाता: {{count}}',
   },
+  messaging: {
+    encoding: { gsm7: 'GSM-7 पाठ', unicode: 'यूनिकोड (एक भाग में 70)' },
+    estimatedCost: 'अनुमानित खर्च {{cost}}',
+    settings: {
+      title: 'मतदाताओं को संदेश',
+      price: 'एक एसएमएस भाग की कीमत (पैसे)',
+      priceHint: 'हर भेजने से पहले दिखाए गए खर्च के लिए।',
+      senderId: 'एसएमएस सेंडर आईडी (DLT हेडर)',
+      senderIdHint: 'DLT पर पंजीकृत 6 कैपिटल अक्षर।',
+      entityId: 'DLT एंटिटी आईडी',
+      entityIdHint: 'DLT पंजीकरण की प्रिंसिपल एंटिटी आईडी।',
+      dailyBudget: 'मतदाताओं को संदेशों का दैनिक बजट (रुपये)',
+      dailyBudgetHint: 'आज के संदेशों का खर्च इससे अधिक होने पर भेजना रुक जाता है। 0: कुछ नहीं जाता।',
+      approvalThreshold: 'सुपर एडमिन की स्वीकृति वाली मतदाता संख्या',
+      approvalThresholdHint: 'इससे अधिक मतदाताओं को भेजना सुपर एडमिन की स्वीकृति की प्रतीक्षा करता है।',
+    },
+  },
 };

@@ -4,12 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, messageSchema } from '@shared/auth/auth-schemas';
 import { ALL_ROLES } from '@shared/auth/roles';
-import { inboxPageSchema, inboxQuerySchema, myNotificationSchema, notificationLogSchema, notificationStatsSchema, sendNotificationSchema } from '@shared/notifications/notification-schema';
+import { inboxPageSchema, inboxQuerySchema, myNotificationSchema, notificationLogSchema, notificationStatsSchema, sendNotificationSchema, smsPricingSchema } from '@shared/notifications/notification-schema';
 import type { AppContext } from '../../context';
 import { sharedRateLimitOptions } from '../../plugins/shared-rate-limit';
 import { involvedUserScope, requestActor } from '../audit/actor';
 import { listInbox, listMyNotifications, listNotificationLogs, notificationStats } from './notifications-repository';
 import { markNotificationRead, sendNotification } from './notifications-use-cases';
+import { readSettings } from '../settings/settings-repository';
 import { recordIdSchema } from '@shared/records/record-id';
 
 const idParams = z.object({ id: recordIdSchema('Notification id must be a positive number') });
@@ -55,6 +56,13 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
     config: { access: ALL_ROLES },
     schema: { tags: ['notifications'], summary: 'Counts over the notifications the user may see', response: { 200: notificationStatsSchema, 401: errorSchema } },
     handler: async (request) => notificationStats(ctx.db, { sentBy: involvedUserScope(requestActor(request)) }),
+  });
+
+  // The price of one SMS part, for the cost estimate beside every message box (issue 60).
+  routes.get('/sms-pricing', {
+    config: { access: ALL_ROLES },
+    schema: { tags: ['notifications'], summary: 'What one SMS part costs, in paise (the sms_price_paise setting)', response: { 200: smsPricingSchema, 401: errorSchema } },
+    handler: async () => ({ price_paise_per_part: Number((await readSettings(ctx.db)).sms_price_paise) }),
   });
 
   routes.get('/my', {

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/audit-repository';
 import { notificationRecordName } from '../audit/record-names';
 import { inSilencePeriod } from '@shared/poll/poll-window';
 import { zonedTimestamp } from '@shared/time/zoned-time';
+import { smsCostPaise, smsLength } from '@shared/sms/sms-length';
 import { notificationChannels, readSettings } from '../settings/settings-repository';
 import { findRecipientUsers, insertNotification, markRead, type NewRecipient } from './notifications-repository';
 import type { SmsDispatcher } from './sms/sms-dispatcher';
@@ -54,6 +55,10 @@ export async function sendNotification(
     sms_status: smsOn && recipient.mobile ? 'queued' : 'skipped',
     sms_error: smsOn ? (recipient.mobile ? null : 'No mobile number') : 'SMS notifications are switched off',
   }));
+  // Parts and cost as the gateway bills them (issue 60): the audit row keeps both.
+  const smsCount = recipients.filter((recipient) => recipient.sms_status === 'queued').length;
+  const length = smsLength(input.message);
+  const pricePaise = Number((await readSettings(db)).sms_price_paise);
   const id = await db.transaction().execute(async (trx) => {
     const notificationId = await insertNotification(trx, { message: input.message, type: input.type, senderId: actor.userId, senderName: actor.userName, recipients });
     if (override) {
@@ -74,7 +79,7 @@ export async function sendNotification(
       tableName: 'notifications',
       recordId: notificationId,
       recordName: notificationRecordName(input),
-      details: { recipients: recipients.length, sms: recipients.filter((recipient) => recipient.sms_status === 'queued').length },
+      details: { recipients: recipients.length, sms: smsCount, encoding: length.encoding, parts_each: length.parts, parts: smsCount * length.parts, estimated_cost_paise: smsCostPaise(smsCount * length.parts, pricePaise) },
     });
     return notificationId;
   });

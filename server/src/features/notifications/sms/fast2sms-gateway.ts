@@ -1,3 +1,4 @@
+import { isGsm7 } from '@shared/sms/sms-length';
 import { isRetryableStatus, postOrThrow, SmsSendError, type SmsGateway, type SmsMessage } from './sms-gateway';
 
 // Fast2SMS (an Indian SMS gateway), bulkV2 API: POST JSON with the API key in the
@@ -28,7 +29,7 @@ export function createFast2SmsGateway(options: Fast2SmsOptions): SmsGateway {
         {
           method: 'POST',
           headers: { authorization: options.apiKey, 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({ route: options.route, message: message.text, language: /^[\x20-\x7E\r\n]*$/.test(message.text) ? 'english' : 'unicode', numbers: message.to, ...(options.senderId ? { sender_id: options.senderId } : {}), flash: 0 }),
+          body: JSON.stringify({ route: options.route, message: message.text, language: isGsm7(message.text) ? 'english' : 'unicode', numbers: message.to, ...(options.senderId ? { sender_id: options.senderId } : {}), flash: 0 }),
         },
         options.timeoutMs ?? 10_000,
       );

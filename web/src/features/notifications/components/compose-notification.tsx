@@ -3,13 +3,15 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { ROLES, type Role } from '@shared/auth/roles';
-import { SMS_MAX_LENGTH, sendNotificationSchema, smsParts } from '@shared/notifications/notification-schema';
+import { MESSAGE_TOO_LONG, SMS_MAX_LENGTH, sendNotificationSchema } from '@shared/notifications/notification-schema';
+import { formatRupees, smsCostPaise, smsLength } from '@shared/sms/sms-length';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
 import { useUsersByRoles } from '@web/lib/users-by-role';
 import { useSendNotification } from '../api/send-notification';
+import { useSmsPricing } from '../api/get-sms-pricing';
 import { MESSAGE_TEMPLATES } from './message-templates';
 
 // The recipient role list offers the roles plus "Voter (For future)" (spec section 6).
@@ -62,7 +64,17 @@ export function ComposeNotification({ senderId }: { senderId: number }) {
     }
   };
 
-  const parts = smsParts(message);
+  // Counted as the gateway bills (issue 60): GSM-7 septets or Unicode units, parts, and the cost
+  // of those parts to every selected recipient.
+  const pricing = useSmsPricing().data;
+  const length = smsLength(message);
+  const cost = pricing && selected.size > 0 && length.parts > 0 ? formatRupees(smsCostPaise(length.parts * selected.size, pricing.price_paise_per_part)) : null;
+  const counter = [
+    t('notifications.characters', { count: length.units, max: SMS_MAX_LENGTH }),
+    t(`messaging.encoding.${length.encoding}`),
+    t('notifications.parts', { count: length.parts }),
+    ...(cost ? [t('messaging.estimatedCost', { cost })] : []),
+  ].join(' · ');
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={t('notifications.composeTitle')}>
       <h2 className="text-lg font-semibold text-slate-900">{t('notifications.composeTitle')}</h2>
@@ -115,7 +127,7 @@ export function ComposeNotification({ senderId }: { senderId: number }) {
           ))}
         </div>
       </div>
-      <FormField label={t('notifications.message')} hint={`${t('notifications.characters', { count: message.length, max: SMS_MAX_LENGTH })} · ${t('notifications.parts', { count: parts })}`}>
+      <FormField label={t('notifications.message')} hint={counter} error={length.units > SMS_MAX_LENGTH ? MESSAGE_TOO_LONG : undefined}>
         <textarea rows={4} maxLength={SMS_MAX_LENGTH} className={inputClassName} value={message} onChange={(event) => setMessage(event.target.value)} placeholder={t('notifications.messagePlaceholder')} />
       </FormField>
       {silenced && superAdmin && (

@@ -28,6 +28,7 @@ import { useEditConflict } from '@web/lib/edit-conflicts';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useUpdateSettings } from '../api/update-settings';
 import { ElectionSettings } from './election-settings';
+import { MessagingSettings } from './messaging-settings';
 import { useFormMessage } from '@web/lib/form-message';
 
 export const SETTINGS_TABS = ['general', 'data', 'security', 'notifications', 'field', 'election'] as const;
@@ -57,6 +58,12 @@ const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   poll_start: 'election',
   poll_end: 'election',
   poll_booths: 'election',
+  // Issue 60: messages to voters.
+  sms_price_paise: 'notifications',
+  sms_sender_id: 'notifications',
+  dlt_entity_id: 'notifications',
+  voter_sms_daily_budget: 'notifications',
+  voter_sms_approval_threshold: 'notifications',
 };
 const FIELDS = Object.keys(FIELD_TAB) as (keyof Settings)[];
 // Each setting's label key, for the conflict panel (a setting missing here shows its name).
@@ -79,6 +86,11 @@ const LABEL_KEYS = {
   poll_start: 'pollDay.settings.pollStart',
   poll_end: 'pollDay.settings.pollEnd',
   poll_booths: 'pollDay.settings.booths',
+  sms_price_paise: 'messaging.settings.price',
+  sms_sender_id: 'messaging.settings.senderId',
+  dlt_entity_id: 'messaging.settings.entityId',
+  voter_sms_daily_budget: 'messaging.settings.dailyBudget',
+  voter_sms_approval_threshold: 'messaging.settings.approvalThreshold',
 } as const;
 const FIELD_LABEL: Partial<Record<keyof Settings, (typeof LABEL_KEYS)[keyof typeof LABEL_KEYS]>> = LABEL_KEYS;
 // Toggles hold the text "true" or "false": the panel says Yes or No.
@@ -288,6 +300,7 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
                 <ToggleRow label={t('settings.smsNotifications')} checked={field.value === 'true'} onChange={(on) => field.onChange(on ? 'true' : 'false')} error={errors.sms_notifications?.message} />
               )}
             />
+            <MessagingSettings register={register} errors={errors} />
           </>
         )}
         {tab === 'field' && (
