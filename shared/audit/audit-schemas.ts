@@ -67,6 +67,8 @@ export const EXTRA_AUDIT_ACTIONS = [
   'CORRECT_ROLL_BOX',
   'CANCEL_ROLL_IMPORT',
   'IMPORT_ROLL',
+  // Issue 54: the booth a roll's voters go to, chosen by the office.
+  'CHOOSE_ROLL_BOOTH',
 ] as const;
 export const AUDIT_ACTIONS = [...SPEC_AUDIT_ACTIONS, ...EXTRA_AUDIT_ACTIONS] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

@@ -157,6 +157,7 @@ export const ROUTE_ACCESS = {
   'PUT /api/rolls/imports/:id/voters/:n': ADMIN_ROLES,
   'GET /api/rolls/imports/:id/voters/:n/crop.png': ADMIN_ROLES,
   'GET /api/rolls/imports/:id/absent': ADMIN_ROLES,
+  'PUT /api/rolls/imports/:id/booth': ADMIN_ROLES,
   'POST /api/rolls/imports/:id/commit': ADMIN_ROLES,
 } as const satisfies Record<string, RouteAccess>;
 

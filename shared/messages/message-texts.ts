@@ -264,6 +264,8 @@ export const MESSAGE_TEXTS = {
   'rolls.readFailed': 'The roll could not be read',
   'rolls.restarted': 'The server restarted while reading this roll; upload it again',
   'rolls.commitStopped': 'The commit stopped part-way; commit again to finish',
+  'rolls.differsFromBooth': "This roll's part or constituency differs from the booth's; confirm the difference to save it",
+  'rolls.editedSince': 'Some voters were changed by someone else after the review and were not saved; check them and save again',
   'rolls.notAPdf': 'This file is not a PDF',
   'rolls.notARoll': 'This file is not an electoral roll PDF',
   'rolls.noPage': 'This roll has no page {{count}}',

@@ -247,6 +247,8 @@ export const gu: MessageCatalogue = {
     'rolls.readFailed': 'યાદી વાંચી શકાઈ નહીં',
     'rolls.restarted': 'આ યાદી વાંચતી વખતે સર્વર ફરી શરૂ થયું; તેને ફરી અપલોડ કરો',
     'rolls.commitStopped': 'સાચવવાનું અધવચ્ચે અટક્યું; પૂરું કરવા ફરી સાચવો',
+    'rolls.differsFromBooth': 'આ યાદીનો ભાગ અથવા મતવિસ્તાર બૂથથી અલગ છે; સાચવવા માટે આ તફાવતની પુષ્ટિ કરો',
+    'rolls.editedSince': 'સમીક્ષા પછી કેટલાક મતદારો બીજા કોઈએ બદલ્યા, તે સાચવ્યા નથી; તેમને તપાસો અને ફરી સાચવો',
     'rolls.notAPdf': 'આ ફાઇલ PDF નથી',
     'rolls.notARoll': 'આ ફાઇલ મતદાર યાદીની PDF નથી',
     'rolls.noPage': 'આ યાદીમાં પાનું {{count}} નથી',

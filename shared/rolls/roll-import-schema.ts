@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLL_BOX_FIELDS, ROLL_GENDERS, ROLL_RELATIONS } from './roll-types';
 import { recordIdNumberSchema, recordIdSchema } from '../records/record-id';
+import { isBooth } from '../reference/booths';
 
 // Issue 19, the roll import's API (docs/roll-import.md): the upload's job, the review rows with
 // their corrections, the commit and the revision choices. One schema for the server's checks
@@ -20,7 +21,8 @@ export const ROLL_REVIEW_PAGE_SIZE = 50;
 // roll leaves as it is, one the roll marks deleted, or one that cannot be saved as read.
 export const ROLL_ROW_STATUSES = ['new', 'changed', 'unchanged', 'deleted', 'invalid'] as const;
 export type RollRowStatus = (typeof ROLL_ROW_STATUSES)[number];
-export const ROLL_REVIEW_FILTERS = ['all', 'flagged', 'new', 'changed', 'deleted', 'invalid'] as const;
+// `edited`: entries whose stored voter someone changed after the review showed it (issue 54).
+export const ROLL_REVIEW_FILTERS = ['all', 'flagged', 'new', 'changed', 'deleted', 'invalid', 'edited'] as const;
 export type RollReviewFilter = (typeof ROLL_REVIEW_FILTERS)[number];
 
 const totalsSchema = z.object({ male: z.number().nullable(), female: z.number().nullable(), third: z.number().nullable(), total: z.number().nullable() });
@@ -53,6 +55,14 @@ export const rollImportSummarySchema = z.object({
   // What the import counted (boxes not marked deleted), beside the cover's printed totals.
   counted: totalsSchema,
   totalsMatch: z.boolean().nullable(),
+  // What the commit would do as the entries are ticked now (the save line follows unticking).
+  toCreate: z.number(),
+  toUpdate: z.number(),
+  toDelete: z.number(),
+  // New entries whose EPIC belonged to a voter the office deleted (unticked at first).
+  wasDeleted: z.number(),
+  // Entries whose stored voter someone changed after the review showed it.
+  edited: z.number(),
 });
 export type RollImportSummary = z.infer<typeof rollImportSummarySchema>;
 
@@ -63,8 +73,25 @@ export const rollCommitResultSchema = z.object({
   deleted: z.number(),
   skipped: z.number(),
   boothUpdated: z.boolean(),
+  // Entries not applied because their voter was changed by someone after the review (issue 54).
+  conflicts: z.number().optional(),
 });
 export type RollCommitResult = z.infer<typeof rollCommitResultSchema>;
+
+// The roll's part and constituency beside the chosen booth's (issue 54): a roll of another part
+// or constituency is saved only when the office confirms the difference.
+export const rollBoothCheckSchema = z.object({
+  booth: z.string(),
+  part_number: z.number().nullable(),
+  constituency: z.string().nullable(),
+  // The constituency most booths record (rolls saved before), when this booth records none.
+  office_constituency: z.string().nullable(),
+  // Listed voters stored in the booth now.
+  stored_voters: z.number(),
+  part_differs: z.boolean(),
+  constituency_differs: z.boolean(),
+});
+export type RollBoothCheck = z.infer<typeof rollBoothCheckSchema>;
 
 export const rollImportSchema = z.object({
   id: z.number(),
@@ -81,6 +108,12 @@ export const rollImportSchema = z.object({
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
   cover: rollCoverSchema.nullable(),
+  // What the roll's pages say above their boxes: its part and section numbers (the most common first).
+  page_parts: z.array(z.number()),
+  sections: z.array(z.string()),
+  // Whether a booth records the roll's part number; if not, the office says which booth it is.
+  part_is_a_booth: z.boolean(),
+  booth_check: rollBoothCheckSchema.nullable(),
   summary: rollImportSummarySchema.nullable(),
   result: rollCommitResultSchema.nullable(),
 });
@@ -121,6 +154,11 @@ export const rollReviewRowSchema = z.object({
   problems: z.array(z.string()),
   voter: z.object({ id: z.number(), version: z.number() }).nullable(),
   changes: z.array(rollChangeSchema),
+  // The stored voter was changed (or created, or deleted) by someone after the review showed
+  // this entry: the commit leaves it until a person saves the entry again.
+  editedSince: z.boolean(),
+  // A voter of this EPIC that the office deleted on purpose (the entry starts unticked).
+  deletedVoter: z.object({ id: z.number(), deleted_at: z.string() }).nullable(),
 });
 export type RollReviewRow = z.infer<typeof rollReviewRowSchema>;
 
@@ -155,9 +193,16 @@ export type RollCorrection = z.infer<typeof rollCorrectionSchema>;
 export const rollCommitSchema = z.object({
   // The booth of the part, when no booth has the roll's part number.
   booth: z.string().optional(),
+  // The office confirms saving a roll whose part or constituency differs from the booth's.
+  confirm_difference: z.boolean().default(false),
+  // The booth's part number and constituency become the roll's: only when a person says so.
+  update_booth: z.boolean().default(false),
   // Voters the roll no longer lists that the office chose to delete.
   delete_voter_ids: z.array(recordIdNumberSchema('Voter not found')).max(10_000).default([]),
 });
+
+export const ROLL_CHOOSE_FROM_LIST = 'Choose a booth from the list';
+export const rollBoothChoiceSchema = z.object({ booth: z.string().refine(isBooth, ROLL_CHOOSE_FROM_LIST) });
 
 export const rollAbsentVoterSchema = z.object({ id: z.number(), voter_id: z.string().nullable(), full_name: z.string(), part_serial: z.number().nullable(), house_no: z.string().nullable(), age: z.number().nullable() });
 export const rollAbsentListSchema = z.object({ voters: z.array(rollAbsentVoterSchema) });

@@ -42,6 +42,7 @@ import * as votersWithoutMobileIndex from './migrations/2026-11-29-043-voters-wi
 import * as vocabularyWithoutNumbers from './migrations/2026-11-29-044-vocabulary-without-numbers';
 import * as triggerPlans from './migrations/2026-11-29-045-trigger-plans';
 import * as idempotencyLeases from './migrations/2026-12-01-046-idempotency-leases';
+import * as rollImportGuards from './migrations/2026-12-07-047-roll-import-guards';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -90,6 +91,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29-044-vocabulary-without-numbers': vocabularyWithoutNumbers,
   '2026-11-29-045-trigger-plans': triggerPlans,
   '2026-12-01-046-idempotency-leases': idempotencyLeases,
+  '2026-12-07-047-roll-import-guards': rollImportGuards,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

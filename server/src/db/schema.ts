@@ -292,6 +292,8 @@ export interface BoothsTable {
   class_override_reason: string | null;
   class_override_by: string | null;
   class_override_at: string | null;
+  // The constituency of the roll last saved into the booth (migration 047, issue 54).
+  constituency: string | null;
 }
 
 // Issue 22 (migration 028): long work as a job (the constituency's voter slips).
@@ -459,6 +461,10 @@ export interface RollImportVotersTable {
   reviewed: Generated<number>;
   apply: Generated<number>;
   has_photo: Generated<number>;
+  // The stored voter the review compared the box with (migration 047): seen = 1 once taken.
+  seen: Generated<number>;
+  seen_voter_id: number | null;
+  seen_version: number | null;
 }
 
 export interface RollImportCoversTable {

@@ -66,6 +66,7 @@ describe('roll import routes: who may call them', () => {
     ['GET', '/api/rolls/imports/1/voters/3001/crop.png'],
     ['GET', '/api/rolls/imports/1/absent'],
     ['POST', '/api/rolls/imports/1/commit'],
+    ['PUT', '/api/rolls/imports/1/booth'],
   ];
 
   it.each(routes)('should answer 401 to %s %s when signed out', async (method, url) => {
@@ -193,7 +194,7 @@ describe('reading, review and commit of a part', () => {
     expect(response.statusCode).toBe(200);
     const done = response.json<RollImport>();
     expect(done.state).toBe('done');
-    expect(done.result).toEqual({ created: 4, updated: 0, unchanged: 0, deleted: 0, skipped: 2, boothUpdated: true });
+    expect(done.result).toEqual({ created: 4, updated: 0, unchanged: 0, deleted: 0, skipped: 2, boothUpdated: true, conflicts: 0 });
 
     const first = await voterByEpic('ABC1000001');
     expect(first).toMatchObject({ full_name: 'सुनील रामराव पाटील'.normalize('NFC'), father_husband_name: 'रामराव पाटील', relation_type: 'Father', booth: 'Booth-05', part_serial: 1, voter_no: '1', house_no: '12/A', age: 41, gender: 'Male' });
@@ -316,9 +317,13 @@ describe('booth, cancel and restart', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Choose the booth of this part');
     expect((await post(admin, `/api/rolls/imports/${roll.id}/commit`, { booth: 'Booth-999' })).statusCode).toBe(400);
-    const done = await post(admin, `/api/rolls/imports/${roll.id}/commit`, { booth: 'Booth-11' });
+    // Booth-11 records part 11: the difference is confirmed first (issue 54), and its part stays.
+    const unconfirmed = await post(admin, `/api/rolls/imports/${roll.id}/commit`, { booth: 'Booth-11' });
+    expect(unconfirmed.statusCode).toBe(409);
+    const done = await post(admin, `/api/rolls/imports/${roll.id}/commit`, { booth: 'Booth-11', confirm_difference: true });
     expect(done.statusCode).toBe(200);
     expect(await voterByEpic('NOB0000001')).toMatchObject({ booth: 'Booth-11' });
+    expect(await t.ctx.db.selectFrom('booths').select('part_number').where('label', '=', 'Booth-11').executeTakeFirstOrThrow()).toEqual({ part_number: 11 });
   });
 
   it('should cancel a roll being read, delete its file, and refuse to cancel it twice', async () => {

@@ -391,6 +391,7 @@ export const en = {
       UPLOAD_ROLL: 'Upload Roll',
       CORRECT_ROLL_BOX: 'Correct Roll Box',
       CANCEL_ROLL_IMPORT: 'Cancel Roll Import',
+      CHOOSE_ROLL_BOOTH: 'Choose Roll Booth',
       IMPORT_ROLL: 'Import Roll',
     },
     // The table an audit row's record is in, as the row names it.
@@ -1078,6 +1079,7 @@ export const en = {
       changed: 'Changed',
       deleted: 'Marked deleted',
       invalid: 'Cannot be saved',
+      edited: 'Changed by someone since',
     },
     status: {
       new: 'New',

@@ -379,6 +379,7 @@ export const gu: LocaleTexts = {
       UPLOAD_ROLL: 'મતદાર યાદી અપલોડ કરી',
       CORRECT_ROLL_BOX: 'યાદીની નોંધ સુધારી',
       CANCEL_ROLL_IMPORT: 'યાદી આયાત રદ કરી',
+      CHOOSE_ROLL_BOOTH: 'યાદીનું બૂથ પસંદ કર્યું',
       IMPORT_ROLL: 'મતદાર યાદી આયાત કરી',
     },
     tables: {
@@ -1064,6 +1065,7 @@ export const gu: LocaleTexts = {
       changed: 'બદલાયેલી',
       deleted: 'કાઢેલી',
       invalid: 'સાચવી ન શકાય',
+      edited: 'પછી કોઈએ બદલ્યું',
     },
     status: {
       new: 'નવી',

@@ -382,6 +382,7 @@ export const hi: LocaleTexts = {
       UPLOAD_ROLL: 'मतदाता सूची अपलोड की',
       CORRECT_ROLL_BOX: 'सूची की प्रविष्टि सुधारी',
       CANCEL_ROLL_IMPORT: 'सूची आयात रद्द किया',
+      CHOOSE_ROLL_BOOTH: 'सूची का बूथ चुना',
       IMPORT_ROLL: 'मतदाता सूची आयात की',
     },
     tables: {
@@ -1061,6 +1062,7 @@ export const hi: LocaleTexts = {
       changed: 'बदली',
       deleted: 'हटाई चिह्नित',
       invalid: 'सहेजी नहीं जा सकतीं',
+      edited: 'बाद में किसी ने बदला',
     },
     status: {
       new: 'नई',

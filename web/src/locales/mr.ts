@@ -381,6 +381,7 @@ export const mr: LocaleTexts = {
       UPLOAD_ROLL: 'मतदार यादी अपलोड केली',
       CORRECT_ROLL_BOX: 'यादीतील नोंद दुरुस्त केली',
       CANCEL_ROLL_IMPORT: 'यादी आयात रद्द केली',
+      CHOOSE_ROLL_BOOTH: 'यादीचे बूथ निवडले',
       IMPORT_ROLL: 'मतदार यादी आयात केली',
     },
     tables: {
@@ -1059,6 +1060,7 @@ export const mr: LocaleTexts = {
       changed: 'बदललेल्या',
       deleted: 'वगळलेल्या',
       invalid: 'जतन करता न येणाऱ्या',
+      edited: 'नंतर कोणीतरी बदललेले',
     },
     status: {
       new: 'नवीन',

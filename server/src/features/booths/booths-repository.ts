@@ -178,3 +178,15 @@ export async function assignmentsOf(db: Executor, userId: number): Promise<{ boo
   for (const row of houses) entry(row.booth_id).houseNumbers.push(row.house_no);
   return [...byBooth.values()].sort((a, b) => a.boothId - b.boothId);
 }
+
+// The booth's part number and constituency, as a roll saved into it says them (issue 54): set
+// only when the office said so, or filled where empty. Returns the booth as changed.
+export function setBoothRollIdentity(db: Executor, id: number, identity: { part_number: number | null; constituency: string | null }, options: { userId: number; expectedVersion: number; now?: Date }): Promise<BoothRow | undefined> {
+  return db
+    .updateTable('booths')
+    .set((eb) => ({ ...identity, updated_at: (options.now ?? new Date()).toISOString(), updated_by: options.userId, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('version', '=', options.expectedVersion)
+    .returningAll()
+    .executeTakeFirst();
+}

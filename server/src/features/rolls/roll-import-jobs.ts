@@ -2,7 +2,7 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RollCoverFacts } from '@shared/rolls/roll-types';
 import type { AppContext } from '../../context';
-import { boothOfPart, deleteImportVoters, findRollImport, insertImportVoters, type NewImportVoter, rollImportsIn, saveCover, updateRollImport } from './roll-import-repository';
+import { boothOfPart, deleteImportVoters, findRollImport, insertImportVoters, type NewImportVoter, rollImportsIn, saveCover, takeSeenVoters, untickDeletedOnPurpose, updateRollImport } from './roll-import-repository';
 import { needsReview } from './roll-import-review';
 import { type RollReader, RollReadError } from './roll-reader-seam';
 
@@ -121,7 +121,13 @@ async function readImport(ctx: AppContext, reader: RollReader, id: number, outer
     if (signal.aborted) throw new DOMException('cancelled', 'AbortError');
     const partNo = cover?.partNo ?? mostCommon(boxParts);
     const booth = partNo === null ? null : await boothOfPart(ctx.db, partNo);
-    await updateRollImport(ctx.db, id, { state: 'review', part_no: partNo, booth, page_count: Math.max(pageCount, pagesDone) }, reading);
+    // The stored voters the review compares with, as they are now (a commit writes over none that
+    // changes later), and the entries of voters the office deleted left unticked (issue 54).
+    await ctx.db.transaction().execute(async (trx) => {
+      await takeSeenVoters(trx, id);
+      await untickDeletedOnPurpose(trx, id);
+      await updateRollImport(trx, id, { state: 'review', part_no: partNo, booth, page_count: Math.max(pageCount, pagesDone) }, reading);
+    });
   } catch (error) {
     // A server stopping leaves the import as it is: the next start reads it again.
     if (shuttingDown()) return;

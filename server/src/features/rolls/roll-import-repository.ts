@@ -108,7 +108,7 @@ export async function updateImportVoter(
   db: Executor,
   importId: number,
   n: number,
-  changes: Partial<Pick<RollImportVoterRow, 'corrected' | 'epic' | 'serial_no' | 'flagged' | 'reviewed' | 'apply'>>,
+  changes: Partial<Pick<RollImportVoterRow, 'corrected' | 'epic' | 'serial_no' | 'flagged' | 'reviewed' | 'apply' | 'seen' | 'seen_voter_id' | 'seen_version'>>,
 ): Promise<void> {
   await db.updateTable('roll_import_voters').set(changes).where('import_id', '=', importId).where('n', '=', n).execute();
 }
@@ -172,4 +172,72 @@ export function absentVoters(db: Executor, importId: number, booth: string): Pro
     .orderBy('part_serial')
     .orderBy('id')
     .execute();
+}
+
+// The stored voter each box is compared with as the review shows it (issue 54): its id and
+// version, taken when the import enters review and again when a person saves the entry. The
+// commit writes a voter only while it is still that version.
+export async function takeSeenVoters(db: Executor, importId: number, n?: number): Promise<void> {
+  let query = db
+    .updateTable('roll_import_voters')
+    .set((eb) => ({
+      seen: 1,
+      seen_voter_id: eb.selectFrom('voters').select('voters.id').whereRef('voters.voter_id', '=', 'roll_import_voters.epic').where('voters.deleted_at', 'is', null).limit(1),
+      seen_version: eb.selectFrom('voters').select('voters.version').whereRef('voters.voter_id', '=', 'roll_import_voters.epic').where('voters.deleted_at', 'is', null).limit(1),
+    }))
+    .where('import_id', '=', importId);
+  if (n !== undefined) query = query.where('n', '=', n);
+  await query.execute();
+}
+
+// An entry whose EPIC only a deleted voter holds was deleted on purpose: it starts unticked, so
+// the office decides whether the voter comes back.
+export async function untickDeletedOnPurpose(db: Executor, importId: number): Promise<void> {
+  await db
+    .updateTable('roll_import_voters')
+    .set({ apply: 0 })
+    .where('import_id', '=', importId)
+    .where('seen_voter_id', 'is', null)
+    .where('epic', 'is not', null)
+    .where(({ exists, selectFrom }) => exists(selectFrom('voters').select('voters.id').whereRef('voters.voter_id', '=', 'roll_import_voters.epic').where('voters.deleted_at', 'is not', null)))
+    .execute();
+}
+
+// The latest deleted voter holding each of these EPICs (voters_deleted_voter_id_idx).
+export async function deletedVotersByEpic(db: Executor, epics: readonly string[]): Promise<Map<string, { id: number; deleted_at: string }>> {
+  const found = new Map<string, { id: number; deleted_at: string }>();
+  for (let start = 0; start < epics.length; start += 500) {
+    const rows = await db
+      .selectFrom('voters')
+      .select(['id', 'voter_id', 'deleted_at'])
+      .where('voter_id', 'in', epics.slice(start, start + 500))
+      .where('deleted_at', 'is not', null)
+      .orderBy('id')
+      .execute();
+    for (const row of rows) if (row.voter_id && row.deleted_at) found.set(row.voter_id, { id: row.id, deleted_at: row.deleted_at });
+  }
+  return found;
+}
+
+// How many listed voters the booth holds now.
+export async function listedVotersIn(db: Executor, booth: string): Promise<number> {
+  const row = await db
+    .selectFrom('voters')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('booth', '=', booth)
+    .where('deleted_at', 'is', null)
+    .where('duplicate_of', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+// The constituencies the booths record (from the rolls saved into them), the most common first.
+export async function boothConstituencies(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectFrom('booths')
+    .select(['constituency', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('constituency', 'is not', null)
+    .groupBy('constituency')
+    .execute();
+  return rows.sort((a, b) => Number(b.count) - Number(a.count)).map((row) => row.constituency!);
 }

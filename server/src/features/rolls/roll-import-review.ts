@@ -126,8 +126,27 @@ export function statusOf(box: StoredBox, fields: RollVoterFields | null, stored:
   return changes.length > 0 ? 'changed' : 'unchanged';
 }
 
+// Whether the stored voter is no longer the one the review showed (issue 54): another id, none
+// any more, one now, or a later version. Rows taken before migration 047 (seen = 0) pass.
+export function editedSince(row: Pick<RollImportVoterRow, 'seen' | 'seen_voter_id' | 'seen_version'>, stored: Pick<StoredRollVoter, 'id' | 'version'> | undefined): boolean {
+  if (row.seen !== 1) return false;
+  if ((row.seen_voter_id ?? null) !== (stored?.id ?? null)) return true;
+  return stored !== undefined && row.seen_version !== stored.version;
+}
+
+// Two ways of printing one constituency ("4 - Mandrem", "4-MANDREM"): by their numbers when both
+// have one, else by their letters and digits.
+export function sameConstituency(a: string, b: string): boolean {
+  const number = (text: string) => /^\s*(\d+)/u.exec(text)?.[1];
+  const numberA = number(a);
+  const numberB = number(b);
+  if (numberA !== undefined && numberB !== undefined) return Number(numberA) === Number(numberB);
+  const letters = (text: string) => text.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{M}\p{N}]/gu, '');
+  return letters(a) === letters(b);
+}
+
 // One review row: the box, its values, what needs a look, and what the commit would do.
-export function reviewRowOf(row: RollImportVoterRow, booth: string | null, stored: StoredRollVoter | undefined): RollReviewRow {
+export function reviewRowOf(row: RollImportVoterRow, booth: string | null, stored: StoredRollVoter | undefined, deletedVoter: { id: number; deleted_at: string } | null = null): RollReviewRow {
   const box = parseBox(row);
   const values = valuesOf(row, box);
   const corrected = Object.keys(parseCorrected(row));
@@ -151,6 +170,8 @@ export function reviewRowOf(row: RollImportVoterRow, booth: string | null, store
     problems: problemsOf(values),
     voter: stored ? { id: stored.id, version: stored.version } : null,
     changes,
+    editedSince: editedSince(row, stored),
+    deletedVoter: stored ? null : deletedVoter,
   };
 }
 

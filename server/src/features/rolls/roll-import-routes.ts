@@ -13,6 +13,7 @@ import {
   ROLL_UPLOAD_MAX_FILES,
   ROLL_UPLOAD_MAX_MB,
   rollAbsentListSchema,
+  rollBoothChoiceSchema,
   rollCommitSchema,
   rollCorrectionSchema,
   rollImportListSchema,
@@ -29,6 +30,7 @@ import { HttpError } from '../../plugins/error-handler';
 import { createRollImportJobs, rollsDir } from './roll-import-jobs';
 import {
   cancelRollImport,
+  chooseRollBooth,
   commitRollImport,
   correctReviewRow,
   cropOfBox,
@@ -174,11 +176,24 @@ export async function rollImportRoutes(app: FastifyInstance, ctx: AppContext, re
     handler: async (request) => ({ voters: await listAbsentVoters(ctx, request.params.id) }),
   });
 
+  routes.put('/imports/:id/booth', {
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: ['rolls'],
+      summary: "Choose the booth the roll's voters go to (the comparison, the voters no longer on the roll and the part check follow it)",
+      params: rollImportParamsSchema,
+      body: rollBoothChoiceSchema,
+      response: { 200: rollImportSchema, ...responses },
+    },
+    handler: async (request) => chooseRollBooth(ctx, actorOf(request), request.params.id, request.body.booth),
+  });
+
   routes.post('/imports/:id/commit', {
     config: { access: ADMIN_ROLES },
     schema: {
       tags: ['rolls'],
-      summary: 'Save the reviewed part: new voters created, stored ones updated where the roll differs, ticked deletions done (audited IMPORT_ROLL)',
+      summary:
+        "Save the reviewed part: new voters created, stored ones updated where the roll differs, ticked deletions done (audited IMPORT_ROLL and a row per voter). 409 when the roll's part or constituency differs from the booth's without confirm_difference; entries whose voter changed after the review are left and the import stays in review",
       params: rollImportParamsSchema,
       body: rollCommitSchema,
       response: { 200: rollImportSchema, ...responses },
