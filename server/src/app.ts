@@ -25,6 +25,7 @@ import { readBuildStamp } from '../../web/build/web-build-stamp';
 import { settingsRoutes } from './features/settings/settings-routes';
 import { usersRoutes } from './features/users/users-routes';
 import { tasksRoutes } from './features/tasks/tasks-routes';
+import { serviceRequestRoutes } from './features/service-requests/service-requests-routes';
 import { notificationsRoutes } from './features/notifications/notifications-routes';
 import { createSmsGatewayFromEnv } from './features/notifications/sms/sms-config';
 import { createSmsDispatcher } from './features/notifications/sms/sms-dispatcher';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => settingsRoutes(scope, ctx), { prefix: '/api/settings' });
   await app.register(async (scope) => usersRoutes(scope, ctx), { prefix: '/api/users' });
   await app.register(async (scope) => tasksRoutes(scope, ctx), { prefix: '/api/tasks' });
+  await app.register(async (scope) => serviceRequestRoutes(scope, ctx), { prefix: '/api/service-requests' });
   await app.register(async (scope) => notificationsRoutes(scope, ctx), { prefix: '/api/notifications' });
   await app.register(async (scope) => auditRoutes(scope, ctx), { prefix: '/api/audit-logs' });
   await app.register(async (scope) => twoFactorRoutes(scope, ctx), { prefix: '/api' });

@@ -69,6 +69,10 @@ export const EXTRA_AUDIT_ACTIONS = [
   'IMPORT_ROLL',
   // Issue 54: the booth a roll's voters go to, chosen by the office.
   'CHOOSE_ROLL_BOOTH',
+  // Issue 59: the office's registers.
+  'CREATE_SERVICE_REQUEST',
+  'UPDATE_SERVICE_REQUEST',
+  'NOTE_SERVICE_REQUEST',
 ] as const;
 export const AUDIT_ACTIONS = [...SPEC_AUDIT_ACTIONS, ...EXTRA_AUDIT_ACTIONS] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

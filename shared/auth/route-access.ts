@@ -51,6 +51,14 @@ export const ROUTE_ACCESS = {
   'PUT /api/tasks/:id': ALL_ROLES,
   'DELETE /api/tasks/:id': ALL_ROLES,
 
+  // Issue 59, the office's grievance register: every role raises and follows the requests of
+  // its booths (checked per record); the office edits a request's details.
+  'GET /api/service-requests': ALL_ROLES,
+  'POST /api/service-requests': ALL_ROLES,
+  'GET /api/service-requests/:id': ALL_ROLES,
+  'PUT /api/service-requests/:id': ADMIN_ROLES,
+  'POST /api/service-requests/:id/notes': ALL_ROLES,
+
   'POST /api/notifications/send': ALL_ROLES,
   'GET /api/notifications/logs': ALL_ROLES,
   'GET /api/notifications/stats': ALL_ROLES,

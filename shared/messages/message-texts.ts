@@ -277,6 +277,16 @@ export const MESSAGE_TEXTS = {
   'rolls.tooSlow': 'Page {{page}} takes more than {{count}} seconds to draw, more than a roll page needs; it is not a roll as printed',
   'rolls.serialWhole': 'Serial number must be a whole number',
   'rolls.serialRange': 'Serial number must be from 1 to 9999',
+  // The office's registers (issue 59, shared/service-requests, shared/appointments, shared/village-programs).
+  'field.text': '{{field}} must be text',
+  'service.citizen': 'Choose a voter or write the citizen’s name',
+  'service.assignee': 'Choose who follows this request',
+  'service.rejectionReason': 'Write the reason for rejecting the request',
+  'service.noteOrStatus': 'Write a note or choose a new status',
+  'service.notFound': 'Service request not found',
+  'service.changed': 'Someone else changed this request first. Reload and try again.',
+  'service.statusNotAllowed': 'This request cannot move to that status from where it is now',
+  'service.idPositive': 'Service request id must be a positive number',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGE_TEXTS;
@@ -364,6 +374,16 @@ export const MESSAGE_TERMS = [
   'in progress',
   'completed',
   'none',
+  'department',
+  'name',
+  'note',
+  'status',
+  'purpose',
+  'organiser',
+  'expected attendance',
+  'actual attendance',
+  'time',
+  'date',
 ] as const;
 export type MessageTerm = (typeof MESSAGE_TERMS)[number];
 

@@ -473,6 +473,40 @@ export interface RollImportCoversTable {
   facts: string;
 }
 
+export interface ServiceRequestsTable {
+  id: Generated<number>;
+  receipt_no: string | null;
+  voter_id: number | null;
+  citizen_name: string;
+  citizen_mobile: string | null;
+  category: string;
+  department: string | null;
+  description: string;
+  booth: string | null;
+  village: string | null;
+  priority: string;
+  status: string;
+  assigned_to: number | null;
+  due_date: string | null;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: string;
+  updated_at: string;
+  resolved_at: string | null;
+  version: Generated<number>;
+}
+
+export interface ServiceRequestNotesTable {
+  id: Generated<number>;
+  request_id: number;
+  from_status: string | null;
+  to_status: string | null;
+  note: string | null;
+  user_id: number | null;
+  user_name: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -482,6 +516,8 @@ export interface Database {
   settings: SettingsTable;
   audit_logs: AuditLogsTable;
   tasks: TasksTable;
+  service_requests: ServiceRequestsTable;
+  service_request_notes: ServiceRequestNotesTable;
   notifications: NotificationsTable;
   notification_recipients: NotificationRecipientsTable;
   user_two_factor: UserTwoFactorTable;

@@ -59,6 +59,16 @@ async function taskOf(t: TestApp, caller: Caller | null): Promise<number> {
   return Number(row.id);
 }
 
+async function serviceRequestIn(t: TestApp): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await t.ctx.db
+    .insertInto('service_requests')
+    .values({ citizen_name: 'Walk-in', category: 'water', description: 'No water', booth: 'Booth-01', priority: 'Medium', status: 'New', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 async function notificationFor(t: TestApp, caller: Caller | null): Promise<number> {
   const to = caller?.user ?? (await someUser(t));
   const now = new Date().toISOString();
@@ -132,6 +142,12 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'POST /api/tasks': async (t, caller) => ({ url: '/api/tasks', payload: { title: 'Call voters', assigned_to: caller?.user.id ?? (await someUser(t)).id } }),
   'PUT /api/tasks/:id': async (t, caller) => ({ url: `/api/tasks/${await taskOf(t, caller)}`, payload: { status: 'In Progress' } }),
   'DELETE /api/tasks/:id': async (t, caller) => ({ url: `/api/tasks/${await taskOf(t, caller)}` }),
+  // Issue 59: a request in Booth-01, the booth every test field user reaches.
+  'GET /api/service-requests': async () => ({ url: '/api/service-requests' }),
+  'POST /api/service-requests': async () => ({ url: '/api/service-requests', payload: { citizen_name: 'Walk-in', category: 'water', description: 'No water', booth: 'Booth-01' } }),
+  'GET /api/service-requests/:id': async (t) => ({ url: `/api/service-requests/${await serviceRequestIn(t)}` }),
+  'PUT /api/service-requests/:id': async (t) => ({ url: `/api/service-requests/${await serviceRequestIn(t)}`, payload: { citizen_name: 'Walk-in', category: 'road', description: 'Pothole', booth: 'Booth-01' } }),
+  'POST /api/service-requests/:id/notes': async (t) => ({ url: `/api/service-requests/${await serviceRequestIn(t)}/notes`, payload: { note: 'Called back' } }),
   'POST /api/notifications/send': async (t) => ({ url: '/api/notifications/send', payload: { message: 'Meeting at 5 pm', recipients: [(await someUser(t)).id], type: 'manual' } }),
   'GET /api/notifications/logs': async () => ({ url: '/api/notifications/logs' }),
   'GET /api/notifications/stats': async () => ({ url: '/api/notifications/stats' }),
@@ -300,7 +316,7 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
 
 // A fingerprint of every table's rows, to prove a refused request changed nothing.
 export async function databaseChecksum(t: TestApp): Promise<string> {
-  const tables = ['users', 'sessions', 'voters', 'tasks', 'notifications', 'notification_recipients', 'settings', 'audit_logs', 'voter_contacts', 'voter_flags', 'booths', 'page_assignments', 'house_assignments'];
+  const tables = ['users', 'sessions', 'voters', 'tasks', 'notifications', 'notification_recipients', 'settings', 'audit_logs', 'voter_contacts', 'voter_flags', 'booths', 'page_assignments', 'house_assignments', 'service_requests', 'service_request_notes'];
   const parts: string[] = [];
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(t.ctx.db);

@@ -28,3 +28,8 @@ export function notificationRecordName(notification: { message: string }): strin
 export function settingsRecordName(keys: readonly string[]): string {
   return clip(keys.join(', '));
 }
+
+// A service request by its receipt number and the citizen's name.
+export function serviceRequestRecordName(request: { receipt_no: string; citizen_name: string }): string {
+  return clip(`${request.receipt_no} ${request.citizen_name}`.trim());
+}
