@@ -2,7 +2,7 @@
 // outlines, to know a glyph by its drawing (glyph-text.ts).
 declare module 'fontkit' {
   export interface Glyph {
-    path: { toSVG(): string };
+    path: { toSVG(): string; bbox: { minX: number; maxX: number } };
     advanceWidth: number;
   }
   export interface Font {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Font } from 'fontkit';
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { REPH, SAKAL_MARATHI_GLYPHS } from './sakal-marathi-glyphs';
+import { SHRUTI_GLYPHS } from './shruti-glyphs';
 
 // A garbled text layer (decision 035) maps its font's glyphs to wrong characters, but the page
 // still draws the right glyphs. A glyph is known by its outline: the fonts whose glyphs a person
@@ -9,7 +10,7 @@ import { REPH, SAKAL_MARATHI_GLYPHS } from './sakal-marathi-glyphs';
 // every glyph of it is known (decision 055).
 
 // Fonts by their family name (a subset's "AAAAAB+" taken off).
-export const KNOWN_FONTS: Record<string, Record<string, string>> = { SakalMarathi: SAKAL_MARATHI_GLYPHS };
+export const KNOWN_FONTS: Record<string, Record<string, string>> = { SakalMarathi: SAKAL_MARATHI_GLYPHS, Shruti: SHRUTI_GLYPHS };
 
 // A glyph drawn on the page, in points from the page's top-left corner: where its pen starts on
 // the baseline and how far it moves the pen. `text` is null for a glyph not known (of a known font,
@@ -19,6 +20,12 @@ export interface PlacedGlyph {
   baseline: number;
   width: number;
   text: string | null;
+  // What the text layer says the glyph is (wrong in a garbled layer), and the font's size on
+  // the page in points.
+  layer?: string;
+  size?: number;
+  // Where the middle of its ink is, in points (a known font's glyphs).
+  ink?: number;
 }
 
 export interface PdfGlyph {
@@ -60,7 +67,7 @@ export const outlineKey = (outline: string) => createHash('sha1').update(outline
 // copy of the same subset on every page (pdf.js makes a font object for each), which would be
 // parsed and its glyphs hashed again each time. Keyed by pdf.js's own copy of the file, whose
 // character map fontChar refers to, for each table; the few most recent are kept.
-const readingsByTable = new WeakMap<Record<string, string>, Map<string, { font: Font; known: Map<string, string | null> }>>();
+const readingsByTable = new WeakMap<Record<string, string>, Map<string, { font: Font; known: Map<string, GlyphReading> }>>();
 const FONTS_KEPT = 8;
 type Fontkit = typeof import('fontkit');
 let fontkit: Fontkit | null = null;
@@ -69,9 +76,17 @@ let fontkit: Fontkit | null = null;
 // serials are taken from the layer already); its Devanagari may be garbled like the rest.
 const latinOf = (glyph: PdfGlyph) => (/^[\x20-\x7e]$/u.test(glyph.unicode) ? glyph.unicode : null);
 
-function glyphReader(font: PdfFont | null, table: Record<string, string> | undefined): (glyph: PdfGlyph) => string | null {
-  if (!font || !table) return latinOf;
-  if (!font.data || !fontkit) return () => null;
+// A glyph as read: its text, and the middle of its ink in the font's thousandths of an em from
+// where its pen starts (null for a glyph read from its code): a mark of no width is drawn away
+// from its pen, over the letter it belongs to (glyph-layer.ts places it by its ink).
+interface GlyphReading {
+  text: string | null;
+  ink: number | null;
+}
+
+function glyphReader(font: PdfFont | null, table: Record<string, string> | undefined): (glyph: PdfGlyph) => GlyphReading {
+  if (!font || !table) return (glyph) => ({ text: latinOf(glyph), ink: null });
+  if (!font.data || !fontkit) return () => ({ text: null, ink: null });
   const key = createHash('sha1').update(font.data).digest('base64');
   let readings = readingsByTable.get(table);
   if (!readings) readingsByTable.set(table, (readings = new Map()));
@@ -84,13 +99,16 @@ function glyphReader(font: PdfFont | null, table: Record<string, string> | undef
   return (glyph) => {
     // A space is the one thing such a layer gets right (its outline is the font's empty box).
     // Not by its code: a subset may give code 32 to any glyph (प्र on the ward list).
-    if (glyph.unicode === ' ') return ' ';
-    let text = known.get(glyph.fontChar);
-    if (text === undefined) {
-      text = table[outlineKey(outlineOf(parsed, glyph.fontChar))] ?? null;
-      known.set(glyph.fontChar, text);
+    if (glyph.unicode === ' ') return { text: ' ', ink: null };
+    let read = known.get(glyph.fontChar);
+    if (read === undefined) {
+      const drawn = parsed.glyphForCodePoint(glyph.fontChar.codePointAt(0) ?? 0);
+      const box = drawn.path.bbox;
+      const ink = Number.isFinite(box.minX) && box.maxX > box.minX ? (((box.minX + box.maxX) / 2) * 1000) / parsed.unitsPerEm : null;
+      read = { text: table[outlineKey(drawn.path.toSVG())] ?? null, ink };
+      known.set(glyph.fontChar, read);
     }
-    return text;
+    return read;
   };
 }
 
@@ -178,7 +196,7 @@ export async function pageGlyphs(operators: OperatorList, fontOf: (id: string) =
         break;
       case OPS.showText: {
         const font = fonts.get(state.fontId);
-        const read = readers.get(state.fontId) ?? (() => null);
+        const read = readers.get(state.fontId) ?? (() => ({ text: null, ink: null }));
         if (!font || font.vertical) break;
         const advanceScale = state.fontSize * (font.fontMatrix?.[0] ?? 0.001);
         const toPage = multiply(ctm, state.textMatrix);
@@ -197,7 +215,10 @@ export async function pageGlyphs(operators: OperatorList, fontOf: (id: string) =
           };
           const [startX, startY] = at(x);
           const [endX] = at(x + glyph.width * advanceScale);
-          glyphs.push({ x: startX, baseline: pageHeight - startY, width: endX - startX, text: read(glyph) });
+          const { text, ink } = read(glyph);
+          const placed: PlacedGlyph = { x: startX, baseline: pageHeight - startY, width: endX - startX, text, layer: glyph.unicode, size: state.fontSize * Math.hypot(toPage[2], toPage[3]) };
+          if (ink !== null) placed.ink = at(x + ink * advanceScale)[0];
+          glyphs.push(placed);
           x += advance;
         }
         state.x += x * state.hScale;

@@ -10,6 +10,8 @@ export type GenderWord = 'Female' | 'Third' | 'Male';
 
 export interface LanguageProfile {
   code: ProfileCode;
+  // The Unicode block its names are written in, as a character class.
+  script: string;
   // Label words as regular-expression sources, longer forms first, with the misreadings OCR
   // makes of them on real rolls ("वडिलाचे" without its anusvara, "Mame").
   labels: Record<LabelField, string[]>;
@@ -42,6 +44,7 @@ export interface LanguageProfile {
 export const PROFILES: Record<ProfileCode, LanguageProfile> = {
   eng: {
     code: 'eng',
+    script: '[A-Za-z]',
     labels: {
       father: ["father'?s?\\s*name", 'fathers?'],
       husband: ["husband'?s?\\s*name", 'husbands?'],
@@ -59,6 +62,7 @@ export const PROFILES: Record<ProfileCode, LanguageProfile> = {
   },
   hin: {
     code: 'hin',
+    script: '[\\u0900-\\u097f]',
     labels: {
       father: ['पिता\\s*का\\s*ना[मस]', 'पिता'],
       // "पत्ति" is how OCR reads this print's पति now and then (a Bihar roll).
@@ -82,6 +86,7 @@ export const PROFILES: Record<ProfileCode, LanguageProfile> = {
   },
   mar: {
     code: 'mar',
+    script: '[\\u0900-\\u097f]',
     labels: {
       father: ['[वप]डि?ी?लां?चे\\s*नां?व', '[वप]डि?ी?लां?चे'],
       husband: ['पतीचे\\s*नां?व', 'पतीचे', 'पतीये\\s*नां?व'],
@@ -99,6 +104,7 @@ export const PROFILES: Record<ProfileCode, LanguageProfile> = {
   },
   guj: {
     code: 'guj',
+    script: '[\\u0a80-\\u0aff]',
     labels: {
       // Older rolls drop the anusvara ("પિતાનુ નામ") and spell the husband "પતી".
       father: ['પિતાનું?\\s*નામ'],
@@ -123,6 +129,13 @@ export const PROFILES: Record<ProfileCode, LanguageProfile> = {
 export const PROFILE_ORDER: ProfileCode[] = ['eng', 'hin', 'mar', 'guj'];
 
 export const profileOf = (language: OcrLanguage | ProfileCode) => PROFILES[language];
+
+// The profiles of the languages written in the script most of the text's letters are in.
+export function profilesOfScript(text: string): LanguageProfile[] {
+  const counts = PROFILE_ORDER.map((code) => ({ code, count: text.match(new RegExp(PROFILES[code].script, 'gu'))?.length ?? 0 }));
+  const most = Math.max(...counts.map(({ count }) => count));
+  return most === 0 ? [] : counts.filter(({ count }) => count === most).map(({ code }) => PROFILES[code]);
+}
 
 // The OCR profile of a language read by OCR (eng, hin, mar all have one).
 export function ocrProfile(language: OcrLanguage): NonNullable<LanguageProfile['ocr']> {

@@ -1,8 +1,10 @@
 import { findBoxes, voterBoxGroup } from './box-finder';
 import { boxPhotos } from './box-photos';
-import { isGarbledDevanagari } from './devanagari';
+import { isGarbledLayer } from './devanagari';
+import { knownGlyphShare, runsFromGlyphs } from './glyph-layer';
+import { profilesOfScript } from './language-profiles';
 import type { GrayImage, PixelRect } from './gray-image';
-import { SCALE } from './page-scale';
+import { inPoints, SCALE } from './page-scale';
 import { type PageContent, pageContent, type PDFDocumentProxy, type RenderedPage, renderPage } from './pdf-pages';
 import { logicalRuns } from './text-order';
 
@@ -11,11 +13,19 @@ import { logicalRuns } from './text-order';
 // from the ruling lines, each box's photo, and which path its text takes:
 // - `text`: a right text layer, read as it is;
 // - `garbled`: a layer whose characters are wrong but whose places are right (decision 045),
-//   its values from the glyphs drawn (glyph-text.ts) or OCR of each value's place;
+//   its values from the glyphs drawn (glyph-text.ts) or OCR of each value's place. Where the
+//   page's font is one whose glyphs are known, its voter boxes draw almost only known glyphs and
+//   no OCR model reads its script, the layer is written anew from the glyphs (glyph-layer.ts)
+//   and read as `text`;
 // - `scan`: no layer to trust (none, or somebody's OCR laid over a full-page scan): OCR.
 
 // Box size limits in points: three or two columns on an A4 page, rows of 40 to 200 points.
 const BOX_LIMITS = { minWidth: 100, maxWidth: 330, minHeight: 40, maxHeight: 220 };
+
+// The share of a page's voter-box glyphs that must be known for its garbled layer to be written
+// anew from them: a word holding an unknown glyph is flagged, and a page with more of them is
+// better read as before (OCR of each value).
+const GLYPH_LAYER_SHARE = 0.98;
 
 export type TextPath = 'text' | 'garbled' | 'scan';
 
@@ -46,10 +56,16 @@ export async function loadPage(doc: PDFDocumentProxy, pageNumber: number): Promi
   // the scan ourselves.
   const scanned = raw.images.some((img) => img.width * img.height >= raw.width * raw.height * 0.85);
   const hasText = !scanned && rawText.replace(/\s/gu, '').length >= 50;
-  const path: TextPath = !hasText ? 'scan' : isGarbledDevanagari(rawText) ? 'garbled' : 'text';
+  const garbled = hasText && isGarbledLayer(rawText);
+  const glyphRuns = garbled && boxes.length > 0 && (knownGlyphShare(raw.glyphs, boxes.map(inPoints)) ?? 0) >= GLYPH_LAYER_SHARE ? runsFromGlyphs(raw.glyphs) : null;
+  // The garbled path reads a value from its glyphs where all are known, else by OCR of its place:
+  // a script no OCR model reads (Gujarati) is read from its glyphs as a whole layer instead.
+  const fromGlyphs = glyphRuns !== null && profilesOfScript(glyphRuns.map((run) => run.text).join(' ')).every((profile) => profile.ocr === null);
+  const path: TextPath = !hasText ? 'scan' : garbled && !fromGlyphs ? 'garbled' : 'text';
   // Only a right layer is put in logical order: a garbled one's characters are matched one for
   // one with the glyphs drawn (garbled-box.ts).
-  const content = path === 'text' ? { ...raw, runs: logicalRuns(raw.runs) } : raw;
+  const layer = fromGlyphs && glyphRuns ? { ...raw, runs: glyphRuns } : raw;
+  const content = path === 'text' ? { ...layer, runs: logicalRuns(layer.runs) } : raw;
   const pageText = path === 'text' ? content.runs.map((run) => run.text).join(' ') : rawText;
   const photos = boxes.length === 0 ? [] : await boxPhotos(colour, content, boxes);
   colour = null;

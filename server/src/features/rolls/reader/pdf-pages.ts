@@ -115,6 +115,8 @@ export interface TextRun {
   y: number; // top of the run
   width: number;
   height: number;
+  // Below a right layer's where the run was made from glyphs not all known (glyph-layer.ts).
+  confidence?: number;
 }
 
 export interface PageContent {

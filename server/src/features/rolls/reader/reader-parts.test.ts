@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseBox, type TextLine } from './box-fields';
 import { findBoxes, voterBoxGroup } from './box-finder';
 import { parseCover } from './cover-facts';
-import { hasDevanagari, isGarbledDevanagari, latinDigits, looksMarathi } from './devanagari';
+import { hasDevanagari, isGarbledLayer, latinDigits, looksMarathi } from './devanagari';
+import { profilesOfScript } from './language-profiles';
 import { checkEpic, findEpic, luhnCheckDigit, nearestEpic } from './epic';
 import { eraseRules, type GrayImage } from './gray-image';
 import { photoLeft, usualPhotoPlaces } from './box-photos';
@@ -71,12 +72,29 @@ describe('Devanagari text', () => {
   it('should tell a garbled text layer from real Marathi when the vowel signs are missing', () => {
     const real = 'मतदाराचे पूर्ण नाव देशमुख सुनील माधव वडिलांचे नाव देशमुख माधव घर क्रमांक वय लिंग पुरुष';
     const garbled = 'मतदभरभचर पपरर नभअश दशमख सनल मभधश दशमख मभधश घर कमभअक शय ललग मतदभर यभदद';
-    expect(isGarbledDevanagari(real)).toBe(false);
-    expect(isGarbledDevanagari(garbled)).toBe(true);
-    expect(isGarbledDevanagari('Name : Asha')).toBe(false);
+    expect(isGarbledLayer(real)).toBe(false);
+    expect(isGarbledLayer(garbled)).toBe(true);
+    expect(isGarbledLayer('Name : Asha')).toBe(false);
     expect(hasDevanagari(garbled)).toBe(true);
     expect(looksMarathi(real)).toBe(true);
     expect(looksMarathi('नाम: रवि पिता का नाम: मोहन मकान संख्या आयु')).toBe(false);
+  });
+
+  it('should tell a garbled layer in any Indic script, or one of Latin-1 letters, from real text', () => {
+    // A Gujarati roll's layer as a Shruti font maps it: one consonant a glyph, no vowel sign.
+    const gujarati = 'નામ :- પટેલ કિરણભાઈ મોહનભાઈ પિતાનું નામ :- પટેલ મોહનભાઈ ઘર નંબર : 12 ઉંમર : 40 જાતિ : પુરુષ';
+    const garbledGujarati = 'નપમ :- પટરલ કકરણભપઈ મમહનભપઈ પપતપનપ નપમ :- પટરલ મમહનભપઈ ઘર નનબર : 12 ઉમર : 40 જસત : પપરર';
+    expect(isGarbledLayer(gujarati)).toBe(false);
+    expect(isGarbledLayer(garbledGujarati)).toBe(true);
+    // A layer whose Indic font has no character map comes out as accented Latin letters.
+    expect(isGarbledLayer('ÃÅæÞ ÈÜÞ : ×ÞÔá ÃÜÞÏ ÑÞ´Þ ÈÜÞ : ÃÅæÞ ÑÞ´Þ ÈÜÞ ÃÅæÞ ÈÜÞ : ×ÞÔá Age 40 ÑÞ´Þ ÈÜÞ')).toBe(true);
+    expect(isGarbledLayer("Name : José Müller Father's Name : Ana Müller House Number : 12 Age : 40 Gender : Male Name : Renée Ortiz")).toBe(false);
+  });
+
+  it('should tell the languages a text\'s script is written in', () => {
+    expect(profilesOfScript('નામ PJG2164879 પટેલ').map((profile) => profile.code)).toEqual(['guj']);
+    expect(profilesOfScript('नाव ABC1234567 देशमुख').map((profile) => profile.code)).toEqual(['hin', 'mar']);
+    expect(profilesOfScript('12 : -')).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import type { RollRect } from '@shared/rolls/roll-types';
 import type { BoxText, TextLine } from './box-fields';
 import { headerBottom } from './box-photos';
 import { labelAtStart } from './label-match';
+import { PROFILE_ORDER, PROFILES } from './language-profiles';
 import type { GrayImage, PixelRect } from './gray-image';
 import { inPoints, SCALE } from './page-scale';
 import type { PageContent, TextRun } from './pdf-pages';
@@ -10,6 +11,11 @@ import type { PageContent, TextRun } from './pdf-pages';
 // page-source.ts's logical order).
 
 export function textLineFromRuns(runs: TextRun[]): TextLine[] {
+  return runLinesToText(printedLines(runs));
+}
+
+// Runs grouped into printed lines, top to bottom, each left to right.
+function printedLines(runs: TextRun[]): TextRun[][] {
   const sorted = [...runs].sort((a, b) => a.y - b.y || a.x - b.x);
   const lines: TextRun[][] = [];
   for (const run of sorted) {
@@ -17,9 +23,50 @@ export function textLineFromRuns(runs: TextRun[]): TextLine[] {
     if (line) line.push(run);
     else lines.push([run]);
   }
-  return lines
-    .sort((a, b) => (a[0] as TextRun).y - (b[0] as TextRun).y)
-    .map((line) => ({ words: line.sort((a, b) => a.x - b.x).flatMap((run) => run.text.trim().split(/\s+/u).map((text) => ({ text: text.normalize('NFC'), confidence: 0.97 }))) }));
+  return lines.sort((a, b) => (a[0] as TextRun).y - (b[0] as TextRun).y).map((line) => line.sort((a, b) => a.x - b.x));
+}
+
+const runLinesToText = (lines: TextRun[][]): TextLine[] =>
+  lines.map((line) => ({ words: line.flatMap((run) => run.text.trim().split(/\s+/u).map((text) => ({ text: text.normalize('NFC'), confidence: run.confidence ?? 0.97 }))) }));
+
+const NAME_FIELDS = new Set(['name', 'father', 'husband', 'mother', 'other']);
+// The gender's label and words, which stand in a line's second column on most rolls.
+const GENDER_WORDS = new RegExp(`^(?:${[...new Set(PROFILE_ORDER.flatMap((code) => [...PROFILES[code].gender.label, ...Object.values(PROFILES[code].gender.words).flat()]))].join('|')})`, 'iu');
+const isPunctuation = (run: TextRun) => /^(?:[\s:;.,\-–—]|ः)+$/u.test(run.text);
+
+// A name too long for its place wraps onto the line below at the column its value starts in,
+// beside that line's own value (Crystal Reports' rolls: "ઘર નં : 101   માંગેલા", the father's
+// surname under his first name). Such runs are lifted onto a line of their own under the name,
+// which the parser (box-fields.ts) joins to it. Only a run that lines up with where the value
+// above starts, after a value of its own line, with no digit and no label in it, and no label
+// between it and its line's value: a layout whose values all start in one column is not touched.
+export function wrappedValuesLifted(lines: TextRun[][]): TextRun[][] {
+  const out: TextRun[][] = [];
+  for (const [index, line] of lines.entries()) {
+    const above = lines[index - 1];
+    const label = above ? labelAtStart(above.map((run) => run.text).join(' ')) : null;
+    if (!above || !label || !NAME_FIELDS.has(label.field)) {
+      out.push(line);
+      continue;
+    }
+    // Where the value above starts: its first run after the label and its colon.
+    let offset = 0;
+    const valueStart = above.find((run) => {
+      const start = offset;
+      offset += run.text.length + 1;
+      return start >= label.end && !isPunctuation(run) && !/^\s*(?::|ः)/u.test(run.text);
+    });
+    const from = valueStart ? line.findIndex((run, at) => at >= 2 && Math.abs(run.x - valueStart.x) < 1.5) : -1;
+    const lifted = from >= 0 ? line.slice(from) : [];
+    const before = line.slice(0, from);
+    const last = before.at(-1);
+    if (lifted.length === 0 || !last || isPunctuation(last) || /(?::|ः)\s*$/u.test(last.text) || lifted.some((run) => /\d/u.test(run.text) || labelAtStart(run.text) || GENDER_WORDS.test(run.text))) {
+      out.push(line);
+      continue;
+    }
+    out.push(lifted, before);
+  }
+  return out;
 }
 
 export function runsIn(runs: TextRun[], rect: RollRect): TextRun[] {
@@ -35,7 +82,7 @@ export function textLayerBox(content: PageContent, image: GrayImage, box: PixelR
   const textRight = photo ? photo.left : box.width;
   const bodyPoints: RollRect = { x: rect.x, y: rect.y + header / SCALE, width: textRight / SCALE, height: rect.height - header / SCALE };
   const headerLines = textLineFromRuns(runsIn(content.runs, headerPoints));
-  return { header: { words: headerLines.flatMap((line) => line.words) }, body: labelsMended(textLineFromRuns(runsIn(content.runs, bodyPoints))) };
+  return { header: { words: headerLines.flatMap((line) => line.words) }, body: labelsMended(runLinesToText(wrappedValuesLifted(printedLines(runsIn(content.runs, bodyPoints))))) };
 }
 
 // pdf.js joins a glyph whose text holds a combining sign to the text item before it, wherever it
