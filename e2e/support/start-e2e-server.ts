@@ -29,7 +29,9 @@ if (cluster.isPrimary) {
   }
   // Issue 22: an election far enough ahead that no SMS silence period touches the other specs, so
   // the poll-day spec can mark voters without changing the settings under another spec's feet.
-  await writeSettings(database.db, { election_name: 'Yavatmal By-election', poll_date: '2029-10-20' });
+  // Field workers land on their own work (My voters, Booths), as most specs written before issue 56
+  // expect; sign-in.spec.ts serves the spec's default (voter entry) to its own pages and checks it.
+  await writeSettings(database.db, { election_name: 'Yavatmal By-election', poll_date: '2029-10-20', field_landing: 'own-work' });
   await database.close();
 }
 // Roll PDFs go to the real reader; the roll-like test files that carry their pages as JSON (made

@@ -10,10 +10,11 @@ export function isAdminRole(role: Role): boolean {
   return (ADMIN_ROLES as readonly Role[]).includes(role);
 }
 
-// Where each role lands after sign-in: the office on the dashboard; since issue 20 a Supervisor
-// on their booths and a Karyakarta on the voters of their roll pages (spec section 6 had both
-// on voter entry).
-export function homePathFor(role: Role): string {
+// Where each role lands after sign-in: the office on the dashboard; Karyakarta and Supervisor on
+// voter entry (spec section 2), or, where the office chose their own work in Settings (issue 56),
+// a Supervisor on their booths and a Karyakarta on the voters of their roll pages.
+export function homePathFor(role: Role, fieldLanding: 'voter-entry' | 'own-work' = 'voter-entry'): string {
   if (isAdminRole(role)) return '/dashboard';
+  if (fieldLanding === 'voter-entry') return '/voters?tab=entry';
   return role === 'Supervisor' ? '/booths' : '/my-voters';
 }

@@ -4,6 +4,7 @@ import { passwordPolicyProblem } from '../auth/password-policy';
 import { twoFactorInputSchema } from '../auth/two-factor-schemas';
 import { auditLogQuerySchema } from '../audit/audit-schemas';
 import { userLanguageInputSchema } from '../i18n/user-language-schema';
+import { hasVowelWithVowelSign } from '../i18n/vowel-spelling';
 import { sendNotificationSchema } from '../notifications/notification-schema';
 import { settingsSchema } from '../settings/settings-schema';
 import { taskInputSchema, taskStatusUpdateSchema } from '../tasks/task-schema';
@@ -31,6 +32,11 @@ describe('message catalogues', () => {
         expect(text.trim(), `${language} ${code}`).not.toBe('');
         expect(placeholders(text), `${language} ${code}`).toEqual(placeholders(MESSAGE_TEXTS[code]));
       }
+    });
+
+    it(`should write no vowel sign on an independent vowel in ${language} (ॲ, not अ + ॅ)`, () => {
+      const texts = [...Object.values(catalogue.messages), ...Object.values(catalogue.terms), ...Object.values(catalogue.waits)];
+      expect(texts.filter(hasVowelWithVowelSign)).toEqual([]);
     });
 
     it(`should word every term and wait in ${language}`, () => {

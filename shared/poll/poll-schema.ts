@@ -166,10 +166,13 @@ export const chaseVoterSchema = z.object({
   chased_at: z.string().nullable(),
 });
 export type ChaseVoter = z.infer<typeof chaseVoterSchema>;
-export const chaseListSchema = z.object({ election: z.string(), voters: z.array(chaseVoterSchema), truncated: z.boolean() });
+// `supporters`: every supporter in the list's reach, voted or not (issue 56: an empty list says
+// whether they all voted or none is recorded).
+export const chaseListSchema = z.object({ election: z.string(), voters: z.array(chaseVoterSchema), truncated: z.boolean(), supporters: z.number().int() });
 export type ChaseList = z.infer<typeof chaseListSchema>;
 export const chaseBoothsSchema = z.object({
   election: z.string(),
+  supporters: z.number().int(),
   booths: z.array(z.object({ id: z.number().int(), label: z.string(), supporters: z.number().int(), voted: z.number().int(), out: z.number().int() })),
 });
 export type ChaseBooths = z.infer<typeof chaseBoothsSchema>;

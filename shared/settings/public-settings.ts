@@ -6,16 +6,22 @@
 export const TIMEZONES = ['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Asia/Tokyo'] as const;
 export const LANGUAGES = ['en', 'hi', 'mr', 'gu'] as const;
 export type Timezone = (typeof TIMEZONES)[number];
+// Where Karyakartas and Supervisors land after sign-in (issue 56): voter entry as spec section 2
+// says, or their own work (a Karyakarta's My voters, a Supervisor's booths), as an office chooses.
+export const FIELD_LANDINGS = ['voter-entry', 'own-work'] as const;
+export type FieldLanding = (typeof FIELD_LANDINGS)[number];
 
 // What GET /api/settings/public answers (settings-schema.ts checks it is the schema's shape).
 export interface PublicSettings {
   app_name: string;
   timezone: Timezone;
   language: (typeof LANGUAGES)[number];
+  field_landing: FieldLanding;
 }
 
 export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   app_name: 'Voter Management',
   timezone: 'Asia/Kolkata',
   language: 'en',
+  field_landing: 'voter-entry',
 };

@@ -4,9 +4,9 @@ import { ROLES, type Role } from '../auth/roles';
 import { contactIssuesSettingSchema, DEFAULT_CONTACT_ISSUES, formatContactIssues } from '../contacts/contact-issues';
 import { recordVersionSchema, sentVersionSchema } from '../records/record-version';
 import { BOOTHS, isBooth } from '../reference/booths';
-import { DEFAULT_PUBLIC_SETTINGS, LANGUAGES, type PublicSettings, TIMEZONES } from './public-settings';
+import { DEFAULT_PUBLIC_SETTINGS, FIELD_LANDINGS, LANGUAGES, type PublicSettings, TIMEZONES } from './public-settings';
 
-export { DEFAULT_PUBLIC_SETTINGS, LANGUAGES, type PublicSettings, TIMEZONES };
+export { DEFAULT_PUBLIC_SETTINGS, FIELD_LANDINGS, LANGUAGES, type PublicSettings, TIMEZONES };
 
 // Spec section 9: the options of each setting. Settings travel as text values (spec section 3).
 // (Timezones and languages: public-settings.ts, which the phone's first download reads.)
@@ -91,6 +91,7 @@ export const settingsSchema = z.object({
   app_name: z.string().trim().max(80, 'Application name must be 80 characters or fewer'),
   timezone: z.enum(TIMEZONES, { error: 'Choose a timezone from the list' }),
   language: z.enum(LANGUAGES, { error: 'Choose a language from the list' }),
+  field_landing: z.enum(FIELD_LANDINGS, { error: 'Choose a landing page from the list' }),
   enable_2fa: toggle,
   two_factor_roles: roleList,
   password_policy: z.enum(PASSWORD_POLICIES, { error: 'Choose a password policy from the list' }),
@@ -160,7 +161,7 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 // What every signed-in user's screens need: harmless display settings only.
-export const publicSettingsSchema = settingsSchema.pick({ app_name: true, timezone: true, language: true });
+export const publicSettingsSchema = settingsSchema.pick({ app_name: true, timezone: true, language: true, field_landing: true });
 // PublicSettings (public-settings.ts) is written out by hand for the zod-free first download;
 // this line stops the build if it and the schema ever part.
 export const publicSettingsMatchSchema: [PublicSettings, z.infer<typeof publicSettingsSchema>] extends [z.infer<typeof publicSettingsSchema>, PublicSettings] ? true : never = true;

@@ -104,6 +104,8 @@ describe('GET /api/poll/chase/mine', () => {
     const body = response.json<ChaseList>();
     expect(body.voters.map((voter) => voter.part_serial)).toEqual([3, 4, 5]);
     expect(body.voters[0]).toMatchObject({ booth: A.label, mobile_number: '9876543203', support_level: 'strong_supporter', chase_status: null });
+    // Every supporter on the pages, voted or not (issue 56: an empty list tells "all voted" from "none recorded").
+    expect(body.supporters).toBe(5);
   });
 
   it.each(['Super Admin', 'Admin', 'Supervisor'] as const)('should refuse %s (a Karyakarta’s own list)', async (role) => {
@@ -123,6 +125,7 @@ describe('GET /api/poll/chase/booths', () => {
       { id: A.id, label: A.label, supporters: 5, voted: 2, out: 3 },
       { id: B.id, label: B.label, supporters: 3, voted: 1, out: 2 },
     ]);
+    expect(response.json<ChaseBooths>().supporters).toBe(8);
   });
 
   it('should show a Supervisor only their booths and refuse a Karyakarta', async () => {
@@ -135,6 +138,7 @@ describe('GET /api/poll/chase/booths', () => {
     const response = await get(`/api/poll/chase/booths/${A.id}`, as.Supervisor);
     expect(response.statusCode).toBe(200);
     expect(response.json<ChaseList>().voters.map((voter) => voter.part_serial)).toEqual([3, 4, 5]);
+    expect(response.json<ChaseList>().supporters).toBe(5);
     expect((await get(`/api/poll/chase/booths/${A.id}`, supervisorOther)).statusCode).toBe(403);
     expect((await get(`/api/poll/chase/booths/${A.id}`, as.Karyakarta)).statusCode).toBe(403);
     expect((await get('/api/poll/chase/booths/abc', as.Admin)).statusCode).toBe(400);

@@ -49,6 +49,7 @@ describe('PUT /api/settings', () => {
       app_name: 'Yavatmal Office',
       timezone: 'Europe/London',
       language: 'mr',
+      field_landing: 'own-work',
       enable_2fa: 'false',
       two_factor_roles: 'Super Admin,Admin,Supervisor',
       password_policy: 'medium',
@@ -98,6 +99,7 @@ describe('PUT /api/settings', () => {
     ['timezone', 'Mars/Olympus'],
     ['timezone', 'UTC'],
     ['language', 'fr'],
+    ['field_landing', 'dashboard'],
     ['enable_2fa', 'yes'],
     ['enable_2fa', true],
     ['two_factor_roles', 'Admin,Voter'],
@@ -146,12 +148,12 @@ describe('PUT /api/settings', () => {
 
 describe('GET /api/settings/public', () => {
   for (const role of ALL_ROLES) {
-    it(`should give a ${role} only app_name, timezone and language`, async () => {
-      await put({ app_name: 'Public Name', timezone: 'America/New_York', language: 'hi' });
+    it(`should give a ${role} only app_name, timezone, language and where field workers land`, async () => {
+      await put({ app_name: 'Public Name', timezone: 'America/New_York', language: 'hi', field_landing: 'own-work' });
       const { headers: roleHeaders } = await signInAs(t, role);
       const response = await t.app.inject({ method: 'GET', url: '/api/settings/public', headers: roleHeaders });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ app_name: 'Public Name', timezone: 'America/New_York', language: 'hi' });
+      expect(response.json()).toEqual({ app_name: 'Public Name', timezone: 'America/New_York', language: 'hi', field_landing: 'own-work' });
       await put(DEFAULT_SETTINGS);
     });
   }

@@ -1,4 +1,5 @@
 import { homePathFor, type Role } from '@shared/auth/roles';
+import type { FieldLanding } from '@shared/settings/public-settings';
 
 // The screens a start may open, with the loader of each one's file: app/start-early.ts asks for
 // the one an address opens before the app's code has run, and the router's lazy pages load
@@ -13,7 +14,8 @@ export const START_PAGES = {
 export type StartPath = keyof typeof START_PAGES;
 
 // The start screen an address opens ("/" is the role's home), if it is one.
-export function startPathOf(pathname: string, role: Role | undefined): StartPath | null {
-  const path = pathname === '/' && role ? homePathFor(role) : /^\/booths\/[^/]+$/.test(pathname) ? '/booths/:id' : pathname.replace(/\/+$/, '');
+export function startPathOf(pathname: string, role: Role | undefined, fieldLanding?: FieldLanding): StartPath | null {
+  const home = role ? homePathFor(role, fieldLanding).replace(/\?.*$/u, '') : null;
+  const path = pathname === '/' && home ? home : /^\/booths\/[^/]+$/.test(pathname) ? '/booths/:id' : pathname.replace(/\/+$/, '');
   return Object.hasOwn(START_PAGES, path) ? (path as StartPath) : null;
 }

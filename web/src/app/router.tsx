@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
-import { ADMIN_ROLES, homePathFor, type Role } from '@shared/auth/roles';
+import { ADMIN_ROLES, type Role } from '@shared/auth/roles';
 import { DUPLICATE_REVIEWERS } from '@shared/auth/route-access';
 import { AppShell } from '@web/components/layout/app-shell';
 import { OfflineStatus } from '@web/features/offline/components/offline-status';
@@ -11,8 +11,9 @@ import { votersQueryOptions } from '@web/features/voters/api/get-voters';
 import { voterListStateOf } from '@web/features/voters/components/voter-list-state';
 import { ChangePasswordButton } from '@web/features/users/components/change-password-button';
 import { FullPageSpinner } from '@web/components/ui/spinner';
+import { useHomePath } from '@web/lib/app-settings';
+import { rememberedFieldLanding } from '@web/lib/field-landing';
 import { queryClient } from '@web/lib/query-client';
-import { useSession } from '@web/lib/session';
 import { LoginPage } from './routes/login-page';
 import { START_PAGES, type StartPath, startPathOf } from './page-loaders';
 import { PlaceholderPage } from './routes/placeholder-page';
@@ -89,10 +90,11 @@ function adminOnly(element: React.ReactNode) {
   return <RequireAuth roles={ADMIN_ROLES}>{element}</RequireAuth>;
 }
 
-// "/" is each role's home: the dashboard, a Supervisor's booths, a Karyakarta's voters.
+// "/" is each role's home: the dashboard, or where the office chose for field workers (voter
+// entry, or a Supervisor's booths and a Karyakarta's voters).
 function Home() {
-  const { user } = useSession();
-  return user ? <Navigate to={homePathFor(user.role)} replace /> : null;
+  const home = useHomePath();
+  return home ? <Navigate to={home} replace /> : <FullPageSpinner />;
 }
 
 // The route table of spec section 2. Every route but /login sits behind the guard
@@ -151,7 +153,7 @@ const ROUTES: RouteObject[] = [
 // The promise settles when the screen's file is in (or failed to come: the screen's own Suspense
 // then shows the spinner and the error as for any lazy screen).
 export function preloadPage(pathname: string, search: string, role: Role | undefined): Promise<void> {
-  const path = startPathOf(pathname, role);
+  const path = startPathOf(pathname, role, rememberedFieldLanding());
   const start = path ? pageStarts.get(path) : undefined;
   if (!start) return Promise.resolve();
   return start(new URLSearchParams(search)).then(

@@ -2,6 +2,7 @@ import { voterListStateOf } from '@web/features/voters/components/voter-list-sta
 import { apiHeaders, apiUrl, getStoredToken } from '@web/lib/api-basics';
 import { requestEarly } from '@web/lib/early-requests';
 import { LANGUAGE_FILES, rememberedLanguage } from '@web/lib/language-files';
+import { rememberedFieldLanding } from '@web/lib/field-landing';
 import { rememberedUser } from '@web/lib/remembered-user';
 import { preloadScriptFont } from '@web/lib/script-fonts';
 import { START_PAGES, type StartPath, startPathOf } from './page-loaders';
@@ -27,7 +28,7 @@ function firstDataOf(path: StartPath, search: URLSearchParams): string | null {
 }
 
 const token = getStoredToken();
-const path = token === null ? null : startPathOf(window.location.pathname, rememberedUser()?.role);
+const path = token === null ? null : startPathOf(window.location.pathname, rememberedUser()?.role, rememberedFieldLanding());
 if (token !== null && path !== null) {
   void START_PAGES[path]().catch(() => undefined);
   const data = firstDataOf(path, new URLSearchParams(window.location.search));

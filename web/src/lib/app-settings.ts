@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { homePathFor, isAdminRole } from '@shared/auth/roles';
 import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '@shared/settings/public-settings';
 import { apiRequest } from './api-client';
+import { rememberedFieldLanding, rememberFieldLanding } from './field-landing';
 import { rememberedLanguage } from './language-files';
 import { applyLanguage } from './language';
 import { useSession } from './session';
@@ -17,6 +19,24 @@ export function useAppSettings(): PublicSettings {
   const { user } = useSession();
   const { data } = useQuery({ ...publicSettingsQuery, enabled: user !== null });
   return data ?? DEFAULT_PUBLIC_SETTINGS;
+}
+
+// Where the signed-in user lands: the office on the dashboard; field workers where the office
+// chose (issue 56), as last known on this phone until the settings arrive. null while unknown
+// (a first sign-in on this phone, the settings on their way) and when nobody is signed in.
+export function useHomePath(): string | null {
+  const { user } = useSession();
+  const fieldRole = user !== null && !isAdminRole(user.role);
+  const { data, isError } = useQuery({ ...publicSettingsQuery, enabled: fieldRole });
+  const landing = data?.field_landing;
+  useEffect(() => {
+    if (landing) rememberFieldLanding(landing);
+  }, [landing]);
+  if (!user) return null;
+  if (!fieldRole) return homePathFor(user.role);
+  const known = landing ?? rememberedFieldLanding();
+  if (known) return homePathFor(user.role, known);
+  return isError ? homePathFor(user.role) : null;
 }
 
 // The app_name setting becomes the page title.

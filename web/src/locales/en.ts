@@ -538,6 +538,10 @@ export const en = {
     },
     contactIssues: 'Issues voters raise',
     contactIssuesHint: 'One issue a line. Workers tick these when they record a contact; a contact keeps the names it was saved with.',
+    fieldLanding: 'Field workers land on',
+    fieldLandingHint: "Where Karyakartas and Supervisors go after signing in. The spec's voter entry, or their own work: a Karyakarta's voters and a Supervisor's booths.",
+    fieldLandings: { 'voter-entry': 'Voter entry', 'own-work': 'Their own work (My voters, Booths)' },
+    timezones: { 'Asia/Kolkata': 'India (Kolkata)', 'America/New_York': 'USA (New York)', 'Europe/London': 'UK (London)', 'Asia/Tokyo': 'Japan (Tokyo)' },
     appName: 'Application Name',
     appNamePlaceholder: 'Voter Management System',
     timezone: 'Timezone',
@@ -1418,6 +1422,7 @@ export const en = {
     chase: {
       title: 'Supporters yet to vote',
       none: 'Every supporter here has voted.',
+      noSupporters: "No supporters are recorded here yet. Record support levels on the voters' pages to chase them on poll day.",
       count_one: '{{count}} supporter has not voted yet',
       count_other: '{{count}} supporters have not voted yet',
       call: 'Call',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hasVowelWithVowelSign } from '@shared/i18n/vowel-spelling';
 import { i18n } from '@web/lib/i18n';
 import { en } from './en';
 import { gu } from './gu';
@@ -34,6 +35,10 @@ describe.each([
   it('should keep every {{placeholder}} of the English text', () => {
     const broken = [...english].filter(([key, text]) => [...placeholders(text)].some((name) => !placeholders(translated.get(key) ?? '').has(name)));
     expect(broken.map(([key]) => key)).toEqual([]);
+  });
+
+  it('should write no vowel sign on an independent vowel (a dotted circle on phones: ॲ, not अ + ॅ)', () => {
+    expect([...translated].filter(([, text]) => hasVowelWithVowelSign(text)).map(([key]) => key)).toEqual([]);
   });
 
   it('should leave no text empty', () => {

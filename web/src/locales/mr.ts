@@ -527,6 +527,10 @@ export const mr: LocaleTexts = {
     },
     contactIssues: 'मतदार मांडत असलेले प्रश्न',
     contactIssuesHint: 'एका ओळीत एक प्रश्न. संपर्क नोंदवताना कार्यकर्ते यातून निवडतात; नोंदवलेला संपर्क त्या वेळची नावे जपून ठेवतो.',
+    fieldLanding: 'क्षेत्र कार्यकर्त्यांचे पहिले पान',
+    fieldLandingHint: "साइन इन केल्यानंतर कार्यकर्ते आणि पर्यवेक्षक कुठे जातात. मतदार नोंदणी, किंवा त्यांचे स्वतःचे काम: कार्यकर्त्याचे मतदार आणि पर्यवेक्षकाची बूथ.",
+    fieldLandings: { 'voter-entry': 'मतदार नोंदणी', 'own-work': 'त्यांचे स्वतःचे काम (माझे मतदार, बूथ)' },
+    timezones: { 'Asia/Kolkata': 'भारत (कोलकाता)', 'America/New_York': 'अमेरिका (न्यूयॉर्क)', 'Europe/London': 'इंग्लंड (लंडन)', 'Asia/Tokyo': 'जपान (टोकियो)' },
     appName: 'प्रणालीचे नाव',
     appNamePlaceholder: 'मतदार व्यवस्थापन प्रणाली',
     timezone: 'वेळ क्षेत्र',
@@ -770,7 +774,7 @@ export const mr: LocaleTexts = {
     record: 'संपर्क नोंदवा',
     recordFor: 'संपर्क नोंदवा: {{name}}',
     channel: 'माध्यम',
-    channels: { visit: 'भेट', call: 'फोन', whatsapp: 'व्हॉट्सअॅप', meeting: 'बैठक' },
+    channels: { visit: 'भेट', call: 'फोन', whatsapp: 'व्हॉट्सॲप', meeting: 'बैठक' },
     outcome: 'निष्कर्ष',
     outcomeHint: 'जतन करण्यासाठी निष्कर्षावर टॅप करा',
     outcomes: {
@@ -1399,6 +1403,7 @@ export const mr: LocaleTexts = {
     chase: {
       title: 'मतदान बाकी असलेले समर्थक',
       none: 'येथील सर्व समर्थकांनी मतदान केले आहे.',
+      noSupporters: "येथे अजून एकही समर्थक नोंदवलेला नाही. मतदानाच्या दिवशी पाठपुरावा करण्यासाठी मतदारांच्या पानावर पाठिंबा नोंदवा.",
       count_one: '{{count}} समर्थकाचे मतदान बाकी',
       count_other: '{{count}} समर्थकांचे मतदान बाकी',
       call: 'फोन करा',

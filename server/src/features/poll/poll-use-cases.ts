@@ -253,6 +253,7 @@ export async function myChaseList(ctx: AppContext, actor: PollActor): Promise<Ch
         chased_at: chases.get(voter.id)?.updated_at ?? null,
       })),
     truncated: mine.truncated,
+    supporters: supporters.length,
   };
 }
 
@@ -267,6 +268,7 @@ export async function chaseBooths(ctx: AppContext, actor: PollActor): Promise<Ch
   const rows = (await supportersByBooth(ctx.db, election, every ? undefined : labels)).filter((row) => wanted.has(row.booth));
   return {
     election,
+    supporters: rows.reduce((sum, row) => sum + row.supporters, 0),
     booths: rows
       .map((row) => ({ id: boothNumberOf(row.booth) ?? 0, label: row.booth, supporters: row.supporters, voted: row.voted, out: row.supporters - row.voted }))
       .filter((row) => row.out > 0)
@@ -279,8 +281,10 @@ export async function boothChaseList(ctx: AppContext, actor: PollActor, boothId:
   const election = electionOf(settings);
   const booth = pollBooth(actor.user, settings, boothId);
   const { rows, truncated } = await supportersOut(ctx.db, election, booth);
+  const [counts] = await supportersByBooth(ctx.db, election, [booth]);
   return {
     election,
+    supporters: counts?.supporters ?? 0,
     voters: rows.map((row) => ({
       id: row.id,
       full_name: row.full_name,

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import type { LoginInput } from '@shared/auth/auth-schemas';
 import { checkLoginInput } from '@shared/auth/login-input';
-import { homePathFor } from '@shared/auth/roles';
 import type { TwoFactorChallenge } from '@shared/auth/two-factor-schemas';
 import { BlockSubmitButton } from '@web/components/ui/block-submit-button';
 import { LanguageSelect } from '@web/components/ui/language-select';
@@ -45,8 +44,8 @@ export function LoginPage() {
     },
   });
 
-  // Spec section 2: a signed-in user goes to their home screen by role.
-  if (!loading && user) return <Navigate to={homePathFor(user.role)} replace />;
+  // Spec section 2: a signed-in user goes to their home screen by role ("/" knows which).
+  if (!loading && user) return <Navigate to="/" replace />;
 
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -37,7 +37,7 @@ export function PollChasePage() {
       {current.isError && <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">{errorMessage(current.error, t('pollDay.chase.loadFailed'))}</p>}
       {worker && mine.data && <ChaseListView list={mine.data} />}
       {!worker && boothId !== null && booth.data && <ChaseListView list={booth.data} />}
-      {!worker && boothId === null && booths.data && <ChaseBoothsTable booths={booths.data.booths} onOpen={(id) => setParams({ booth: String(id) })} />}
+      {!worker && boothId === null && booths.data && <ChaseBoothsTable booths={booths.data.booths} supporters={booths.data.supporters} onOpen={(id) => setParams({ booth: String(id) })} />}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { Household, HouseholdMember, HouseholdStatus } from '@shared/househ
 import { Badge, type BadgeColor } from '@web/components/ui/badge';
 import { Button, iconButtonClassName } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api-client';
+import { useReferenceNames } from '@web/lib/reference-names';
 import { useConfirmHousehold, useMergeHouseholds, useMoveVoterToHousehold, useSplitHousehold } from '../api/change-household';
 
 // A household card (issue 20): its house, head and members with their age, relation and support,
@@ -42,6 +43,7 @@ function SupportBadge({ level }: { level: string | null }) {
 
 export function HouseholdCard({ household, canDecide, others = [], actions }: HouseholdCardProps) {
   const { t } = useTranslation();
+  const names = useReferenceNames();
   const titleId = useId();
   const [splitting, setSplitting] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
@@ -137,7 +139,7 @@ export function HouseholdCard({ household, canDecide, others = [], actions }: Ho
                   <div className="text-xs text-slate-500">
                     {[
                       member.age !== null ? t('households.years', { age: member.age }) : null,
-                      member.gender,
+                      names.name('genders', member.gender),
                       member.father_husband_name
                         ? t('households.relative', { relation: t(`households.relations.${member.relation_type ?? 'Other'}`, { defaultValue: t('households.relations.Other') }), name: member.father_husband_name })
                         : null,

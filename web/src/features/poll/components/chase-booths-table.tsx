@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { ChaseBooths } from '@shared/poll/poll-schema';
+import { NobodyToChase } from './nobody-to-chase';
 
 // Booths by how many supporters have not voted yet, most first; a booth opens its list.
-export function ChaseBoothsTable({ booths, onOpen }: { booths: ChaseBooths['booths']; onOpen: (boothId: number) => void }) {
+export function ChaseBoothsTable({ booths, supporters, onOpen }: { booths: ChaseBooths['booths']; supporters: number; onOpen: (boothId: number) => void }) {
   const { t } = useTranslation();
-  if (booths.length === 0) return <p className="rounded-xl border border-green-200 bg-green-50 p-4 text-green-900">{t('pollDay.chase.none')}</p>;
+  if (booths.length === 0) return <NobodyToChase supporters={supporters} />;
   return (
     <section className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <h2 className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">{t('pollDay.chase.booths')}</h2>

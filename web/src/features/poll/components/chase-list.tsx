@@ -5,6 +5,7 @@ import { CHASE_STATUSES, type ChaseList, type ChaseStatus } from '@shared/poll/p
 import { errorMessage } from '@web/lib/api-client';
 import { telHref } from '@web/lib/contact-links';
 import { useChaseVoter } from '../api/chase';
+import { NobodyToChase } from './nobody-to-chase';
 
 // Supporters who have not voted yet, each with one tap to call and "called / coming / won't come".
 export function ChaseListView({ list }: { list: ChaseList }) {
@@ -18,7 +19,7 @@ export function ChaseListView({ list }: { list: ChaseList }) {
       toast.error(errorMessage(error, t('pollDay.chase.saveFailed')));
     }
   };
-  if (list.voters.length === 0) return <p className="rounded-xl border border-green-200 bg-green-50 p-4 text-green-900">{t('pollDay.chase.none')}</p>;
+  if (list.voters.length === 0) return <NobodyToChase supporters={list.supporters} />;
   return (
     <div className="space-y-3">
       <p className="text-sm font-medium text-slate-700">{t('pollDay.chase.count', { count: list.voters.length })}</p>

@@ -9,6 +9,7 @@ import { formatContactIssues, parseContactIssues } from '@shared/contacts/contac
 import {
   BACKUP_FREQUENCIES,
   EXPORT_LIMIT_MAX,
+  FIELD_LANDINGS,
   PAGE_SIZE_MAX,
   PAGE_SIZE_MIN,
   formatRoleList,
@@ -52,6 +53,7 @@ const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   email_notifications: 'notifications',
   sms_notifications: 'notifications',
   contact_issues: 'field',
+  field_landing: 'field',
   // Issue 22: the election's settings.
   election_name: 'election',
   poll_date: 'election',
@@ -78,6 +80,7 @@ const LABEL_KEYS = {
   email_notifications: 'settings.emailNotifications',
   sms_notifications: 'settings.smsNotifications',
   contact_issues: 'settings.contactIssues',
+  field_landing: 'settings.fieldLanding',
   page_size: 'booths.settings.pageSize',
   booth_class_a_min: 'boothClasses.settings.aMin',
   booth_class_b_min: 'boothClasses.settings.bMin',
@@ -194,7 +197,7 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
               <select className={inputClassName} {...register('timezone')}>
                 {TIMEZONES.map((zone) => (
                   <option key={zone} value={zone}>
-                    {zone}
+                    {t(`settings.timezones.${zone}`)}
                   </option>
                 ))}
               </select>
@@ -305,6 +308,15 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
         )}
         {tab === 'field' && (
           <>
+            <FormField label={t('settings.fieldLanding')} error={errors.field_landing?.message} hint={t('settings.fieldLandingHint')}>
+              <select className={inputClassName} {...register('field_landing')}>
+                {FIELD_LANDINGS.map((landing) => (
+                  <option key={landing} value={landing}>
+                    {t(`settings.fieldLandings.${landing}`)}
+                  </option>
+                ))}
+              </select>
+            </FormField>
             <FormField label={t('settings.contactIssues')} error={errors.contact_issues?.message} hint={t('settings.contactIssuesHint')}>
               <textarea rows={10} className={inputClassName} {...register('contact_issues')} />
             </FormField>

@@ -7,21 +7,13 @@ import { iconButtonClassName } from '@web/components/ui/button';
 import { Table } from '@web/components/ui/table';
 import { useDateFormat } from '@web/lib/use-date-format';
 import { RoleBadge } from './role-badge';
+import { nameInitials } from '@web/lib/name-initials';
 
 interface UsersTableProps {
   users: readonly User[];
   actor: User;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
-}
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
 }
 
 // The actions shown are the ones the server would allow. Your own row offers no delete: the
@@ -65,7 +57,7 @@ function UserIdentity({ user, actor }: { user: User; actor: User }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
       <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-blue-100 text-sm font-semibold text-blue-900">
-        {initials(user.full_name)}
+        {nameInitials(user.full_name)}
       </span>
       <div className="min-w-0">
         <p className="truncate font-medium text-slate-900">
