@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiToken } from './support/api';
 import { E2E_USERS } from './support/e2e-users';
 import { saveSettingsAndWaitForReload } from './support/settings-save';
+import { servePublicSettingsWith } from './support/public-settings';
 import { signIn } from './support/session';
 
 // The e2e server is shared by every spec of a run: whatever a test changes here, it puts back.
@@ -139,3 +140,26 @@ test('should save which roles need two-factor with the per-role control on the S
   }
 });
 
+
+// Issue 56: a laptop's 1366 px showed "Electio…", the tab poll day needs; the field tab holds
+// where field workers land; Marathi names the time zones and the default application name.
+test('should show every tab whole at 1366 px, the field workers’ landing choice, and Marathi names', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, E2E_USERS.admin);
+  await page.goto('/settings');
+  const form = await page.locator('form').filter({ has: page.getByRole('tablist') }).boundingBox();
+  for (const tab of await page.getByRole('tab').all()) {
+    const box = await tab.boundingBox();
+    expect(box && form && box.x + box.width <= form.x + form.width + 0.5, await tab.innerText()).toBe(true);
+    expect(await tab.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  }
+  await page.getByRole('tab', { name: 'Field Work' }).click();
+  await expect(page.getByLabel('Field workers land on').locator('option')).toHaveText(['Voter entry', 'Their own work (My voters, Booths)']);
+
+  // The office's language Marathi, for this page only (the admin has no language of their own).
+  await servePublicSettingsWith(page, { language: 'mr' });
+  await page.reload();
+  await expect(page.getByTestId('app-name')).toHaveText('मतदार व्यवस्थापन');
+  await page.getByRole('tab', { name: /सामान्य/u }).click();
+  await expect(page.getByLabel('वेळ क्षेत्र').locator('option')).toHaveText(['भारत (कोलकाता)', 'अमेरिका (न्यूयॉर्क)', 'इंग्लंड (लंडन)', 'जपान (टोकियो)']);
+});

@@ -39,9 +39,11 @@ export function useHomePath(): string | null {
   return isError ? homePathFor(user.role) : null;
 }
 
-// The app_name setting becomes the page title.
+// The app_name setting becomes the page title. Left at its default (or empty), the name is said in
+// the interface language (`fallbackName`): "Voter Management" stayed English on Marathi screens.
 export function useApplySettings(settings: PublicSettings, fallbackName: string): string {
-  const appName = settings.app_name.trim() || fallbackName;
+  const chosen = settings.app_name.trim();
+  const appName = chosen === '' || chosen === DEFAULT_PUBLIC_SETTINGS.app_name ? fallbackName : chosen;
   useEffect(() => {
     document.title = appName;
   }, [appName]);

@@ -541,7 +541,8 @@ export const en = {
     fieldLanding: 'Field workers land on',
     fieldLandingHint: "Where Karyakartas and Supervisors go after signing in. The spec's voter entry, or their own work: a Karyakarta's voters and a Supervisor's booths.",
     fieldLandings: { 'voter-entry': 'Voter entry', 'own-work': 'Their own work (My voters, Booths)' },
-    timezones: { 'Asia/Kolkata': 'India (Kolkata)', 'America/New_York': 'USA (New York)', 'Europe/London': 'UK (London)', 'Asia/Tokyo': 'Japan (Tokyo)' },
+    // Spec section 9 names the options so; the other languages name them in their own words.
+    timezones: { 'Asia/Kolkata': 'Asia/Kolkata', 'America/New_York': 'America/New_York', 'Europe/London': 'Europe/London', 'Asia/Tokyo': 'Asia/Tokyo' },
     appName: 'Application Name',
     appNamePlaceholder: 'Voter Management System',
     timezone: 'Timezone',

@@ -163,7 +163,7 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
           <EditConflictPanel rows={conflictRows} busy={saving} onReapply={conflict.reapplyMine} onDiscard={conflict.loadTheirs} />
         </div>
       )}
-      <div role="tablist" aria-label={t('settings.title')} className="grid grid-cols-2 border-b border-slate-200 sm:flex">
+      <div role="tablist" aria-label={t('settings.title')} className="grid grid-cols-2 border-b border-slate-200 sm:flex sm:flex-wrap">
         {SETTINGS_TABS.map((name) => {
           const Icon = TAB_ICONS[name];
           const active = name === tab;
