@@ -27,6 +27,7 @@ import { usersRoutes } from './features/users/users-routes';
 import { tasksRoutes } from './features/tasks/tasks-routes';
 import { serviceRequestRoutes } from './features/service-requests/service-requests-routes';
 import { notificationsRoutes } from './features/notifications/notifications-routes';
+import { voterMessagesRoutes } from './features/voter-messages/voter-messages-routes';
 import { createSmsGatewayFromEnv } from './features/notifications/sms/sms-config';
 import { createSmsDispatcher } from './features/notifications/sms/sms-dispatcher';
 import type { SmsGateway } from './features/notifications/sms/sms-gateway';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => tasksRoutes(scope, ctx), { prefix: '/api/tasks' });
   await app.register(async (scope) => serviceRequestRoutes(scope, ctx), { prefix: '/api/service-requests' });
   await app.register(async (scope) => notificationsRoutes(scope, ctx), { prefix: '/api/notifications' });
+  await app.register(async (scope) => voterMessagesRoutes(scope, ctx), { prefix: '/api/voter-messages' });
   await app.register(async (scope) => auditRoutes(scope, ctx), { prefix: '/api/audit-logs' });
   await app.register(async (scope) => twoFactorRoutes(scope, ctx), { prefix: '/api' });
   await app.register(async (scope) => voterRoutes(scope, ctx), { prefix: '/api/voters' });

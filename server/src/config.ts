@@ -45,6 +45,9 @@ export interface AppConfig {
   // Failed sign-ins from unknown devices one address may make per 15 minutes
   // (SIGN_IN_FAILURES_PER_ADDRESS, decision 062); unset means 100.
   signInFailuresPerAddress?: number;
+  // The secret a gateway puts in its reply and opt-out callbacks (SMS_INBOUND_TOKEN, issue 60);
+  // unset: the callback route refuses every call.
+  smsInboundToken?: string;
   // Not environment settings: tests lower these to cover the large-file paths of an import
   // with small files (see voter-import.ts).
   importTuning?: ImportTuning;
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobsLeaderRetryMs: positiveInt('JOBS_LEADER_RETRY_MS', env.JOBS_LEADER_RETRY_MS, 15_000),
     idempotencyLeaseMs: positiveInt('IDEMPOTENCY_LEASE_MS', env.IDEMPOTENCY_LEASE_MS, 15_000),
     signInFailuresPerAddress: positiveInt('SIGN_IN_FAILURES_PER_ADDRESS', env.SIGN_IN_FAILURES_PER_ADDRESS, 100),
+    smsInboundToken: env.SMS_INBOUND_TOKEN || undefined,
     redisUrl: redisUrlFrom(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'vms:',
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(import.meta.dirname, '../../web/dist')),

@@ -66,6 +66,10 @@ export const ROUTE_ACCESS = {
   'GET /api/notifications/my': ALL_ROLES,
   'GET /api/notifications/inbox': ALL_ROLES,
   'POST /api/notifications/read/:id': ALL_ROLES,
+  // Issue 60: messages to voters. The inbound callback is the gateway's, checked by its token.
+  'GET /api/voter-messages/consent/:id': ADMIN_ROLES,
+  'PUT /api/voter-messages/consent/:id': ADMIN_ROLES,
+  'POST /api/voter-messages/inbound': 'public',
 
   'GET /api/audit-logs': ADMIN_ROLES,
 

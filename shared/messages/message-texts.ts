@@ -165,6 +165,13 @@ export const MESSAGE_TEXTS = {
   'notifications.notFound': 'Notification not found',
   'notifications.tooQuick': 'You are sending messages too quickly. Please wait {{wait}} and try again.',
 
+  // Messages to voters (issue 60: shared/voter-messages, features/voter-messages).
+  'voterMessages.stateChoice': 'Choose unknown, opted in or opted out',
+  'voterMessages.noteTooLong': 'The note can be at most 200 characters',
+  'voterMessages.consentChanged': "Someone else changed this voter's messaging consent first. Reload and try again.",
+  'voterMessages.inboundRefused': 'This callback needs the inbound token the office configured',
+  'voterMessages.inboundNotSetUp': 'The SMS reply callback is not set up',
+
   // Settings (shared/settings, features/settings).
   'settings.exportLimitWhole': 'Export limit must be a whole number',
   'settings.exportLimitRange': 'Export limit must be between 0 and {{max}}',

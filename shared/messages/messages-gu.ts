@@ -156,6 +156,11 @@ export const gu: MessageCatalogue = {
     'notifications.notFound': 'સૂચના મળી નથી',
     'notifications.tooQuick': 'તમે ખૂબ ઝડપથી સંદેશ મોકલી રહ્યા છો. કૃપા કરીને {{wait}} રાહ જોઈને ફરી પ્રયાસ કરો.',
 
+    'voterMessages.stateChoice': 'અજ્ઞાત, સંમતિ આપી અથવા ના પાડી માંથી પસંદ કરો',
+    'voterMessages.noteTooLong': 'નોંધ વધુમાં વધુ 200 અક્ષરોની હોઈ શકે',
+    'voterMessages.consentChanged': 'આ મતદારની સંદેશ સંમતિ પહેલેથી કોઈ બીજાએ બદલી. ફરી લોડ કરીને પ્રયાસ કરો.',
+    'voterMessages.inboundRefused': 'આ કૉલબેક માટે કાર્યાલયે નક્કી કરેલો ઇનબાઉન્ડ ટોકન જોઈએ',
+    'voterMessages.inboundNotSetUp': 'એસએમએસ જવાબનો કૉલબેક સેટ કરેલો નથી',
     'settings.exportLimitWhole': 'નિકાસ મર્યાદા પૂર્ણ સંખ્યા હોવી જોઈએ',
     'settings.exportLimitRange': 'નિકાસ મર્યાદા 0 થી {{max}} વચ્ચે હોવી જોઈએ',
     'settings.roles': 'યાદીમાંથી ભૂમિકાઓ પસંદ કરો',

@@ -156,6 +156,11 @@ export const hi: MessageCatalogue = {
     'notifications.notFound': 'सूचना नहीं मिली',
     'notifications.tooQuick': 'आप बहुत तेज़ी से संदेश भेज रहे हैं। कृपया {{wait}} रुककर फिर से प्रयास करें।',
 
+    'voterMessages.stateChoice': 'अज्ञात, सहमति दी या मना किया में से चुनें',
+    'voterMessages.noteTooLong': 'टिप्पणी अधिकतम 200 अक्षरों की हो सकती है',
+    'voterMessages.consentChanged': 'इस मतदाता की संदेश सहमति पहले ही किसी और ने बदल दी। फिर से लोड करके प्रयास करें।',
+    'voterMessages.inboundRefused': 'इस कॉलबैक के लिए कार्यालय का तय किया इनबाउंड टोकन चाहिए',
+    'voterMessages.inboundNotSetUp': 'एसएमएस जवाब का कॉलबैक सेट नहीं है',
     'settings.exportLimitWhole': 'निर्यात सीमा पूर्ण संख्या होनी चाहिए',
     'settings.exportLimitRange': 'निर्यात सीमा 0 से {{max}} के बीच होनी चाहिए',
     'settings.roles': 'सूची में से भूमिकाएँ चुनें',

@@ -156,6 +156,11 @@ export const mr: MessageCatalogue = {
     'notifications.notFound': 'सूचना सापडली नाही',
     'notifications.tooQuick': 'तुम्ही खूप वेगाने संदेश पाठवत आहात. कृपया {{wait}} थांबून पुन्हा प्रयत्न करा.',
 
+    'voterMessages.stateChoice': 'माहीत नाही, संमती दिली किंवा नकार दिला यापैकी निवडा',
+    'voterMessages.noteTooLong': 'टीप जास्तीत जास्त 200 अक्षरांची असू शकते',
+    'voterMessages.consentChanged': 'या मतदाराची संदेश संमती आधीच दुसऱ्या कोणीतरी बदलली. पुन्हा लोड करून प्रयत्न करा.',
+    'voterMessages.inboundRefused': 'या कॉलबॅकसाठी कार्यालयाने ठरवलेला इनबाउंड टोकन हवा',
+    'voterMessages.inboundNotSetUp': 'एसएमएस उत्तरांचा कॉलबॅक सेट केलेला नाही',
     'settings.exportLimitWhole': 'निर्यात मर्यादा पूर्ण संख्या असावी',
     'settings.exportLimitRange': 'निर्यात मर्यादा 0 ते {{max}} दरम्यान असावी',
     'settings.roles': 'यादीतून भूमिका निवडा',

@@ -44,6 +44,7 @@ import * as triggerPlans from './migrations/2026-11-29-045-trigger-plans';
 import * as idempotencyLeases from './migrations/2026-12-01-046-idempotency-leases';
 import * as rollImportGuards from './migrations/2026-12-07-047-roll-import-guards';
 import * as serviceRequests from './migrations/2026-12-07-048-service-requests';
+import * as voterMessageConsent from './migrations/2026-12-07-049-voter-message-consent';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -94,6 +95,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-01-046-idempotency-leases': idempotencyLeases,
   '2026-12-07-047-roll-import-guards': rollImportGuards,
   '2026-12-07-048-service-requests': serviceRequests,
+  '2026-12-07-049-voter-message-consent': voterMessageConsent,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

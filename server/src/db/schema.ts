@@ -461,7 +461,7 @@ export interface RollImportVotersTable {
   reviewed: Generated<number>;
   apply: Generated<number>;
   has_photo: Generated<number>;
-  // The stored voter the review compared the box with (migration 047): seen = 1 once taken.
+  // The stored voter the review compared the box with (migration 049): seen = 1 once taken.
   seen: Generated<number>;
   seen_voter_id: number | null;
   seen_version: number | null;
@@ -507,6 +507,26 @@ export interface ServiceRequestNotesTable {
   created_at: string;
 }
 
+// Issue 60 (migration 049): a voter's consent to messages (no row: unknown; version 1 then),
+// and the numbers that replied STOP or that the gateway reported opted out.
+export interface VoterMessageConsentTable {
+  voter_id: number;
+  state: string;
+  changed_at: string;
+  source: string;
+  changed_by: number | null;
+  changed_by_name: string | null;
+  note: string | null;
+  version: Generated<number>;
+}
+
+export interface MessageOptOutNumbersTable {
+  mobile: string;
+  opted_out_at: string;
+  source: string;
+  reply: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -548,9 +568,12 @@ export interface Database {
   roll_imports: RollImportsTable;
   roll_import_voters: RollImportVotersTable;
   roll_import_covers: RollImportCoversTable;
+  voter_message_consent: VoterMessageConsentTable;
+  message_opt_out_numbers: MessageOptOutNumbersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type VoterMessageConsentRow = Selectable<VoterMessageConsentTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
 export type NotificationRecipientRow = Selectable<NotificationRecipientsTable>;

@@ -517,6 +517,13 @@ export const en = {
       CREATE_SERVICE_REQUEST: 'Create Service Request',
       UPDATE_SERVICE_REQUEST: 'Update Service Request',
       NOTE_SERVICE_REQUEST: 'Note Service Request',
+      CHANGE_MESSAGING_CONSENT: 'Change Messaging Consent',
+      MESSAGING_OPT_OUT: 'Messaging Opt Out',
+      MESSAGING_OPT_IN: 'Messaging Opt In',
+      SEND_VOTER_MESSAGES: 'Send Voter Messages',
+      APPROVE_VOTER_MESSAGES: 'Approve Voter Messages',
+      CANCEL_VOTER_MESSAGES: 'Cancel Voter Messages',
+      STOP_VOTER_MESSAGES: 'Stop Voter Messages',
     },
     // The table an audit row's record is in, as the row names it.
     tables: {

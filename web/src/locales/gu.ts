@@ -505,6 +505,13 @@ export const gu: LocaleTexts = {
       CREATE_SERVICE_REQUEST: 'અરજી નોંધી',
       UPDATE_SERVICE_REQUEST: 'અરજી બદલી',
       NOTE_SERVICE_REQUEST: 'અરજી પર નોંધ / સ્થિતિ',
+      CHANGE_MESSAGING_CONSENT: 'સંદેશ સંમતિ બદલી',
+      MESSAGING_OPT_OUT: 'સંદેશા બંધ કર્યા',
+      MESSAGING_OPT_IN: 'સંદેશા ફરી ચાલુ કર્યા',
+      SEND_VOTER_MESSAGES: 'મતદારોને સંદેશા મોકલ્યા',
+      APPROVE_VOTER_MESSAGES: 'મતદાર સંદેશા મંજૂર કર્યા',
+      CANCEL_VOTER_MESSAGES: 'મતદાર સંદેશા રદ કર્યા',
+      STOP_VOTER_MESSAGES: 'મતદાર સંદેશા અટક્યા',
     },
     tables: {
       users: 'વપરાશકર્તાઓ',

@@ -508,6 +508,13 @@ export const hi: LocaleTexts = {
       CREATE_SERVICE_REQUEST: 'अनुरोध दर्ज किया',
       UPDATE_SERVICE_REQUEST: 'अनुरोध बदला',
       NOTE_SERVICE_REQUEST: 'अनुरोध पर टिप्पणी / स्थिति',
+      CHANGE_MESSAGING_CONSENT: 'संदेश सहमति बदली',
+      MESSAGING_OPT_OUT: 'संदेश बंद किए',
+      MESSAGING_OPT_IN: 'संदेश फिर शुरू किए',
+      SEND_VOTER_MESSAGES: 'मतदाताओं को संदेश भेजे',
+      APPROVE_VOTER_MESSAGES: 'मतदाता संदेश स्वीकृत किए',
+      CANCEL_VOTER_MESSAGES: 'मतदाता संदेश रद्द किए',
+      STOP_VOTER_MESSAGES: 'मतदाता संदेश रुके',
     },
     tables: {
       users: 'उपयोगकर्ता',

@@ -507,6 +507,13 @@ export const mr: LocaleTexts = {
       CREATE_SERVICE_REQUEST: 'अर्ज नोंदवला',
       UPDATE_SERVICE_REQUEST: 'अर्ज बदलला',
       NOTE_SERVICE_REQUEST: 'अर्जावर टीप / स्थिती',
+      CHANGE_MESSAGING_CONSENT: 'संदेश संमती बदलली',
+      MESSAGING_OPT_OUT: 'संदेश बंद केले',
+      MESSAGING_OPT_IN: 'संदेश पुन्हा सुरू केले',
+      SEND_VOTER_MESSAGES: 'मतदारांना संदेश पाठवले',
+      APPROVE_VOTER_MESSAGES: 'मतदार संदेश मंजूर केले',
+      CANCEL_VOTER_MESSAGES: 'मतदार संदेश रद्द केले',
+      STOP_VOTER_MESSAGES: 'मतदार संदेश थांबले',
     },
     tables: {
       users: 'वापरकर्ते',
