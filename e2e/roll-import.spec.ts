@@ -53,8 +53,13 @@ test('should read a roll, show the entry to check beside its image, save a corre
   await expect(page.getByRole('button', { name: 'To check (0)' })).toBeVisible();
 
   await page.getByRole('button', { name: 'All (3)' }).click();
-  await expect(page.getByLabel('Booth')).toHaveValue('Booth-44');
+  await expect(page.getByLabel('Which booth do these voters go to?')).toHaveValue('Booth-44');
+  await expect(page.getByText('Booth-44 records part 44')).toBeVisible();
   await page.getByRole('button', { name: 'Save to voter records' }).click();
+  // Saving a whole roll asks first, with the count (issue 54).
+  const dialog = page.getByRole('dialog', { name: 'Save this roll to the voter records?' });
+  await expect(dialog.getByText('Into Booth-44: 3 new, 0 changed, 0 deleted — 3 voters in all.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved: 3 new, 0 updated, 0 unchanged, 0 deleted, 0 not applied').first()).toBeVisible();
   await page.getByRole('link', { name: 'See the voters of Booth-44' }).click();
   await expect(page.getByText(`गणेश शिंदे ${id}`).first()).toBeVisible();
@@ -74,6 +79,7 @@ test('should show a revision against the stored voters on a phone and delete onl
   await expect(item.getByText('Ready for review')).toBeVisible({ timeout: 20_000 });
   await item.getByRole('link', { name: 'Review' }).click();
   await page.getByRole('button', { name: 'Save to voter records' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved: 3 new').first()).toBeVisible();
 
   // The next revision: voter 2 is a year older, voter 3 is gone, voter 4 is new.
@@ -98,7 +104,52 @@ test('should show a revision against the stored voters on a phone and delete onl
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.getByRole('button', { name: 'Save to voter records' }).click();
+  await expect(page.getByRole('dialog').getByText('Into Booth-45: 1 new, 1 changed, 1 deleted — 3 voters in all.')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved: 1 new, 1 updated, 1 unchanged, 1 deleted, 0 not applied').first()).toBeVisible();
+});
+
+test('should ask which booth a roll of a part no booth records goes to, and save it there only once the difference is confirmed', async ({ page }, testInfo) => {
+  const id = suffix();
+  const epic = (serial: number) => `RIB${id}${serial}`;
+  // Part 900: no booth records it (booths hold parts 1 to 396), as a ward list's part 128 of ward 15.
+  const roll = rollOfBoxes(
+    [1, 2].map((serial) => box(serial, { partNo: 900, epic: epic(serial), fullName: `दुसरा भाग ${serial} ${id}` })),
+    cover({ partNo: 900, pollingStationNumber: 12, pollingStationName: 'नगर परिषद शाळा क्र. 3' }),
+  );
+  await signIn(page, E2E_USERS.admin);
+  const item = await uploadRoll(page, `part-900-${id}.pdf`, fakeRollPdf(roll));
+  await expect(item.getByText('Ready for review')).toBeVisible({ timeout: 20_000 });
+  await item.getByRole('link', { name: 'Review' }).click();
+
+  // What the roll says, and the question.
+  await expect(page.getByRole('heading', { name: 'What the roll says' })).toBeVisible();
+  await expect(page.getByText('12 - नगर परिषद शाळा क्र. 3')).toBeVisible();
+  await expect(page.getByText('No booth records part 900. Choose the booth these voters go to.')).toBeVisible();
+  await expect(page.getByText('Choose the booth to see its voters the roll does not list.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save to voter records' })).toBeDisabled();
+
+  await page.getByLabel('Which booth do these voters go to?').selectOption('Booth-47');
+  await expect(page.getByText('Booth chosen: the review now compares with Booth-47')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'This roll is not of Booth-47' })).toContainText('The roll is part 900; Booth-47 is part 47.');
+
+  // The save line follows unticking.
+  await expect(page.getByText('2 new and 0 changed voters')).toBeVisible();
+  await page.getByRole('form', { name: 'Entry 2' }).getByRole('checkbox', { name: 'Apply to voter records' }).uncheck();
+  await expect(page.getByText('1 new and 0 changed voters')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save to voter records' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this roll to the voter records?' });
+  await expect(dialog.getByText('Into Booth-47: 1 new, 0 changed, 0 deleted — 1 voter in all.')).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: 'Record part 900 as the part number of Booth-47' })).not.toBeChecked();
+  const save = dialog.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: 'I have checked: save this roll into Booth-47 all the same' }).check();
+  await page.screenshot({ path: testInfo.outputPath('roll-booth-difference.png'), fullPage: true });
+  await save.click();
+  await expect(page.getByText('Saved: 1 new, 0 updated, 0 unchanged, 0 deleted, 1 not applied').first()).toBeVisible();
+  await page.goto(`/voters?tab=search&search=${epic(1)}`);
+  await expect(page.getByText(`दुसरा भाग 1 ${id}`).first()).toBeVisible();
 });
 
 // Needs the roll reader (branch rollread): a generated English roll with a text layer goes
@@ -134,12 +185,13 @@ test('should import a generated English text-layer roll through the real reader'
   await expect(item.getByText('Ready for review')).toBeVisible();
   await item.getByRole('link', { name: 'Review' }).click();
   await expect(page.getByRole('button', { name: 'All (3)' })).toBeVisible();
-  await expect(page.getByLabel('Booth')).toHaveValue('Booth-46');
+  await expect(page.getByLabel('Which booth do these voters go to?')).toHaveValue('Booth-46');
   const entry = page.getByRole('form', { name: 'Entry 3' });
   await entry.getByLabel(/^House No/).fill('14A');
   await entry.getByLabel(/^House No/).press('Enter');
   await expect(page.getByText('Entry saved')).toBeVisible();
   await page.getByRole('button', { name: 'Save to voter records' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved: 3 new').first()).toBeVisible();
   await page.goto(`/voters?tab=search&search=${luhnEpic('TXT', id)}`);
   await expect(page.getByText('Ganesh Jadhav').first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLL_BOX_FIELDS, type RollBoxField } from '@shared/rolls/roll-types';
 import type { StoredBox, StoredRollVoter } from './roll-import-repository';
-import { changesOf, flaggedFieldsOf, needsReview, problemsOf, rollVoterFields, valuesOf } from './roll-import-review';
+import { changesOf, editedSince, flaggedFieldsOf, needsReview, problemsOf, rollVoterFields, sameConstituency, valuesOf } from './roll-import-review';
 
 const sure = Object.fromEntries(ROLL_BOX_FIELDS.map((field) => [field, 0.95])) as Record<RollBoxField, number>;
 const read = (overrides: Partial<StoredBox> = {}): StoredBox => ({
@@ -68,5 +68,26 @@ describe('the review of a read box', () => {
     const stored: StoredRollVoter = { id: 1, version: 1, voter_id: 'ABC1234566', full_name: 'सुनीता पाटील', father_husband_name: 'सुनील पाटील', relation_type: 'Husband', house_no: 'Plot 3 D', age: 37, gender: 'Female', booth: 'Booth-05', part_serial: 12 };
     expect(changesOf(rollVoterFields(valuesOf(row(read({ houseNo: 'plot 3D' }))), 'Booth-05')!, stored)).toEqual([]);
     expect(changesOf(rollVoterFields(valuesOf(row(read({ houseNo: 'Plot 3 E' }))), 'Booth-05')!, stored)).toEqual([{ field: 'house_no', from: 'Plot 3 D', to: 'Plot 3 E' }]);
+  });
+});
+
+describe('the roll against the booth (issue 54)', () => {
+  it('should take one constituency printed in other ways as the same, and another as another', () => {
+    expect(sameConstituency('4 - Mandrem', '4-MANDREM')).toBe(true);
+    expect(sameConstituency('No. and Name : 77 - Digras', '77 - Digras')).toBe(true);
+    expect(sameConstituency('176 - Lucknow Central', '4 - Mandrem')).toBe(false);
+    expect(sameConstituency('Mandrem', 'MANDREM')).toBe(true);
+    expect(sameConstituency('Mandrem', 'Pernem')).toBe(false);
+  });
+
+  it('should tell a voter changed, created or deleted after the review', () => {
+    const seen = { seen: 1, seen_voter_id: 7, seen_version: 3 };
+    expect(editedSince(seen, { id: 7, version: 3 })).toBe(false);
+    expect(editedSince(seen, { id: 7, version: 4 })).toBe(true);
+    expect(editedSince(seen, undefined)).toBe(true);
+    expect(editedSince({ seen: 1, seen_voter_id: null, seen_version: null }, { id: 9, version: 1 })).toBe(true);
+    expect(editedSince({ seen: 1, seen_voter_id: null, seen_version: null }, undefined)).toBe(false);
+    // Taken before the check existed: nothing to compare with.
+    expect(editedSince({ seen: 0, seen_voter_id: null, seen_version: null }, { id: 9, version: 1 })).toBe(false);
   });
 });

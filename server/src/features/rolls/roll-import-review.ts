@@ -137,7 +137,7 @@ export function editedSince(row: Pick<RollImportVoterRow, 'seen' | 'seen_voter_i
 // Two ways of printing one constituency ("4 - Mandrem", "4-MANDREM"): by their numbers when both
 // have one, else by their letters and digits.
 export function sameConstituency(a: string, b: string): boolean {
-  const number = (text: string) => /^\s*(\d+)/u.exec(text)?.[1];
+  const number = (text: string) => /(\d+)/u.exec(text)?.[1];
   const numberA = number(a);
   const numberB = number(b);
   if (numberA !== undefined && numberB !== undefined) return Number(numberA) === Number(numberB);

@@ -79,10 +79,27 @@ export function useCorrectRow(id: number) {
   });
 }
 
+// The booth the voters go to, chosen by the office: the comparison, the voters no longer on the
+// roll and the part check follow it (issue 54).
+export function useChooseRollBooth(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (booth: string) => apiRequest<RollImport>(`/rolls/imports/${id}/booth`, { method: 'PUT', body: { booth } }),
+    onSuccess: (item) => queryClient.setQueryData(['rolls', 'import', id], item),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['rolls'] }),
+  });
+}
+
+export interface RollCommitRequest {
+  delete_voter_ids: number[];
+  confirm_difference: boolean;
+  update_booth: boolean;
+}
+
 export function useCommitRollImport(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { booth?: string; delete_voter_ids: number[] }) => apiRequest<RollImport>(`/rolls/imports/${id}/commit`, { method: 'POST', body }),
+    mutationFn: (body: RollCommitRequest) => apiRequest<RollImport>(`/rolls/imports/${id}/commit`, { method: 'POST', body }),
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: ['rolls'] });
       await queryClient.invalidateQueries({ queryKey: ['voters'] });

@@ -17,10 +17,12 @@ import type { VoterField } from '@shared/voters/voter-fields';
 import { Badge, type BadgeColor } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
+import { Modal } from '@web/components/ui/modal';
 import { Spinner } from '@web/components/ui/spinner';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useFormMessage } from '@web/lib/form-message';
-import { useAbsentVoters, useCommitRollImport, useCorrectRow, useCropUrl, useReviewRows, useRollImport } from '../api/roll-imports';
+import { useDateFormat } from '@web/lib/use-date-format';
+import { useAbsentVoters, useChooseRollBooth, useCommitRollImport, useCorrectRow, useCropUrl, useReviewRows, useRollImport } from '../api/roll-imports';
 import { STATE_COLORS, timeLeftText } from './roll-import-panel';
 
 // The review of one roll import (issue 19, /voters?tab=import&roll=ID): the cover's facts and
@@ -72,6 +74,7 @@ function correctionOf(form: FormData, row: RollReviewRow): Record<string, unknow
 
 function ReviewRowCard({ importId, row, rows }: { importId: number; row: RollReviewRow; rows: readonly RollReviewRow[] }) {
   const { t } = useTranslation();
+  const dates = useDateFormat();
   const correct = useCorrectRow(importId);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const flagged = new Set<string>(row.flaggedFields);
@@ -96,15 +99,21 @@ function ReviewRowCard({ importId, row, rows }: { importId: number; row: RollRev
     }
   };
 
+  const [applyChoice, setApplyChoice] = useState<boolean | null>(null);
   const setApply = async (apply: boolean) => {
+    setApplyChoice(apply);
     try {
       await correct.mutateAsync({ n: row.n, body: { apply } satisfies RollCorrection });
     } catch (error) {
       toast.error(errorMessage(error, t('rolls.saveFailed')));
+    } finally {
+      setApplyChoice(null);
     }
   };
 
   const current = correct.data && correct.data.n === row.n ? correct.data : row;
+  // The tick shows at once, while it is being saved.
+  const applyShown = applyChoice ?? current.apply;
   const label = (field: RollBoxField) => {
     const confidence = Math.round((row.confidence[field] ?? 0) * 100);
     return flagged.has(field) ? `${t(`rolls.fields.${field}`)} · ${t('rolls.confidence', { percent: confidence })}` : t(`rolls.fields.${field}`);
@@ -118,17 +127,26 @@ function ReviewRowCard({ importId, row, rows }: { importId: number; row: RollRev
         <Badge color={STATUS_COLORS[current.status]}>{t(`rolls.status.${current.status}`)}</Badge>
         {row.flagged && <Badge color="yellow">{t('rolls.toCheck')}</Badge>}
         {row.duplicateMark && <Badge color="purple">{t('rolls.duplicateMark')}</Badge>}
+        {current.editedSince && <Badge color="red">{t('rolls.editedBadge')}</Badge>}
+        {current.deletedVoter && <Badge color="red">{t('rolls.deletedOnPurpose')}</Badge>}
         <span className="text-xs text-slate-500">{t('rolls.rollPage', { page: row.page })}</span>
       </div>
+      {current.editedSince && (
+        <p className="mb-2 flex items-start gap-1 text-sm text-red-700">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          {t('rolls.editedSince')}
+        </p>
+      )}
+      {current.deletedVoter && <p className="mb-2 text-sm text-red-700">{t('rolls.deletedOnPurposeHint', { date: dates.dateTime(current.deletedVoter.deleted_at) })}</p>}
       {row.problems.length > 0 && (
         <p className="mb-2 flex items-start gap-1 text-sm text-red-700">
           <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
           {row.problems.map((problem) => t(`rolls.problems.${problem}`, { defaultValue: problem })).join(' · ')}
         </p>
       )}
-      {row.changes.length > 0 && (
+      {current.changes.length > 0 && (
         <ul className="mb-2 text-sm text-orange-800">
-          {row.changes.map((change) => (
+          {current.changes.map((change) => (
             <li key={change.field}>{t('rolls.changeOf', { field: t(`voters.fields.${change.field as VoterField}`), from: change.from ?? '—', to: change.to ?? '—' })}</li>
           ))}
         </ul>
@@ -181,7 +199,7 @@ function ReviewRowCard({ importId, row, rows }: { importId: number; row: RollRev
             </Button>
             {(current.status === 'changed' || current.status === 'deleted' || current.status === 'new') && (
               <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
-                <input type="checkbox" className="h-5 w-5" checked={current.apply} onChange={(event) => void setApply(event.target.checked)} />
+                <input type="checkbox" className="h-5 w-5" checked={applyShown} onChange={(event) => void setApply(event.target.checked)} />
                 {current.status === 'deleted' ? t('rolls.applyDeleted') : t('rolls.apply')}
               </label>
             )}
@@ -196,33 +214,47 @@ function CoverFacts({ item }: { item: RollImport }) {
   const { t } = useTranslation();
   const cover = item.cover;
   const summary = item.summary;
-  if (!cover && !summary) return null;
   const totals = cover?.totals;
   const cell = (value: number | null | undefined) => (value === null || value === undefined ? '—' : String(value));
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      {cover && (
+      <div>
+        <h3 className="mb-1 text-sm font-semibold text-slate-900">{t('rolls.rollSays')}</h3>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          {cover.constituency && (
+          {cover?.constituency && (
             <>
               <dt className="text-slate-500">{t('rolls.cover.constituency')}</dt>
               <dd className="text-slate-900">{cover.constituency}</dd>
             </>
           )}
-          {(cover.pollingStationName || cover.pollingStationNumber !== null) && (
+          <dt className="text-slate-500">{t('rolls.rollPart')}</dt>
+          <dd className="text-slate-900">{item.part_no ?? '—'}</dd>
+          {item.page_parts.some((part) => part !== item.part_no) && (
+            <>
+              <dt className="text-slate-500">{t('rolls.pageParts')}</dt>
+              <dd className="text-slate-900">{item.page_parts.join(', ')}</dd>
+            </>
+          )}
+          {cover && (cover.pollingStationName || cover.pollingStationNumber !== null) && (
             <>
               <dt className="text-slate-500">{t('rolls.cover.pollingStation')}</dt>
               <dd className="text-slate-900">{[cover.pollingStationNumber, cover.pollingStationName].filter((part) => part !== null).join(' - ')}</dd>
             </>
           )}
-          {cover.pollingStationAddress && (
+          {cover?.pollingStationAddress && (
             <>
               <dt className="text-slate-500">{t('rolls.cover.address')}</dt>
               <dd className="text-slate-900">{cover.pollingStationAddress}</dd>
             </>
           )}
+          {(cover?.sections.length ?? 0) > 0 || item.sections.length > 0 ? (
+            <>
+              <dt className="text-slate-500">{t('rolls.sections')}</dt>
+              <dd className="text-slate-900">{cover && cover.sections.length > 0 ? cover.sections.map((section) => `${section.number} - ${section.name}`).join('; ') : item.sections.join(', ')}</dd>
+            </>
+          ) : null}
         </dl>
-      )}
+      </div>
       {summary && (
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
@@ -264,6 +296,125 @@ function CoverFacts({ item }: { item: RollImport }) {
   );
 }
 
+// Which booth the voters go to (issue 54): what the booth records beside what the roll says,
+// asked whenever no booth records the roll's part, and a loud warning when they differ.
+function BoothChoice({ item }: { item: RollImport }) {
+  const { t } = useTranslation();
+  const choose = useChooseRollBooth(item.id);
+  const check = item.booth_check;
+  const onChange = async (booth: string) => {
+    if (!booth) return;
+    try {
+      await choose.mutateAsync(booth);
+      toast.success(t('rolls.boothChosen', { booth }));
+    } catch (error) {
+      toast.error(errorMessage(error, t('rolls.saveFailed')));
+    }
+  };
+  const differs = check !== null && (check.part_differs || check.constituency_differs);
+  return (
+    <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <FormField label={t('rolls.whichBooth')} className="sm:w-72">
+        <select value={item.booth ?? ''} disabled={choose.isPending} onChange={(event) => void onChange(event.target.value)} className={inputClass(!item.booth || differs)}>
+          <option value="">{t('rolls.chooseBooth')}</option>
+          {BOOTHS.map((label) => (
+            <option key={label} value={label}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      {!item.part_is_a_booth && (
+        <p className="flex items-start gap-1 text-sm text-amber-800">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          {item.part_no === null ? t('rolls.noPartRead') : t('rolls.noBoothHasPart', { part: item.part_no })}
+        </p>
+      )}
+      {check && (
+        <div className="text-sm text-slate-700">
+          <p>{check.part_number !== null ? t('rolls.boothFacts', { booth: check.booth, part: check.part_number, voters: check.stored_voters }) : t('rolls.boothNoPart', { booth: check.booth, voters: check.stored_voters })}</p>
+          {check.constituency && <p>{t('rolls.boothConstituency', { booth: check.booth, constituency: check.constituency })}</p>}
+          {!check.constituency && check.office_constituency && <p>{t('rolls.officeConstituency', { constituency: check.office_constituency })}</p>}
+        </div>
+      )}
+      {check && differs && <DifferenceWarning item={item} />}
+    </div>
+  );
+}
+
+function DifferenceWarning({ item }: { item: RollImport }) {
+  const { t } = useTranslation();
+  const check = item.booth_check!;
+  return (
+    <div role="alert" className="rounded-lg border-2 border-red-600 bg-red-50 p-3 text-sm text-red-900">
+      <p className="flex items-center gap-1 font-semibold">
+        <AlertTriangle aria-hidden="true" className="h-4 w-4 shrink-0" />
+        {t('rolls.differsTitle', { booth: check.booth })}
+      </p>
+      {check.part_differs && <p className="mt-1">{t('rolls.differsPart', { roll: item.part_no ?? '—', booth: check.booth, booth_part: check.part_number ?? '—' })}</p>}
+      {check.constituency_differs && <p className="mt-1">{t('rolls.differsConstituency', { roll: item.cover?.constituency ?? '—', booth_constituency: check.constituency ?? check.office_constituency ?? '—' })}</p>}
+      <p className="mt-1">{t('rolls.differsHint', { booth: check.booth })}</p>
+    </div>
+  );
+}
+
+interface CommitChoice {
+  confirm_difference: boolean;
+  update_booth: boolean;
+}
+
+// Saving a whole roll asks first, with the count (issue 54); a roll of another part or
+// constituency than the booth's needs its own tick, and the booth's part number changes only
+// when that box is ticked.
+function CommitDialog({ item, open, deleting, busy, onConfirm, onCancel }: { item: RollImport; open: boolean; deleting: number; busy: boolean; onConfirm: (choice: CommitChoice) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const check = item.booth_check;
+  const differs = check !== null && (check.part_differs || check.constituency_differs);
+  const partChanges = check !== null && item.part_no !== null && check.part_number !== item.part_no;
+  const [confirmed, setConfirmed] = useState(false);
+  // An empty part number is filled by default; another part's number only when a person ticks it.
+  const [updateBooth, setUpdateBooth] = useState(check?.part_number === null);
+  const summary = item.summary;
+  if (!summary || !item.booth) return null;
+  const deleted = summary.toDelete + deleting;
+  const count = summary.toCreate + summary.toUpdate + deleted;
+  return (
+    <Modal
+      open={open}
+      title={t('rolls.confirmTitle')}
+      onClose={onCancel}
+      size="md"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button busy={busy} disabled={differs && !confirmed} onClick={() => onConfirm({ confirm_difference: differs && confirmed, update_booth: partChanges && updateBooth })}>
+            {t('rolls.confirmSave')}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3">
+        <p className="text-slate-700">{t('rolls.confirmText', { booth: item.booth, created: summary.toCreate, changed: summary.toUpdate, deleted, count })}</p>
+        {differs && <DifferenceWarning item={item} />}
+        {differs && (
+          <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-red-900">
+            <input type="checkbox" className="h-5 w-5" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />
+            {t('rolls.confirmDifference', { booth: item.booth })}
+          </label>
+        )}
+        {partChanges && (
+          <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" className="h-5 w-5" checked={updateBooth} onChange={(event) => setUpdateBooth(event.target.checked)} />
+            {t('rolls.updateBooth', { part: item.part_no ?? '—', booth: item.booth })}
+          </label>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
 export function RollReview({ importId }: { importId: number }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -276,8 +427,8 @@ export function RollReview({ importId }: { importId: number }) {
   const rows = useReviewRows(importId, { filter, page }, inReview);
   const absent = useAbsentVoters(importId, inReview);
   const commit = useCommitRollImport(importId);
-  const [booth, setBooth] = useState<string>('');
   const [deleting, setDeleting] = useState<Set<number>>(new Set());
+  const [confirming, setConfirming] = useState(false);
   const formMessage = useFormMessage();
 
   const setParam = (changes: Record<string, string | null>) =>
@@ -290,12 +441,15 @@ export function RollReview({ importId }: { importId: number }) {
       return next;
     });
 
-  const chosenBooth = booth || item?.booth || '';
-  const save = async () => {
+  const save = async (choice: CommitChoice) => {
     try {
-      const done = await commit.mutateAsync({ booth: chosenBooth || undefined, delete_voter_ids: [...deleting] });
+      const done = await commit.mutateAsync({ delete_voter_ids: [...deleting], ...choice });
+      setConfirming(false);
+      setDeleting(new Set());
       if (done.result) toast.success(t('rolls.committed', done.result));
+      if (done.result?.conflicts) toast.error(t('rolls.committedConflicts', { count: done.result.conflicts }));
     } catch (error) {
+      setConfirming(false);
       toast.error(errorMessage(error, t('rolls.commitFailed')));
     }
   };
@@ -389,7 +543,9 @@ export function RollReview({ importId }: { importId: number }) {
           <div className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
             <h3 className="text-base font-semibold text-slate-900">{t('rolls.absent.title')}</h3>
             <p className="mt-1 text-sm text-slate-600">{t('rolls.absent.hint')}</p>
-            {(absent.data?.voters ?? []).length === 0 ? (
+            {!item.booth ? (
+              <p className="mt-2 text-sm text-amber-800">{t('rolls.absentChooseBooth')}</p>
+            ) : (absent.data?.voters ?? []).length === 0 ? (
               <p className="mt-2 text-sm text-slate-600">{t('rolls.absent.none')}</p>
             ) : (
               <ul className="mt-2 divide-y divide-slate-200">
@@ -421,22 +577,14 @@ export function RollReview({ importId }: { importId: number }) {
             )}
           </div>
 
-          <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-end">
-            <FormField label={t('rolls.booth')} className="sm:w-56">
-              <select value={chosenBooth} onChange={(event) => setBooth(event.target.value)} className={inputClass(!chosenBooth)}>
-                <option value="">{t('rolls.chooseBooth')}</option>
-                {BOOTHS.map((label) => (
-                  <option key={label} value={label}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            <p className="min-w-0 flex-1 text-sm text-slate-600">{t('rolls.commitHint', { created: summary.new, changed: summary.changed, deleted: deleting.size })}</p>
-            <Button onClick={() => void save()} busy={commit.isPending} disabled={!chosenBooth} className="min-h-11">
+          <BoothChoice item={item} />
+          <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center">
+            <p className="min-w-0 flex-1 text-sm text-slate-600">{t('rolls.commitHint', { created: summary.toCreate, changed: summary.toUpdate, deleted: summary.toDelete + deleting.size })}</p>
+            <Button onClick={() => setConfirming(true)} disabled={!item.booth} className="min-h-11">
               {t('rolls.commit')}
             </Button>
           </div>
+          {confirming && <CommitDialog item={item} open={confirming} deleting={deleting.size} busy={commit.isPending} onConfirm={(choice) => void save(choice)} onCancel={() => setConfirming(false)} />}
         </>
       )}
     </section>
