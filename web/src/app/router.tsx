@@ -76,6 +76,7 @@ const DuplicatesPage = lazyPage(() => import('./routes/duplicates-page').then((m
 const HouseholdsPage = lazyPage(() => import('./routes/households-page').then((module) => module.HouseholdsPage));
 const MyVotersPage = lazyPageAt('/my-voters', (module) => module.MyVotersPage, () => void queryClient.prefetchQuery(myVotersQueryOptions));
 const NotificationsPage = lazyPage(() => import('./routes/notifications-page').then((module) => module.NotificationsPage));
+const ServicePage = lazyPage(() => import('./routes/service-page').then((module) => module.ServicePage));
 const SettingsPage = lazyPage(() => import('./routes/settings-page').then((module) => module.SettingsPage));
 const TasksPage = lazyPage(() => import('./routes/tasks-page').then((module) => module.TasksPage));
 const UsersPage = lazyPage(() => import('./routes/users-page').then((module) => module.UsersPage));
@@ -141,7 +142,8 @@ const ROUTES: RouteObject[] = [
       { path: '/settings', element: adminOnly(<SettingsPage />) },
       { path: '/village', element: adminOnly(<PlaceholderPage titleKey="placeholder.village" />) },
       { path: '/appointment', element: adminOnly(<PlaceholderPage titleKey="placeholder.appointment" />) },
-      { path: '/service', element: adminOnly(<PlaceholderPage titleKey="placeholder.service" />) },
+      // Issue 59: the office's grievance register (the spec's placeholder until then).
+      { path: '/service', element: adminOnly(<ServicePage />) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

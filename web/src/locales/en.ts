@@ -305,7 +305,6 @@ export const en = {
       detailsSaved: 'Request updated',
       detailsFailed: 'Could not update the request',
       stale: 'Someone else changed this request meanwhile: it now shows their change. What you typed is kept; save again.',
-      print: 'Print receipt',
       none: '—',
     },
     statuses: {

@@ -296,7 +296,6 @@ export const gu: LocaleTexts = {
       detailsSaved: 'અરજી અપડેટ થઈ',
       detailsFailed: 'અરજી અપડેટ થઈ શકી નહીં',
       stale: 'દરમિયાન બીજા કોઈએ આ અરજી બદલી: હવે તેમનો ફેરફાર દેખાય છે. તમે લખેલું એમ જ છે; ફરી સાચવો.',
-      print: 'રસીદ છાપો',
       none: '—',
     },
     statuses: {

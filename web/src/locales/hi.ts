@@ -297,7 +297,6 @@ export const hi: LocaleTexts = {
       detailsSaved: 'अनुरोध अपडेट हुआ',
       detailsFailed: 'अनुरोध अपडेट नहीं हो सका',
       stale: 'इस बीच किसी और ने यह अनुरोध बदला: अब उनका बदलाव दिख रहा है। आपने जो लिखा वह बना है; फिर से सहेजें।',
-      print: 'रसीद छापें',
       none: '—',
     },
     statuses: {
