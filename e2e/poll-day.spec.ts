@@ -85,6 +85,13 @@ test('should show the office the turnout of a booth on the live dashboard', asyn
   await expect(row).toContainText('75.0%');
   await expect(row).toContainText('3 / 4');
   await expect(page.getByRole('figure', { name: 'Votes by hour' })).toBeVisible();
+  // Booths with no voters on record are listed only on request (issue 56).
+  const emptyBooth = page.getByRole('cell', { name: 'Booth-393', exact: true });
+  await expect(emptyBooth).toHaveCount(0);
+  await page.getByRole('button', { name: /^Show \d+ booths with no voters$/u }).click();
+  await expect(emptyBooth).toBeVisible();
+  await page.getByRole('button', { name: 'Hide booths with no voters' }).click();
+  await expect(emptyBooth).toHaveCount(0);
 
   // A mark made elsewhere shows within the refresh (every 10 seconds).
   await request.post('/api/poll/booths/223/marks', { headers: { authorization: `Bearer ${token}` }, data: { serials: [4] } });

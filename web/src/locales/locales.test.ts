@@ -52,6 +52,15 @@ describe.each([
   });
 });
 
+describe('counts in English', () => {
+  it('should say one pair and one booth in the singular (issue 56: "(1 pairs)")', () => {
+    const t = i18n.getFixedT('en');
+    expect(t('duplicates.summary', { page: 1, totalPages: 1, count: 1 })).toBe('Showing page 1 of 1 (1 pair)');
+    expect(t('duplicates.summary', { page: 1, totalPages: 3, count: 45 })).toBe('Showing page 1 of 3 (45 pairs)');
+    expect(t('pollDay.turnout.showEmpty', { count: 1 })).toBe('Show 1 booth with no voters');
+  });
+});
+
 describe('typed keys', () => {
   it('should refuse an unknown key at compile time', () => {
     // @ts-expect-error: a key the English file does not have does not compile.

@@ -144,7 +144,7 @@ export function DuplicatesPage() {
               />
             ))}
           </div>
-          <PageNav summary={t('duplicates.summary', { page: list.page, totalPages: list.totalPages, total: list.total })} page={page} totalPages={list.totalPages} onPage={(next) => set({ page: String(next) })} />
+          <PageNav summary={t('duplicates.summary', { page: list.page, totalPages: list.totalPages, count: list.total })} page={page} totalPages={list.totalPages} onPage={(next) => set({ page: String(next) })} />
         </>
       )}
 

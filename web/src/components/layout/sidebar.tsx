@@ -24,8 +24,9 @@ export function Sidebar({ user, appName, onNavigate, onLogout, onClose, account 
   const { chooseLanguage } = useSession();
   return (
     <div className="flex h-full w-64 flex-col bg-blue-950 text-blue-50">
-      <div className="flex h-16 items-center justify-between gap-2 border-b border-blue-900 px-5">
-        <span className="truncate text-lg font-semibold" data-testid="app-name">
+      {/* Two lines rather than an ellipsis: "Voter Manage…" beside the close button on a phone. */}
+      <div className="flex min-h-16 items-center justify-between gap-2 border-b border-blue-900 px-5 py-2">
+        <span className="line-clamp-2 min-w-0 text-lg leading-snug font-semibold break-words" data-testid="app-name">
           {appName}
         </span>
         {onClose && (

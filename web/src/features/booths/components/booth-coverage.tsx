@@ -129,7 +129,7 @@ export function BoothCoverageSection({ detail, levelBadge }: { detail: BoothDeta
           <span className="text-xs text-slate-600" data-testid="booth-class-override">
             {t('boothClasses.overridden', { by: info.override_by ?? '', reason: info.override_reason ?? '' })}
             {' · '}
-            {info.computed ? t('boothClasses.computedWas', { class: info.computed }) : t('boothClasses.none')}
+            {info.computed ? t('boothClasses.computedWas', { class: info.computed }) : t('boothClasses.computedNone')}
           </span>
         ) : (
           !info.class && <span className="text-xs text-slate-500">{t('boothClasses.noneHint')}</span>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Turnout } from '@shared/poll/poll-schema';
 import { formatCalendarDate } from '@web/lib/date-format';
@@ -10,6 +11,10 @@ export function TurnoutDashboard({ turnout, boothHref }: { turnout: Turnout; boo
   const { t, i18n } = useTranslation();
   const time = usePollTime();
   const { totals } = turnout;
+  // Booths with no voter on record ("0 / 0") are listed only on request (issue 56: all 396 were).
+  const [showEmpty, setShowEmpty] = useState(false);
+  const empty = turnout.booths.filter((booth) => booth.voters === 0).length;
+  const shownBooths = showEmpty ? turnout.booths : turnout.booths.filter((booth) => booth.voters > 0);
   const cards = [
     { label: t('pollDay.turnout.overall'), voted: totals.voted, voters: totals.voters, testId: 'turnout-overall' },
     { label: t('pollDay.turnout.men'), voted: totals.male_voted, voters: totals.male_voters, testId: 'turnout-men' },
@@ -50,7 +55,7 @@ export function TurnoutDashboard({ turnout, boothHref }: { turnout: Turnout; boo
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
-                {turnout.booths.map((booth) => (
+                {shownBooths.map((booth) => (
                   <tr key={booth.id}>
                     <td className="px-4 py-2 font-medium text-slate-900">{boothHref ? <a className="text-blue-900 underline-offset-2 hover:underline" href={boothHref(booth.id)}>{booth.label}</a> : booth.label}</td>
                     <td className="px-4 py-2 text-right font-semibold">{percentOf(booth.voted, booth.voters)}%</td>
@@ -68,6 +73,11 @@ export function TurnoutDashboard({ turnout, boothHref }: { turnout: Turnout; boo
               </tbody>
             </table>
           </div>
+          {empty > 0 && (
+            <button type="button" className="min-h-11 w-full border-t border-slate-200 px-4 py-2 text-sm font-medium text-blue-900 hover:bg-slate-50" onClick={() => setShowEmpty((shown) => !shown)}>
+              {showEmpty ? t('pollDay.turnout.hideEmpty') : t('pollDay.turnout.showEmpty', { count: empty })}
+            </button>
+          )}
         </section>
       )}
     </div>

@@ -49,7 +49,7 @@ function RollProgress({ item }: { item: RollImport }) {
         <div className="h-full bg-blue-900 transition-all" style={{ width: `${percent}%` }} />
       </div>
       <p className="mt-1 text-xs text-slate-600">
-        {t('rolls.progress', { done: item.pages_done, total: item.page_count, voters: item.voters_found })}
+        {item.page_count === 0 ? t('rolls.notStarted') : t('rolls.progress', { done: item.pages_done, total: item.page_count, voters: item.voters_found })}
         {left ? ` · ${left}` : ''}
       </p>
     </div>
