@@ -180,28 +180,39 @@ test('should let an Admin set a new password and the user change it again from t
   await edit.getByRole('button', { name: 'Save password' }).click();
   await expect(toast(page, `Password updated. ${fullName} must sign in again.`)).toBeVisible();
 
-  // The user signs in with it and changes it themselves.
+  // The user signs in with it and must replace it first (issue 57), on a screen of its own.
   const context = await browser.newContext();
   const userPage = await context.newPage();
-  await signIn(userPage, { username, password: 'Second-Pass-2026', full_name: fullName });
+  await userPage.goto('/login');
+  await userPage.getByLabel('Username').fill(username);
+  await userPage.getByLabel('Password', { exact: true }).fill('Second-Pass-2026');
+  await userPage.getByRole('button', { name: 'Sign in' }).click();
+  await expect(userPage.getByRole('heading', { name: 'Choose your own password' })).toBeVisible();
+  await userPage.getByLabel('Current password').fill('wrong-password');
+  await userPage.getByLabel(/^New password/).fill('Third-Pass-2026');
+  await userPage.getByLabel('Confirm new password').fill('Third-Pass-2027');
+  await userPage.getByRole('button', { name: 'Save my new password' }).click();
+  await expect(userPage.getByText('Passwords do not match')).toBeVisible();
+  await userPage.getByLabel('Confirm new password').fill('Third-Pass-2026');
+  await userPage.getByRole('button', { name: 'Save my new password' }).click();
+  await expect(userPage.getByRole('main').getByText('Current password is incorrect')).toBeVisible();
+  await userPage.getByLabel('Current password').fill('Second-Pass-2026');
+  await userPage.getByRole('button', { name: 'Save my new password' }).click();
+  await expect(toast(userPage, 'Password changed successfully')).toBeVisible();
+
+  // Then changes it again whenever they like, from the sidebar.
   await userPage.getByRole('button', { name: 'Change password' }).click();
   const change = userPage.getByRole('dialog', { name: 'Change password' });
-  await change.getByLabel('Current password').fill('wrong-password');
-  await change.getByLabel(/^New password/).fill('Third-Pass-2026');
-  await change.getByLabel('Confirm new password').fill('Third-Pass-2027');
+  await change.getByLabel('Current password').fill('Third-Pass-2026');
+  await change.getByLabel(/^New password/).fill('Fourth-Pass-2026');
+  await change.getByLabel('Confirm new password').fill('Fourth-Pass-2026');
   await change.getByRole('button', { name: 'Change password' }).click();
-  await expect(change.getByText('Passwords do not match')).toBeVisible();
-  await change.getByLabel('Confirm new password').fill('Third-Pass-2026');
-  await change.getByRole('button', { name: 'Change password' }).click();
-  await expect(change.getByText('Current password is incorrect')).toBeVisible();
-  await change.getByLabel('Current password').fill('Second-Pass-2026');
-  await change.getByRole('button', { name: 'Change password' }).click();
-  await expect(toast(userPage, 'Password changed successfully')).toBeVisible();
+  await expect(toast(userPage, 'Password changed successfully').last()).toBeVisible();
   await expect(change).toBeHidden();
   await userPage.getByRole('button', { name: 'Logout' }).click();
   // Wait for the sign-out to finish: going to /login while the session still lives lands on the home screen.
   await expect(userPage).toHaveURL(/\/login$/);
-  await signIn(userPage, { username, password: 'Third-Pass-2026', full_name: fullName });
+  await signIn(userPage, { username, password: 'Fourth-Pass-2026', full_name: fullName });
   await context.close();
 });
 

@@ -67,7 +67,7 @@ async function serve(options: Pick<BuildAppOptions, 'rollReader'>, role: Process
     const admin = await ensureFirstAdmin(ctx.db, { username: config.adminUsername, password: config.adminPassword });
     if (admin.created) {
       const passwordLine = admin.generatedPassword
-        ? `Generated password (shown once, change it after signing in): ${admin.generatedPassword}`
+        ? `Generated password (shown once; you will be asked to replace it at the first sign-in): ${admin.generatedPassword}`
         : 'Password: the value of ADMIN_PASSWORD';
       console.log(`\nCreated the first Super Admin.\n  Username: ${admin.username}\n  ${passwordLine}\n`);
     }

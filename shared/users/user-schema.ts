@@ -26,5 +26,8 @@ export const userSchema = z.object({
   version: recordVersionSchema,
   // The interface language the user chose; null follows the Language setting (issue 18).
   language: z.enum(LANGUAGES).nullable(),
+  // A generated or reset password: every call but /api/auth/me, logout and changing the
+  // password answers 403 until the user sets their own (issue 57).
+  must_change_password: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;

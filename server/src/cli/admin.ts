@@ -62,6 +62,8 @@ async function main(argv: string[]): Promise<number> {
         role,
         mobile: values.mobile ?? null,
         booth_access: values.booth ?? (role === 'Super Admin' || role === 'Admin' ? ['Admin'] : []),
+        // A generated password is printed on a terminal: replaced at the first sign-in (issue 57).
+        mustChangePassword: values.password === undefined,
       });
       console.log(`Created ${role} "${username}" (id ${user.id}).${values.password ? '' : `\nPassword (shown once): ${password}`}`);
       return 0;

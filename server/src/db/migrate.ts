@@ -45,6 +45,7 @@ import * as idempotencyLeases from './migrations/2026-12-01-046-idempotency-leas
 import * as rollImportGuards from './migrations/2026-12-07-047-roll-import-guards';
 import * as serviceRequests from './migrations/2026-12-07-048-service-requests';
 import * as voterMessageConsent from './migrations/2026-12-07-049-voter-message-consent';
+import * as mustChangePassword from './migrations/2026-12-07-050-must-change-password';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -96,6 +97,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-07-047-roll-import-guards': rollImportGuards,
   '2026-12-07-048-service-requests': serviceRequests,
   '2026-12-07-049-voter-message-consent': voterMessageConsent,
+  '2026-12-07-050-must-change-password': mustChangePassword,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

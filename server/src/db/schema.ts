@@ -27,6 +27,9 @@ export interface UsersTable {
   version: Generated<number>;
   // The interface language the user chose (migration 019); null follows the Language setting.
   language: string | null;
+  // 1: the password was generated or reset by someone else and must be replaced before
+  // anything else (migration 050, issue 57).
+  must_change_password: Generated<number>;
 }
 
 export interface SessionsTable {

@@ -33,6 +33,12 @@ export interface AccessControlOptions {
 
 const NOT_SIGNED_IN = 'Please sign in to continue';
 const FORBIDDEN = 'You do not have permission to do this';
+export const PASSWORD_CHANGE_REQUIRED = 'Please change your password before you continue: it was generated or reset by someone else.';
+
+// Issue 57: what a user whose password was generated or reset may still do (see who they
+// are, sign out, set their own password, and choose the language that screen speaks);
+// every other call answers 403 until then.
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['GET /api/auth/me', 'HEAD /api/auth/me', 'POST /api/auth/logout', 'PUT /api/users/me/password', 'PUT /api/users/me/language']);
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -100,6 +106,9 @@ async function accessControl(app: FastifyInstance, options: AccessControlOptions
 
     if (!access || !access.includes(user.role as Role)) {
       return reply.code(403).send({ message: FORBIDDEN });
+    }
+    if (user.must_change_password === 1 && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(`${request.method} ${request.routeOptions.url}`)) {
+      return reply.code(403).send({ message: PASSWORD_CHANGE_REQUIRED });
     }
   });
 }

@@ -24,7 +24,8 @@ describe('POST /api/auth/login', () => {
     const body = response.json();
     expect(body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(body.user).toMatchObject({ _id: user.id, id: user.id, username: user.username, full_name: 'Sunita Pawar', role: 'Supervisor', is_active: true });
-    expect(JSON.stringify(body)).not.toContain('password');
+    // No password or hash field (must_change_password, a flag, is the one field that names it).
+    expect(JSON.stringify(body).replace('"must_change_password":false', '')).not.toContain('password');
     expect(JSON.stringify(body)).not.toContain('argon2');
   });
 
@@ -141,7 +142,7 @@ describe('GET /api/auth/me', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ _id: user.id, id: user.id, full_name: 'राम पाटील', role: 'Karyakarta', booth_access: ['Booth-07'] });
-    expect(response.body).not.toContain('password');
+    expect(response.body.replace('"must_change_password":false', '')).not.toContain('password');
   });
 
   it('should answer 401 without a token', async () => {

@@ -10,6 +10,7 @@ import { HeaderNotificationBell } from '@web/features/notifications/components/h
 import { votersQueryOptions } from '@web/features/voters/api/get-voters';
 import { voterListStateOf } from '@web/features/voters/components/voter-list-state';
 import { ChangePasswordButton } from '@web/features/users/components/change-password-button';
+import { PasswordChangeGate } from '@web/features/users/components/password-change-gate';
 import { FullPageSpinner } from '@web/components/ui/spinner';
 import { useHomePath } from '@web/lib/app-settings';
 import { rememberedFieldLanding } from '@web/lib/field-landing';
@@ -107,7 +108,9 @@ const ROUTES: RouteObject[] = [
   {
     element: (
       <RequireAuth>
-        <AppShell bell={<><OfflineStatus /><HeaderNotificationBell /></>} account={<ChangePasswordButton />} />
+        <PasswordChangeGate>
+          <AppShell bell={<><OfflineStatus /><HeaderNotificationBell /></>} account={<ChangePasswordButton />} />
+        </PasswordChangeGate>
       </RequireAuth>
     ),
     children: [

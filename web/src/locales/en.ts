@@ -209,6 +209,11 @@ export const en = {
       success: 'Password changed successfully',
       failed: 'Failed to change password',
     },
+    requiredPasswordChange: {
+      title: 'Choose your own password',
+      explanation: 'Welcome, {{name}}. Your password was created or reset by someone else, so please set a new one that only you know before you continue.',
+      submit: 'Save my new password',
+    },
   },
   placeholder: {
     village: 'Village Program',

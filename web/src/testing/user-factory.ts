@@ -22,6 +22,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     created_at: '2026-11-21T00:00:00.000Z',
     version: 1,
     language: null,
+    must_change_password: false,
     ...overrides,
   };
 }

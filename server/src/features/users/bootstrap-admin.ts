@@ -17,6 +17,8 @@ export async function ensureFirstAdmin(
     full_name: 'Super Admin',
     role: 'Super Admin',
     booth_access: ['Admin'],
+    // Printed in a terminal (and maybe a log): replaced at the first sign-in (issue 57).
+    mustChangePassword: options.password === undefined,
   });
   return { created: true, username: options.username, generatedPassword: options.password ? undefined : password };
 }

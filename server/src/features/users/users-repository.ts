@@ -28,6 +28,7 @@ export function toUserDto(row: UserRow): User {
     created_at: row.created_at,
     version: row.version,
     language: isLanguage(row.language) ? row.language : null,
+    must_change_password: row.must_change_password === 1,
   };
 }
 
@@ -73,10 +74,12 @@ export interface NewUser {
   organisation?: string | null;
   booth_access?: string[];
   is_active?: boolean;
+  // A generated password: replaced at the first sign-in (issue 57).
+  mustChangePassword?: boolean;
 }
 
 // The profile columns as stored: absent optional fields are null, booth access is JSON.
-function profileColumns(profile: Omit<NewUser, 'passwordHash' | 'is_active'>) {
+function profileColumns(profile: Omit<NewUser, 'passwordHash' | 'is_active' | 'mustChangePassword'>) {
   return {
     username: profile.username,
     full_name: profile.full_name,
@@ -97,7 +100,15 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> 
   const now = new Date().toISOString();
   return db
     .insertInto('users')
-    .values({ ...profileColumns(user), password_hash: user.passwordHash, is_active: user.is_active === false ? 0 : 1, created_at: now, updated_at: now })
+    .values({
+      ...profileColumns(user),
+      password_hash: user.passwordHash,
+      is_active: user.is_active === false ? 0 : 1,
+      // Written only when set: the column's default is 0 (and an older schema has none).
+      ...(user.mustChangePassword ? { must_change_password: 1 } : {}),
+      created_at: now,
+      updated_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -106,10 +117,11 @@ export async function setLastLogin(db: Executor, id: number, at: Date): Promise<
   await db.updateTable('users').set({ last_login: at.toISOString() }).where('id', '=', id).execute();
 }
 
-export async function setPasswordHash(db: Executor, id: number, passwordHash: string): Promise<void> {
+// mustChange: true when someone other than the user set it (a reset), false when they chose it.
+export async function setPasswordHash(db: Executor, id: number, passwordHash: string, mustChange: boolean): Promise<void> {
   await db
     .updateTable('users')
-    .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+    .set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0, updated_at: new Date().toISOString() })
     .where('id', '=', id)
     .execute();
 }

@@ -160,7 +160,7 @@ export async function resetPassword(store: UsersStore, actor: UsersActor, id: nu
   await assertPasswordPolicy(db, password, 'password');
   const passwordHash = await hashPassword(password);
   await writeUser(store, actor, async (trx, audit) => {
-    await setPasswordHash(trx, id, passwordHash);
+    await setPasswordHash(trx, id, passwordHash, true);
     await revokeUserSessions(trx, id);
     await audit({ action: 'RESET_PASSWORD', recordId: id, recordName: userRecordName(target) });
   });
@@ -188,7 +188,7 @@ export async function changeOwnPassword(
   await assertPasswordPolicy(db, input.new_password, 'new_password');
   const passwordHash = await hashPassword(input.new_password);
   await writeUser(store, actor, async (trx, audit) => {
-    await setPasswordHash(trx, user.id, passwordHash);
+    await setPasswordHash(trx, user.id, passwordHash, false);
     await revokeUserSessions(trx, user.id, input.sessionId);
     await audit({ action: 'CHANGE_PASSWORD', recordId: user.id, recordName: userRecordName(user) });
   });

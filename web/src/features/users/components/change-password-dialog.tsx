@@ -1,49 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { changeOwnPasswordInputSchema } from '@shared/users/user-input-schemas';
 import { DialogFormFooter } from '@web/components/ui/dialog-form-footer';
-import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Modal } from '@web/components/ui/modal';
-import { errorMessage } from '@web/lib/api-client';
-import { i18n } from '@web/lib/i18n';
-import { showServerFieldErrors } from '@web/lib/server-field-errors';
-import { useChangeOwnPassword } from '../api/change-own-password';
-
-// The shared request schema plus a confirmation that only the form needs.
-const changePasswordFormSchema = changeOwnPasswordInputSchema
-  .extend({ confirm_password: z.string() })
-  .refine((values) => values.new_password === values.confirm_password, { path: ['confirm_password'], error: () => i18n.t('users.changePassword.mismatch') });
-type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+import { ChangePasswordForm } from './change-password-form';
 
 const FORM_ID = 'change-password-form';
 
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const changePassword = useChangeOwnPassword();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordForm>({
-    resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: { current_password: '', new_password: '', confirm_password: '' },
-  });
-
-  const onSubmit = handleSubmit(async ({ current_password, new_password }) => {
-    try {
-      await changePassword.mutateAsync({ current_password, new_password });
-      toast.success(t('users.changePassword.success'));
-      onClose();
-    } catch (error) {
-      showServerFieldErrors(error, setError, ['current_password', 'new_password']);
-      toast.error(errorMessage(error, t('users.changePassword.failed')));
-    }
-  });
-
+  const [busy, setBusy] = useState(false);
   return (
     <Modal
       open
@@ -51,22 +16,12 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       title={t('users.changePassword.title')}
       onClose={onClose}
       footer={
-        <DialogFormFooter formId={FORM_ID} busy={isSubmitting} onCancel={onClose}>
+        <DialogFormFooter formId={FORM_ID} busy={busy} onCancel={onClose}>
           {t('users.changePassword.submit')}
         </DialogFormFooter>
       }
     >
-      <form id={FORM_ID} onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormField label={t('users.changePassword.current')} error={errors.current_password?.message} required>
-          <input type="password" autoComplete="current-password" className={inputClassName} {...register('current_password')} />
-        </FormField>
-        <FormField label={t('users.changePassword.new')} error={errors.new_password?.message} required>
-          <input type="password" autoComplete="new-password" className={inputClassName} {...register('new_password')} />
-        </FormField>
-        <FormField label={t('users.changePassword.confirm')} error={errors.confirm_password?.message} hint={t('users.changePassword.hint')} required>
-          <input type="password" autoComplete="new-password" className={inputClassName} {...register('confirm_password')} />
-        </FormField>
-      </form>
+      <ChangePasswordForm formId={FORM_ID} onChanged={onClose} onBusy={setBusy} />
     </Modal>
   );
 }
