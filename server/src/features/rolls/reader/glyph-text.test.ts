@@ -38,6 +38,15 @@ describe('text from drawn glyphs', () => {
     expect(glyphsText(drawn(['व', 4], ['म', 4], ['ा', 2], [REPH, 0]))).toBe('वर्मा');
   });
 
+  it('should take a glyph that draws a vowel sign with the reph above it as the sign and the reph', () => {
+    // दर्यापूर: ा with the reph over it.
+    expect(glyphsText(drawn(['द', 4], ['य', 4], [`ा${REPH}`, 2], ['प', 4], ['ू', 0], ['र', 3]))).toBe('दर्यापूर');
+    // कीर्ती: ी with the reph.
+    expect(glyphsText(drawn(['क', 5], ['ी', 2], ['त', 4], [`ी${REPH}`, 2]))).toBe('कीर्ती');
+    // पौर्णिमा: ि with the reph, both for the syllable ण that ि is drawn before.
+    expect(glyphsText(drawn(['प', 4], ['ौ', 0], [`ि${REPH}`, 2], ['ण', 4], ['म', 4], ['ा', 2]))).toBe('पौर्णिमा');
+  });
+
   it('should give a mark of no width to the glyph before it, not to the one starting where it stands', () => {
     // मतदाराचे नाव: े ends the first word although the space starts at the same place.
     const glyphs = drawn(['म', 4], ['त', 4], ['द', 4], ['ा', 2], ['र', 4], ['ा', 2], ['च', 5], ['े', 0], [' ', 2], ['न', 4], ['ा', 2], ['व', 4]);

@@ -265,10 +265,17 @@ export function glyphsText(glyphs: PlacedGlyph[]): string | null {
   let syllableStart = 0;
   let afterHalfForm = false;
   let pendingI: string | null = null;
-  for (const glyph of sorted) {
-    const piece = glyph.text;
+  // The reph of a glyph that also draws ि (पौर्णिमा): it goes before the syllable ि waits for.
+  let pendingReph = false;
+  // A glyph may draw a vowel sign with the reph above it (ार्, ीर्, िर्): the sign, then the reph.
+  const pieces = sorted.flatMap((glyph) => (glyph.text === null ? [null] : glyph.text.split(new RegExp(`(${REPH})`, 'u')).filter(Boolean)));
+  for (const piece of pieces) {
     if (piece === null) return null;
     if (piece === REPH) {
+      if (pendingI && !pendingReph) {
+        pendingReph = true;
+        continue;
+      }
       if (text.length === syllableStart || pendingI) return null;
       text = `${text.slice(0, syllableStart)}र्${text.slice(syllableStart)}`;
       continue;
@@ -285,6 +292,8 @@ export function glyphsText(glyphs: PlacedGlyph[]): string | null {
       if (!afterHalfForm && pendingI) {
         text += pendingI;
         pendingI = null;
+        if (pendingReph) text = `${text.slice(0, syllableStart)}र्${text.slice(syllableStart)}`;
+        pendingReph = false;
       }
       continue;
     }

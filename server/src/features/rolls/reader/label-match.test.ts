@@ -18,6 +18,12 @@ describe('labelAtStart', () => {
     expect(labelAtStart('पती\u200dचे नाव : पाटील रमेश')?.field).toBe('husband');
   });
 
+  it('should find a relation printed as "इतर" alone before its colon, and not a name that starts so', () => {
+    expect(labelAtStart('इतर : पाटील रमेश')).toEqual({ field: 'other', end: 3 });
+    expect(labelAtStart('इ तर : पाटील रमेश')?.field).toBe('other');
+    expect(labelAtStart('इतरकर सुनील')).toBeNull();
+  });
+
   it('should find a label read a letter off, as OCR misreads it', () => {
     expect(labelAtStart('पत्ति का नाम : रमेश कुमार')?.field).toBe('husband');
     expect(labelAtStart('निर्वाचक का नाम : सुनीता देवी')?.field).toBe('name');

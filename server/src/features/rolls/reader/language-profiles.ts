@@ -91,7 +91,8 @@ export const PROFILES: Record<ProfileCode, LanguageProfile> = {
       father: ['[वप]डि?ी?लां?चे\\s*नां?व', '[वप]डि?ी?लां?चे'],
       husband: ['पतीचे\\s*नां?व', 'पतीचे', 'पतीये\\s*नां?व'],
       mother: ['आईचे\\s*नां?व', 'आईचे'],
-      other: ['इतर\\s*नां?व'],
+      // A ward list prints "इतर" alone where the relation is another's.
+      other: ['इतर\\s*नां?व', 'इतर(?=\\s*(?::|ः))'],
       house: ['घर\\s*क्रमां?क', 'घर\\s*क्र\\.?'],
       age: ['वय'],
       name: ['नांव', 'नाव', 'मतदाराचे\\s*पूर्ण(\\s*नां?व)?', 'मतदाराचे'],

@@ -182,4 +182,16 @@ describe('reading the real sample rolls', { timeout: 600_000 }, () => {
     expect(accuracy('daryapur', [page!], 'relativeName')).toBeGreaterThanOrEqual(0.9);
     expect(wrongNamesUnflagged('daryapur', [page!])).toBeLessThanOrEqual(1);
   });
+
+  it('should read a Daryapur page of Urdu names from the glyphs the font draws, its nukta letters among them', async () => {
+    const [page] = await read(ROLL_SAMPLES.daryapur, [155]);
+    expect(page!.voters).toHaveLength(30);
+    // 27 of 30 names and 29 of 30 relatives (14 and 18 before the font's ज़, फ़, क़, ख़, ग़, half
+    // forms and vowel signs with the reph were read: each sent its value to OCR, which read
+    // क़ as क्र and शे as दे); every wrong name flagged; "इतर" alone is a relation's label.
+    expect(accuracy('daryapur', [page!], 'fullName')).toBeGreaterThanOrEqual(0.85);
+    expect(accuracy('daryapur', [page!], 'relativeName')).toBeGreaterThanOrEqual(0.9);
+    expect(wrongNamesUnflagged('daryapur', [page!])).toBe(0);
+    expect(page!.voters.filter((voter) => voter.review.length > 0).length).toBeLessThanOrEqual(5);
+  });
 });
