@@ -127,6 +127,10 @@ export const auditLogSchema = z.object({
   record_name: z.string().nullable(),
   record_link: auditRecordLinkSchema.nullable(),
   ip_address: z.string().nullable(),
+  // What a roll import's commit did (IMPORT_ROLL rows only, issue 54).
+  import_counts: z
+    .object({ created: z.number(), updated: z.number(), unchanged: z.number(), deleted: z.number(), skipped: z.number(), conflicts: z.number(), stopped_part_way: z.boolean() })
+    .optional(),
 });
 export type AuditLog = z.infer<typeof auditLogSchema>;
 

@@ -232,6 +232,15 @@ describe('what a commit leaves in the audit', () => {
     const imported = JSON.parse((await auditsOf('IMPORT_ROLL')).at(-1)!.details!);
     expect(imported).toMatchObject({ created: 1, updated: 1, skipped: 1, left_out: ['AUD1000003'] });
   });
+
+  it("should show the import's counts on the audit screen, and no other details", async () => {
+    const page = (await get(admin, '/api/audit-logs?action=IMPORT_ROLL')).json<{ logs: { record_id: string; import_counts?: object; details?: unknown }[] }>();
+    const row = page.logs.find((log) => log.record_id === String(roll.id))!;
+    expect(row.import_counts).toEqual({ created: 1, updated: 1, unchanged: 0, deleted: 0, skipped: 1, conflicts: 0, stopped_part_way: false });
+    expect(row).not.toHaveProperty('details');
+    const other = (await get(admin, '/api/audit-logs?action=CREATE_VOTER')).json<{ logs: object[] }>().logs[0]!;
+    expect(other).not.toHaveProperty('import_counts');
+  });
 });
 
 describe('a voter the office deleted on purpose', () => {

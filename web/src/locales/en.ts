@@ -442,6 +442,9 @@ export const en = {
     },
   },
   auditLogs: {
+    importCounts: "{{created}} created, {{updated}} changed, {{deleted}} deleted, {{unchanged}} unchanged, {{skipped}} not applied",
+    importConflicts: "{{count}} changed by someone else since the review, not saved",
+    importStopped: "stopped part-way",
     title: 'Audit Logs',
     action: 'Action',
     allActions: 'All Actions',

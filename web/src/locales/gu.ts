@@ -431,6 +431,9 @@ export const gu: LocaleTexts = {
     },
   },
   auditLogs: {
+    importCounts: "{{created}} બનાવ્યા, {{updated}} બદલ્યા, {{deleted}} કાઢી નાખ્યા, {{unchanged}} યથાવત, {{skipped}} લાગુ ન કર્યા",
+    importConflicts: "{{count}} સમીક્ષા પછી બીજા કોઈએ બદલ્યા, સાચવ્યા નથી",
+    importStopped: "અધવચ્ચે અટક્યું",
     title: 'ઓડિટ લોગ',
     action: 'ક્રિયા',
     allActions: 'બધી ક્રિયાઓ',

@@ -434,6 +434,9 @@ export const hi: LocaleTexts = {
     },
   },
   auditLogs: {
+    importCounts: "{{created}} बनाए, {{updated}} बदले, {{deleted}} हटाए, {{unchanged}} अपरिवर्तित, {{skipped}} लागू नहीं किए",
+    importConflicts: "{{count}} समीक्षा के बाद किसी और ने बदले, सहेजे नहीं गए",
+    importStopped: "बीच में रुका",
     title: 'ऑडिट लॉग',
     action: 'कार्रवाई',
     allActions: 'सभी कार्रवाइयाँ',

@@ -433,6 +433,9 @@ export const mr: LocaleTexts = {
     },
   },
   auditLogs: {
+    importCounts: "{{created}} तयार, {{updated}} बदलले, {{deleted}} हटवले, {{unchanged}} न बदललेले, {{skipped}} लागू केले नाहीत",
+    importConflicts: "{{count}} पुनरावलोकनानंतर दुसऱ्या कोणीतरी बदलले, जतन केले नाहीत",
+    importStopped: "मध्येच थांबले",
     title: 'लेखापरीक्षण नोंदी',
     action: 'क्रिया',
     allActions: 'सर्व क्रिया',

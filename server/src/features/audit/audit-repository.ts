@@ -61,7 +61,20 @@ export interface AuditLogFilter {
   before?: string;
 }
 
-type ListedAuditRow = Pick<AuditLogRow, 'id' | 'created_at' | 'user_name' | 'action' | 'table_name' | 'record_id' | 'record_name' | 'ip_address'>;
+type ListedAuditRow = Pick<AuditLogRow, 'id' | 'created_at' | 'user_name' | 'action' | 'table_name' | 'record_id' | 'record_name' | 'ip_address' | 'details'>;
+
+// A roll import's counts, the one part of a row's details the screen shows (issue 54): the rest
+// of the details (EPICs left out, the difference confirmed) stays in the row for a later look.
+function importCountsOf(row: ListedAuditRow): AuditLog['import_counts'] {
+  if (row.action !== 'IMPORT_ROLL' || !row.details) return undefined;
+  try {
+    const details = JSON.parse(row.details) as Record<string, unknown>;
+    const count = (key: string) => (typeof details[key] === 'number' ? details[key] : 0);
+    return { created: count('created'), updated: count('updated'), unchanged: count('unchanged'), deleted: count('deleted'), skipped: count('skipped'), conflicts: count('conflicts'), stopped_part_way: details.stopped_part_way === true };
+  } catch {
+    return undefined;
+  }
+}
 
 export async function listAuditLogs(db: Kysely<Database>, filter: AuditLogFilter, paging: { page: number; limit: number }): Promise<{ rows: AuditLog[]; total: number }> {
   let query = db.selectFrom('audit_logs');
@@ -71,7 +84,7 @@ export async function listAuditLogs(db: Kysely<Database>, filter: AuditLogFilter
   if (filter.before) query = query.where('created_at', '<', filter.before);
   const count = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const rows = await query
-    .select(['id', 'created_at', 'user_name', 'action', 'table_name', 'record_id', 'record_name', 'ip_address'])
+    .select(['id', 'created_at', 'user_name', 'action', 'table_name', 'record_id', 'record_name', 'ip_address', 'details'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(paging.limit)
@@ -84,7 +97,7 @@ export async function listAuditLogs(db: Kysely<Database>, filter: AuditLogFilter
 export async function latestAuditLogs(db: Kysely<Database>, limit: number): Promise<AuditLog[]> {
   const rows = await db
     .selectFrom('audit_logs')
-    .select(['id', 'created_at', 'user_name', 'action', 'table_name', 'record_id', 'record_name', 'ip_address'])
+    .select(['id', 'created_at', 'user_name', 'action', 'table_name', 'record_id', 'record_name', 'ip_address', 'details'])
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
@@ -137,10 +150,12 @@ async function liveRecords(db: Kysely<Database>, rows: readonly ListedAuditRow[]
 // record's current name) and a link while the record exists. Settings always exist.
 async function withRecordLinks(db: Kysely<Database>, rows: readonly ListedAuditRow[]): Promise<AuditLog[]> {
   const live = await liveRecords(db, rows);
-  return rows.map((row) => {
-    if (row.table_name === 'settings') return { ...row, record_link: { page: 'settings', search: null } };
+  return rows.map(({ details: _details, ...row }) => {
+    const counts = importCountsOf({ ...row, details: _details });
+    const extra = counts ? { import_counts: counts } : {};
+    if (row.table_name === 'settings') return { ...row, ...extra, record_link: { page: 'settings', search: null } };
     const record = live.get(`${row.table_name}:${row.record_id}`);
-    return { ...row, record_name: row.record_name ?? record?.name ?? null, record_link: record?.link ?? null };
+    return { ...row, ...extra, record_name: row.record_name ?? record?.name ?? null, record_link: record?.link ?? null };
   });
 }
 

@@ -26,7 +26,19 @@ export function AuditLogsTable({ logs }: AuditLogsTableProps) {
       </div>
     );
   }
-  const details = (log: AuditLog) => <AuditRecord log={log} />;
+  // A roll import's row says what its commit did (issue 54).
+  const details = (log: AuditLog) => (
+    <>
+      <AuditRecord log={log} />
+      {log.import_counts && (
+        <span className="block text-xs text-slate-600">
+          {t('auditLogs.importCounts', log.import_counts)}
+          {log.import_counts.conflicts > 0 && ` · ${t('auditLogs.importConflicts', { count: log.import_counts.conflicts })}`}
+          {log.import_counts.stopped_part_way && ` · ${t('auditLogs.importStopped')}`}
+        </span>
+      )}
+    </>
+  );
   return (
     <>
       {/* Phones: one card per row, so nothing hides behind a sideways scroll. */}
