@@ -36,7 +36,7 @@ test('should import a CSV, show the rows it refused and the values it could not 
   await expect(table.getByRole('row').nth(1)).toContainText(['4', 'Mobile Number', 'Mobile Number must be 10 digits'].join(''));
   const warnings = page.getByRole('table', { name: 'Values not placed' });
   await expect(warnings.getByRole('row')).toHaveCount(2);
-  await expect(warnings.getByRole('row').nth(1)).toContainText(['3', 'व्यवसाय', 'Astronaut', 'Other'].join(''));
+  await expect(warnings.getByRole('row').nth(1)).toContainText(['3', 'व्यवसाय', 'Astronaut', 'Not in its list', 'Other'].join(''));
   await page.screenshot({ path: testInfo.outputPath('import-desktop.png'), fullPage: true });
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download errors' }).click()]);
@@ -46,8 +46,8 @@ test('should import a CSV, show the rows it refused and the values it could not 
   const [warningsDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download warnings' }).click()]);
   expect(warningsDownload.suggestedFilename()).toBe('voter_import_warnings.csv');
   const warningsText = await readFile(await warningsDownload.path(), 'utf8');
-  expect(warningsText).toContain('"Row","Column","Value in the file","Saved as"');
-  expect(warningsText).toContain('"3","व्यवसाय","Astronaut","Other"');
+  expect(warningsText).toContain('"Row","Column","Value in the file","Problem","Saved as"');
+  expect(warningsText).toContain('"3","व्यवसाय","Astronaut","Not in its list","Other"');
 
   // Importing the same file again reports the voter IDs as existing: nothing saved, so not a success.
   await page.getByRole('button', { name: 'Import', exact: true }).click();

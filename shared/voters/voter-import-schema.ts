@@ -17,12 +17,20 @@ export type ImportError = z.infer<typeof importErrorSchema>;
 // A value the import could not place in its list: the row is saved, the field left empty or
 // saved as the list's "Other" (savedAs), and the user told which value it was.
 export const IMPORT_WARNING_DETAILS_MAX = 1000;
+// Why a value was not placed as it stands (issue 56: the screen said "matched nothing in its list"
+// of a village that is in the list, of another taluka). `of`: the caste or taluka it was checked
+// against; `belongsTo`: the talukas the village is in.
+export const IMPORT_WARNING_REASONS = ['not_in_list', 'not_yes_no', 'sub_caste_without_caste', 'not_sub_caste_of', 'village_of_another_taluka'] as const;
+export type ImportWarningReason = (typeof IMPORT_WARNING_REASONS)[number];
 export const importWarningSchema = z.object({
   row: z.number().int(),
   column: z.string(),
   value: z.string(),
   savedAs: z.string().nullable(),
   message: z.string(),
+  reason: z.enum(IMPORT_WARNING_REASONS),
+  of: z.string().nullable(),
+  belongsTo: z.array(z.string()),
 });
 export type ImportWarning = z.infer<typeof importWarningSchema>;
 

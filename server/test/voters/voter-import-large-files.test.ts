@@ -140,7 +140,7 @@ describe('POST /api/voters/import: large files', () => {
     rows[at(4) + 1]![9] = 'Party Z';
     rows[at(4) + 2]![3] = 'Robot';
     const result = (await upload({ filename: 'grouped.csv', data: csvFile([HEADER, ...rows]) }, { update_existing: 'true' })).json<ImportResult>();
-    const partyWarning = (row: number, value: string) => ({ row, column: 'Political Preference', value, savedAs: 'Other', message: `Not in the list: "${value}"; saved as Other` });
+    const partyWarning = (row: number, value: string) => ({ row, column: 'Political Preference', value, savedAs: 'Other', message: `Not in the list: "${value}"; saved as Other`, reason: 'not_in_list', of: null, belongsTo: [] });
     expect(result).toEqual({
       imported: IMPORT_BATCH_SIZE * 5 - 4,
       updated: 2,
@@ -175,7 +175,7 @@ describe('POST /api/voters/import: large files', () => {
     rows[IMPORT_BATCH_SIZE + 5]![3] = 'Robot';
     const result = (await upload({ filename: 'threaded.csv', data: csvFile([HEADER, ...rows]) })).json<ImportResult>();
     expect(result).toMatchObject({ imported: IMPORT_BATCH_SIZE + 18, updated: 0, errors: 3, warnings: 1, unknownColumns: [] });
-    expect(result.warningDetails).toEqual([{ row: IMPORT_BATCH_SIZE + 7, column: 'Gender', value: 'Robot', savedAs: null, message: 'Not in the list: "Robot"; left empty' }]);
+    expect(result.warningDetails).toEqual([{ row: IMPORT_BATCH_SIZE + 7, column: 'Gender', value: 'Robot', savedAs: null, message: 'Not in the list: "Robot"; left empty', reason: 'not_in_list', of: null, belongsTo: [] }]);
     expect(result.errorDetails).toEqual([
       { row: 5, column: 'Age', message: 'Age must be between 18 and 120' },
       { row: 10, column: 'Voter ID', message: `Voter ID ${rows[4]![2]} appears more than once in the file (first on row 6)` },

@@ -376,7 +376,16 @@ describe('POST /api/voters/import: messy spreadsheets', () => {
       ['2', 'Ravi Placed', b, 'पुरुष', 'शेतमजूर', 'काँग्रेस', '5', 'Ner', '', 'Mali', '', ''],
     ]);
     const result = (await upload(as.admin, { filename: 'unplaced.csv', data: file })).json<ImportResult>();
-    const warning = (column: string, value: string, savedAs: string | null, problem = 'Not in the list') => ({ row: 2, column, value, savedAs, message: `${problem}: "${value}"; ${savedAs === null ? 'left empty' : `saved as ${savedAs}`}` });
+    const warning = (column: string, value: string, savedAs: string | null, problem = 'Not in the list', why: { reason: string; of?: string; belongsTo?: string[] } = { reason: 'not_in_list' }) => ({
+      row: 2,
+      column,
+      value,
+      savedAs,
+      message: `${problem}: "${value}"; ${savedAs === null ? 'left empty' : `saved as ${savedAs}`}`,
+      reason: why.reason,
+      of: why.of ?? null,
+      belongsTo: why.belongsTo ?? [],
+    });
     expect(result).toEqual({
       imported: 2,
       updated: 0,
@@ -388,9 +397,9 @@ describe('POST /api/voters/import: messy spreadsheets', () => {
         warning('व्यवसाय', 'Astronaut', 'Other'),
         warning('पक्ष', 'Party X', 'Other'),
         warning('बूथ', 'Booth-999', null),
-        warning('मृत', 'perhaps', 'No', 'Not Yes or No'),
-        warning('पोटजात', 'Chitpavan', null, 'Not a sub-caste of Kunbi'),
-        warning('गाव', 'Arambhi', null, 'Not a village of Ner'),
+        warning('मृत', 'perhaps', 'No', 'Not Yes or No', { reason: 'not_yes_no' }),
+        warning('पोटजात', 'Chitpavan', null, 'Not a sub-caste of Kunbi', { reason: 'not_sub_caste_of', of: 'Kunbi' }),
+        warning('गाव', 'Arambhi', null, 'Not a village of Ner (a village of Digras)', { reason: 'village_of_another_taluka', of: 'Ner', belongsTo: ['Digras'] }),
       ],
       unknownColumns: [],
     });

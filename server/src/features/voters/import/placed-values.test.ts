@@ -29,10 +29,11 @@ describe('placeRowValues', () => {
   it('should leave a flag it cannot read at its default and a sub-caste or village that does not fit empty, with warnings', () => {
     const { fields, warnings } = place({ is_dead: 'perhaps', caste: 'Kunbi', sub_caste: 'Chitpavan', taluka: 'Ner', village: 'Arambhi' });
     expect(fields).toEqual({ caste: 'Kunbi', sub_caste: '', taluka: 'Ner', village: '' });
-    expect(warnings?.map(({ field, savedAs, message }) => ({ field, savedAs, message }))).toEqual([
-      { field: 'is_dead', savedAs: 'No', message: 'Not Yes or No: "perhaps"; saved as No' },
-      { field: 'sub_caste', savedAs: null, message: 'Not a sub-caste of Kunbi: "Chitpavan"; left empty' },
-      { field: 'village', savedAs: null, message: 'Not a village of Ner: "Arambhi"; left empty' },
+    expect(warnings?.map(({ field, savedAs, message, reason, of, belongsTo }) => ({ field, savedAs, message, reason, of, belongsTo }))).toEqual([
+      { field: 'is_dead', savedAs: 'No', message: 'Not Yes or No: "perhaps"; saved as No', reason: 'not_yes_no', of: null, belongsTo: [] },
+      { field: 'sub_caste', savedAs: null, message: 'Not a sub-caste of Kunbi: "Chitpavan"; left empty', reason: 'not_sub_caste_of', of: 'Kunbi', belongsTo: [] },
+      // In the list, of another taluka: the warning says which (issue 56).
+      { field: 'village', savedAs: null, message: 'Not a village of Ner (a village of Digras): "Arambhi"; left empty', reason: 'village_of_another_taluka', of: 'Ner', belongsTo: ['Digras'] },
     ]);
   });
 

@@ -1,3 +1,4 @@
+import type { ImportWarningReason } from '@shared/voters/voter-import-schema';
 import { isBlankListText, LIST_FIELD_NAMES, type ListField, matchListValue, matchSubcaste, unmatchedListValue } from '@shared/voters/list-matching';
 import { VILLAGES_BY_TALUKA } from '@shared/reference/voter-lists';
 import { VOTER_FIELDS, type VoterField } from '@shared/voters/voter-fields';
@@ -13,6 +14,9 @@ export interface PlacedWarning {
   value: string;
   savedAs: string | null;
   message: string;
+  reason: ImportWarningReason;
+  of: string | null;
+  belongsTo: string[];
 }
 
 export type ColumnKind = 'list' | 'flag' | 'sub_caste' | 'text';
@@ -30,10 +34,13 @@ const VALUE_SHOWN_MAX = 100;
 const shown = (text: string) => (text.length > VALUE_SHOWN_MAX ? `${text.slice(0, VALUE_SHOWN_MAX)}…` : text);
 const outcome = (savedAs: string | null) => (savedAs === null ? 'left empty' : `saved as ${savedAs}`);
 
-function warning(field: VoterField, text: string, savedAs: string | null, problem: string): PlacedWarning {
+function warning(field: VoterField, text: string, savedAs: string | null, problem: string, why: Pick<PlacedWarning, 'reason'> & Partial<Pick<PlacedWarning, 'of' | 'belongsTo'>>): PlacedWarning {
   const value = shown(text.trim());
-  return { field, value, savedAs, message: `${problem}: "${value}"; ${outcome(savedAs)}` };
+  return { field, value, savedAs, message: `${problem}: "${value}"; ${outcome(savedAs)}`, reason: why.reason, of: why.of ?? null, belongsTo: why.belongsTo ?? [] };
 }
+
+// The talukas a village is in (most are in one).
+const talukasOf = (village: string) => [...VILLAGE_SETS].filter(([, villages]) => villages.has(village)).map(([taluka]) => taluka);
 
 export interface FileColumns {
   // Which of the related fields the file has a column for: a sub-caste is placed within the
@@ -58,7 +65,7 @@ export function placeRowValues(fields: Record<string, string>, kinds: ReadonlyMa
         fields[field] = '';
       } else {
         const savedAs = unmatchedListValue(field as ListField);
-        warn(warning(field, text, savedAs, 'Not in the list'));
+        warn(warning(field, text, savedAs, 'Not in the list', { reason: 'not_in_list' }));
         fields[field] = savedAs ?? '';
       }
     } else if (kind === 'flag') {
@@ -67,7 +74,7 @@ export function placeRowValues(fields: Record<string, string>, kinds: ReadonlyMa
       else if (flag !== null) fields[field] = flag;
       else {
         // Left out, so the field takes the form's default.
-        warn(warning(field, text, FLAG_DEFAULTS.get(field) ? 'Yes' : 'No', 'Not Yes or No'));
+        warn(warning(field, text, FLAG_DEFAULTS.get(field) ? 'Yes' : 'No', 'Not Yes or No', { reason: 'not_yes_no' }));
         delete fields[field];
       }
     }
@@ -78,7 +85,7 @@ export function placeRowValues(fields: Record<string, string>, kinds: ReadonlyMa
     const placed = matchSubcaste(caste, subcaste);
     if (placed !== null) fields.sub_caste = placed;
     else if (columns.hasCaste) {
-      warn(warning('sub_caste', subcaste, null, caste === null ? 'A sub-caste without a caste' : `Not a sub-caste of ${caste}`));
+      warn(warning('sub_caste', subcaste, null, caste === null ? 'A sub-caste without a caste' : `Not a sub-caste of ${caste}`, caste === null ? { reason: 'sub_caste_without_caste' } : { reason: 'not_sub_caste_of', of: caste }));
       fields.sub_caste = '';
     }
   }
@@ -87,7 +94,9 @@ export function placeRowValues(fields: Record<string, string>, kinds: ReadonlyMa
   if (village && taluka && village !== 'Other') {
     const villages = VILLAGE_SETS.get(taluka);
     if (villages && !villages.has(village)) {
-      warn(warning('village', village, null, `Not a village of ${taluka}`));
+      const belongsTo = talukasOf(village);
+      const elsewhere = belongsTo.length > 0 ? ` (a village of ${belongsTo.join(', ')})` : '';
+      warn(warning('village', village, null, `Not a village of ${taluka}${elsewhere}`, { reason: 'village_of_another_taluka', of: taluka, belongsTo }));
       fields.village = '';
     }
   }

@@ -188,10 +188,10 @@ export async function* readVoterRows(path: string, kind: SpreadsheetKind): Async
       batchRows.set(voterId, row.number);
       packer.add(row.number, parsed.data, repeatOf, warnings?.length ?? 0);
       if (warnings && warningsListed < IMPORT_WARNING_DETAILS_MAX) {
-        for (const { field, value, savedAs, message } of warnings) {
+        for (const { field, ...placed } of warnings) {
           if (warningsListed >= IMPORT_WARNING_DETAILS_MAX) break;
           warningsListed += 1;
-          warningDetails.push({ row: row.number, column: columnName(field), value, savedAs, message });
+          warningDetails.push({ row: row.number, column: columnName(field), ...placed });
         }
       }
       if (packer.count >= IMPORT_BATCH_SIZE) yield takeBatch();

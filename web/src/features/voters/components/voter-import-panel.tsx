@@ -2,7 +2,7 @@ import { AlertTriangle, Download, FileSpreadsheet, Upload } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { IMPORT_ACCEPT, type ImportResult } from '@shared/voters/voter-import-schema';
+import { IMPORT_ACCEPT, type ImportResult, type ImportWarning } from '@shared/voters/voter-import-schema';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { Table } from '@web/components/ui/table';
@@ -65,10 +65,15 @@ export function VoterImportPanel() {
   };
 
   const savedAsText = (savedAs: string | null) => savedAs ?? t('voters.importExport.leftEmpty');
+  // Why the value was not placed, in the language on screen (issue 56).
+  const reasonText = (warning: ImportWarning) =>
+    warning.reason === 'village_of_another_taluka' && warning.belongsTo.length > 0
+      ? t('voters.importExport.reasons.village_elsewhere', { of: warning.of ?? '', talukas: warning.belongsTo.join(', ') })
+      : t(`voters.importExport.reasons.${warning.reason}`, { of: warning.of ?? '' });
   const downloadWarnings = () => {
     if (!result) return;
-    const headers = [t('voters.importExport.row'), t('voters.importExport.column'), t('voters.importExport.value'), t('voters.importExport.savedAs')];
-    saveBlob(detailsCsv(headers, result.warningDetails.map((warning) => [warning.row, warning.column, warning.value, savedAsText(warning.savedAs)])), 'voter_import_warnings.csv');
+    const headers = [t('voters.importExport.row'), t('voters.importExport.column'), t('voters.importExport.value'), t('voters.importExport.message'), t('voters.importExport.savedAs')];
+    saveBlob(detailsCsv(headers, result.warningDetails.map((warning) => [warning.row, warning.column, warning.value, reasonText(warning), savedAsText(warning.savedAs)])), 'voter_import_warnings.csv');
   };
 
   const busy = progress !== null;
@@ -170,6 +175,7 @@ export function VoterImportPanel() {
                     { key: 'row', header: t('voters.importExport.row'), className: 'whitespace-nowrap tabular-nums', cell: (warning) => warning.row },
                     { key: 'column', header: t('voters.importExport.column'), cell: (warning) => warning.column },
                     { key: 'value', header: t('voters.importExport.value'), className: 'text-slate-700', cell: (warning) => warning.value },
+                    { key: 'reason', header: t('voters.importExport.message'), className: 'text-slate-700', cell: reasonText },
                     { key: 'savedAs', header: t('voters.importExport.savedAs'), className: 'text-slate-700', cell: (warning) => savedAsText(warning.savedAs) },
                   ]}
                 />
