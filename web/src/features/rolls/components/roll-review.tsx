@@ -500,6 +500,8 @@ export function RollReview({ importId }: { importId: number }) {
 
       {inReview && summary && (
         <>
+          {/* Asked before the entries: which booth the roll goes to decides what they are compared with. */}
+          <BoothChoice item={item} />
           <nav aria-label={t('rolls.filterLabel')} className="flex flex-wrap gap-2">
             {ROLL_REVIEW_FILTERS.map((name) => {
               const count = name === 'all' ? summary.boxes : summary[name];
@@ -577,7 +579,6 @@ export function RollReview({ importId }: { importId: number }) {
             )}
           </div>
 
-          <BoothChoice item={item} />
           <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center">
             <p className="min-w-0 flex-1 text-sm text-slate-600">{t('rolls.commitHint', { created: summary.toCreate, changed: summary.toUpdate, deleted: summary.toDelete + deleting.size })}</p>
             <Button onClick={() => setConfirming(true)} disabled={!item.booth} className="min-h-11">
