@@ -38,6 +38,15 @@ describe('checkAge', () => {
     expect(box.review).toContainEqual({ field: 'age', reason: 'low-confidence' });
   });
 
+  it('should take an age the first reading did not find from the second, flagged', async () => {
+    const box = parseBox({ header: line('74 CPQ0654756'), body: [line('Name : Vijay Bhange'), line("Father's Name : Shridhar Bhange"), line('House Number : -'), line('Age : Gender : MALE')] });
+    expect(box).toMatchObject({ age: null, confidence: { age: 0 } });
+    await checkAge(engine([{ text: 'Age', confidence: 0.9 }, { text: '48', confidence: 0.95 }, { text: 'Gender', confidence: 0.9 }]), ageLine, box);
+    expect(box.age).toBe(48);
+    expect(box.confidence.age).toBeLessThan(0.8);
+    expect(box.review.filter((reason) => reason.field === 'age')).toEqual([{ field: 'age', reason: 'low-confidence' }]);
+  });
+
   it('should read a Devanagari age line again with the roll\'s model and take its Devanagari digits', async () => {
     const box = parseBox({ header: line('7 XYZ1234566'), body: [line('मतदाराचे पूर्ण:जाधव सविता'), line('पतीचे नाव :जाधव अशोक'), { words: [{ text: 'वय', confidence: 0.9 }, { text: ':', confidence: 0.9 }, { text: '४३', confidence: 0.73 }, { text: 'लिंग', confidence: 0.9 }, { text: ':स्त्री', confidence: 0.9 }] }] });
     expect(box).toMatchObject({ age: 43 });

@@ -24,7 +24,16 @@ export async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers
   const seen = (state.epicSeries ??= new Map());
   for (const voter of voters) if (voter.epic && checkEpic(voter.epic) === 'valid') seen.set(voter.epic.slice(0, 3), (seen.get(voter.epic.slice(0, 3)) ?? 0) + 1);
   const series = [...seen].filter(([, count]) => count >= 2).map(([letters]) => letters);
+  const oldStates = (state.oldEpicStates ??= new Map());
+  for (const voter of voters) {
+    const old = voter.epic ? oldEpicParts(voter.epic) : null;
+    if (!old) continue;
+    const states = oldStates.get(old.place) ?? new Map<string, number>();
+    states.set(old.state, (states.get(old.state) ?? 0) + 1);
+    oldStates.set(old.place, states);
+  }
   turn.release();
+  if (readByOcr) for (const voter of voters) mendOldEpicState(voter, oldStates);
   for (const voter of voters) {
     const letters = voter.epic?.slice(0, 3) ?? '';
     if (!readByOcr || !voter.epic || checkEpic(voter.epic) !== 'valid' || series.includes(letters)) continue;
@@ -53,6 +62,26 @@ export async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers
     voter.confidence.epic = 0.6;
     voter.review = [...voter.review.filter((reason) => reason.field !== 'epic'), { field: 'epic', reason: 'low-confidence' }];
   }
+}
+
+// An older-format EPIC is a state's letters, the constituency, the part and a number
+// (RJ/12/094/114129). Every voter of a part printed with one shares the first three: OCR's
+// misreading of the letters ("RU", "RW", "UJ" for RJ on a Rajasthan scan) is undone when the
+// rest names the same constituency and part as the EPICs read before, and the letters are one
+// off the ones most read there (twice or more). A constituency and part name the state, so the
+// mended EPIC is as sure as its digits.
+export function oldEpicParts(epic: string): { state: string; place: string } | null {
+  const match = epic.match(/^([A-Z]{2})\/(\d{2}\/\d{2,3})\/\d{4,7}$/u);
+  return match ? { state: match[1] as string, place: match[2] as string } : null;
+}
+
+export function mendOldEpicState(voter: Pick<RollVoterBox, 'epic'>, oldStates: Map<string, Map<string, number>>): void {
+  const old = voter.epic ? oldEpicParts(voter.epic) : null;
+  if (!old || !voter.epic) return;
+  const [usual, count] = [...(oldStates.get(old.place) ?? new Map<string, number>())].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  if (usual === old.state || count < 2 || (oldStates.get(old.place)?.get(old.state) ?? 0) >= count) return;
+  if ([...usual].filter((letter, at) => letter !== old.state[at]).length !== 1) return;
+  voter.epic = usual + voter.epic.slice(2);
 }
 
 // Serial numbers run on from box to box in reading order. Small printed serials are the

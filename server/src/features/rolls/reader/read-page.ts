@@ -126,6 +126,8 @@ async function boxFields(ocr: OcrEngine, item: PreparedBox, houseReading: (TextW
     if (ocrProfile(language).houses === 'mixed-script') takeHouseReading(parsed, houseReading);
     else checkHouseDigits(parsed, houseReading);
   }
-  if (item.ageLine && parsed.age !== null && parsed.confidence.age < AGE_SURE) await checkAge(ocr, item.ageLine, parsed, item.devanagariScan ? ocrProfile(language ?? 'mar').page : 'eng');
+  // An age not found at all is read again from its line too (a scan's small digits read as
+  // letters); what that finds alone stays flagged (second-reading-rule.ts).
+  if (item.ageLine && parsed.confidence.age < AGE_SURE) await checkAge(ocr, item.ageLine, parsed, item.devanagariScan ? ocrProfile(language ?? 'mar').page : 'eng');
   return parsed;
 }

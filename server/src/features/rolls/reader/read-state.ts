@@ -10,6 +10,9 @@ export interface PageReadState {
   labels?: LabelTemplate[];
   // The letters of the EPICs read right so far, with how often each was seen.
   epicSeries?: Map<string, number>;
+  // Older-format EPICs (RJ/12/094/114129) read so far: for each constituency and part
+  // ("12/094"), how often each state's letters were read before it.
+  oldEpicStates?: Map<string, Map<string, number>>;
   // Pages read side by side take turns at what they share, in the order they were asked for:
   // the language and the label pictures (`learning`), the EPIC series (`series`). So a roll
   // reads the same whatever the timing of its pages' OCR.

@@ -4,6 +4,7 @@ import { findBoxes, voterBoxGroup } from './box-finder';
 import { parseCover } from './cover-facts';
 import { hasDevanagari, isGarbledLayer, latinDigits, looksMarathi } from './devanagari';
 import { profilesOfScript } from './language-profiles';
+import { mendOldEpicState, oldEpicParts } from './page-checks';
 import { checkEpic, findEpic, luhnCheckDigit, nearestEpic } from './epic';
 import { eraseRules, type GrayImage } from './gray-image';
 import { photoLeft, usualPhotoPlaces } from './box-photos';
@@ -60,6 +61,29 @@ describe('EPIC numbers', () => {
     // Seven digits with no letters near a series, or digits beyond repair, give nothing.
     expect(nearestEpic(['12 34567 89'], ['WWE'])).toBeNull();
     expect(nearestEpic(['XYZ12KK4567'], [])).toBeNull();
+  });
+});
+
+describe('older-format EPICs', () => {
+  it("should mend a state's letters OCR misread when the constituency and part are the usual ones", () => {
+    const states = new Map([['12/094', new Map([['RJ', 3], ['RU', 1]])]]);
+    const mended = (epic: string) => {
+      const voter = { epic };
+      mendOldEpicState(voter, states);
+      return voter.epic;
+    };
+    expect(mended('RU/12/094/114085')).toBe('RJ/12/094/114085');
+    expect(mended('UJ/12/094/115025')).toBe('RJ/12/094/115025');
+    // Two letters off, another constituency or part, or a modern EPIC: as read.
+    expect(mended('UP/12/094/114085')).toBe('UP/12/094/114085');
+    expect(mended('RU/12/095/114085')).toBe('RU/12/095/114085');
+    expect(mended('UCW2048155')).toBe('UCW2048155');
+    // Letters read as often as the usual ones are not a misreading of them.
+    const even = new Map([['12/094', new Map([['RJ', 2], ['RU', 2]])]]);
+    const voter = { epic: 'RU/12/094/114085' };
+    mendOldEpicState(voter, even);
+    expect(voter.epic).toBe('RU/12/094/114085');
+    expect(oldEpicParts('RJ/12/094/114129')).toEqual({ state: 'RJ', place: '12/094' });
   });
 });
 
