@@ -30,6 +30,7 @@ import { notificationsRoutes } from './features/notifications/notifications-rout
 import { voterMessagesRoutes } from './features/voter-messages/voter-messages-routes';
 import { createSmsGatewayFromEnv } from './features/notifications/sms/sms-config';
 import { createSmsDispatcher } from './features/notifications/sms/sms-dispatcher';
+import { createVoterSendDispatcher } from './features/voter-messages/voter-send-dispatcher';
 import type { SmsGateway } from './features/notifications/sms/sms-gateway';
 import { twoFactorRoutes } from './features/two-factor/two-factor-routes';
 import { voterExportRoutes } from './features/voters/voter-export-routes';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const liveness = await startProcessLiveness(config.databaseUrl);
   // ioredis loads only where REDIS_URL is set (several nodes), not in every process of one.
   const redis = config.redisUrl ? (await import('./plugins/redis-connection')).openRedis(config.redisUrl, config.redisKeyPrefix ?? 'vms:', (error) => app.log.warn({ err: error }, 'Redis connection trouble')) : undefined;
+  const smsGateway = options.smsGateway ?? createSmsGatewayFromEnv(process.env, (line) => app.log.info(line));
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -123,18 +125,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     dialect: database.dialect,
     tokens: createTokenSigner(config.jwtSecret),
     loginThrottle: createLoginThrottle(options.loginThrottle ?? { ...DEFAULT_LOGIN_THROTTLE, maxFailuresPerIp: config.signInFailuresPerAddress ?? DEFAULT_LOGIN_THROTTLE.maxFailuresPerIp }, redis ? redisSignInLimits(redis) : databaseSignInLimits),
-    sms: createSmsDispatcher({
-      db: database.db,
-      gateway: options.smsGateway ?? createSmsGatewayFromEnv(process.env, (line) => app.log.info(line)),
-      log: (line) => app.log.warn(line),
-      elsewhere: options.smsDispatchElsewhere,
-    }),
+    sms: createSmsDispatcher({ db: database.db, gateway: smsGateway, log: (line) => app.log.warn(line), elsewhere: options.smsDispatchElsewhere }),
+    voterSends: createVoterSendDispatcher({ db: database.db, gateway: smsGateway, log: (line) => app.log.warn(line), ratePerSecond: config.smsRatePerSecond ?? 10 }),
     photos: config.databaseUrl ? databasePhotoStore(database.db, config.dataDir) : diskPhotoStore(config.dataDir),
     redis,
     liveness,
   };
   app.addHook('onClose', async () => {
     await ctx.sms.stop();
+    await ctx.voterSends.stop();
     await redis?.quit().catch(() => {});
     await liveness.stop();
     await database.close();

@@ -48,6 +48,8 @@ export interface AppConfig {
   // The secret a gateway puts in its reply and opt-out callbacks (SMS_INBOUND_TOKEN, issue 60);
   // unset: the callback route refuses every call.
   smsInboundToken?: string;
+  // Messages a second the SMS gateway takes (SMS_RATE_PER_SECOND, issue 60); unset means 10.
+  smsRatePerSecond?: number;
   // Not environment settings: tests lower these to cover the large-file paths of an import
   // with small files (see voter-import.ts).
   importTuning?: ImportTuning;
@@ -179,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     idempotencyLeaseMs: positiveInt('IDEMPOTENCY_LEASE_MS', env.IDEMPOTENCY_LEASE_MS, 15_000),
     signInFailuresPerAddress: positiveInt('SIGN_IN_FAILURES_PER_ADDRESS', env.SIGN_IN_FAILURES_PER_ADDRESS, 100),
     smsInboundToken: env.SMS_INBOUND_TOKEN || undefined,
+    smsRatePerSecond: positiveInt('SMS_RATE_PER_SECOND', env.SMS_RATE_PER_SECOND, 10),
     redisUrl: redisUrlFrom(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'vms:',
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(import.meta.dirname, '../../web/dist')),

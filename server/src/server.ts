@@ -79,9 +79,11 @@ async function serve(options: Pick<BuildAppOptions, 'rollReader'>, role: Process
   const startJobs = () => {
     const stopScheduled = startScheduledJobs(ctx, app.log, { firstRunDelayMs: config.scheduledJobsFirstRunMs });
     ctx.sms.start();
+    ctx.voterSends.start();
     return () => {
       stopScheduled();
       void ctx.sms.stop();
+      void ctx.voterSends.stop();
     };
   };
   if (!worker) {

@@ -81,6 +81,8 @@ export const EXTRA_AUDIT_ACTIONS = [
   'APPROVE_VOTER_MESSAGES',
   'CANCEL_VOTER_MESSAGES',
   'STOP_VOTER_MESSAGES',
+  'CREATE_VOTER_TEMPLATE',
+  'UPDATE_VOTER_TEMPLATE',
 ] as const;
 export const AUDIT_ACTIONS = [...SPEC_AUDIT_ACTIONS, ...EXTRA_AUDIT_ACTIONS] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

@@ -70,6 +70,16 @@ export const ROUTE_ACCESS = {
   'GET /api/voter-messages/consent/:id': ADMIN_ROLES,
   'PUT /api/voter-messages/consent/:id': ADMIN_ROLES,
   'POST /api/voter-messages/inbound': 'public',
+  'GET /api/voter-messages/templates': ADMIN_ROLES,
+  'POST /api/voter-messages/templates': ADMIN_ROLES,
+  'PUT /api/voter-messages/templates/:id': ADMIN_ROLES,
+  'POST /api/voter-messages/preview': ADMIN_ROLES,
+  'POST /api/voter-messages/sends': ADMIN_ROLES,
+  'GET /api/voter-messages/sends': ADMIN_ROLES,
+  'GET /api/voter-messages/sends/:id': ADMIN_ROLES,
+  // A send above the approval threshold (Settings) goes only once a Super Admin approves it.
+  'POST /api/voter-messages/sends/:id/approve': SUPER_ADMIN_ONLY,
+  'POST /api/voter-messages/sends/:id/cancel': ADMIN_ROLES,
 
   'GET /api/audit-logs': ADMIN_ROLES,
 

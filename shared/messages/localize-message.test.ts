@@ -1,3 +1,5 @@
+import { voterSendInputSchema, voterTemplateInputSchema } from '../voter-messages/voter-send-schema';
+import { voterConsentUpdateSchema } from '../voter-messages/consent-schema';
 import { describe, expect, it } from 'vitest';
 import { loginInputSchema } from '../auth/auth-schemas';
 import { passwordPolicyProblem } from '../auth/password-policy';
@@ -148,6 +150,17 @@ describe('shared schema messages', () => {
         ...messagesOf(settingsSchema, { app_name: long, timezone: 'x', language: 'x', enable_2fa: 'x', two_factor_roles: 'x', password_policy: 'x', email_notifications: 'x', sms_notifications: 'x', data_retention_days: 'x', backup_frequency: 'x', export_limit_super_admin: 'x', export_limit_admin: '5000' }),
         ...messagesOf(settingsSchema, { data_retention_days: '0' }),
         ...messagesOf(settingsSchema, { sms_price_paise: 'x', sms_sender_id: 'x', dlt_entity_id: 'x', voter_sms_daily_budget: '-1', voter_sms_approval_threshold: '0' }),
+      ],
+    ],
+    [
+      'messages to voters',
+      [
+        ...messagesOf(voterTemplateInputSchema, {}),
+        ...messagesOf(voterTemplateInputSchema, { name: 'x'.repeat(81), category: 'x', dlt_template_id: 'x', texts: { en: 'Hi {first}', mr: 'x'.repeat(501) } }),
+        ...messagesOf(voterTemplateInputSchema, { name: 'x', category: 'service', dlt_template_id: '1', texts: {} }),
+        ...messagesOf(voterSendInputSchema, { audience: { booth: 'x', village: 'x'.repeat(101), age_min: 5, gender: 'x', support_level: 'x' }, template_id: 'x', date_text: 'x'.repeat(41) }),
+        ...messagesOf(voterSendInputSchema, { audience: { age_min: 60, age_max: 50 }, template_id: 1 }),
+        ...messagesOf(voterConsentUpdateSchema, { state: 'x', note: 'x'.repeat(201) }),
       ],
     ],
     ['audit', [...messagesOf(auditLogQuerySchema, { page: '1.5', limit: '0', action: 'x', user_id: '0', start_date: 'x' }), ...messagesOf(auditLogQuerySchema, { page: '0', limit: '999' })]],

@@ -46,6 +46,7 @@ import * as rollImportGuards from './migrations/2026-12-07-047-roll-import-guard
 import * as serviceRequests from './migrations/2026-12-07-048-service-requests';
 import * as voterMessageConsent from './migrations/2026-12-07-049-voter-message-consent';
 import * as mustChangePassword from './migrations/2026-12-07-050-must-change-password';
+import * as voterSends from './migrations/2026-12-07-051-voter-sends';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -98,6 +99,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-07-048-service-requests': serviceRequests,
   '2026-12-07-049-voter-message-consent': voterMessageConsent,
   '2026-12-07-050-must-change-password': mustChangePassword,
+  '2026-12-07-051-voter-sends': voterSends,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

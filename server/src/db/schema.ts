@@ -530,6 +530,58 @@ export interface MessageOptOutNumbersTable {
   reply: string | null;
 }
 
+// Issue 60 (migration 051): templates of messages to voters (texts: JSON by language), the
+// sends made from them, and each voter a send goes to with their text and its delivery.
+export interface VoterMessageTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  category: string;
+  dlt_template_id: string;
+  texts: string;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface VoterSendsTable {
+  id: Generated<number>;
+  template_id: number | null;
+  template_name: string;
+  category: string;
+  dlt_template_id: string;
+  audience: string;
+  status: string;
+  total: number;
+  no_mobile: number;
+  opted_out: number;
+  parts: number;
+  price_paise: number;
+  not_before: string | null;
+  stop_reason: string | null;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: string;
+  approved_by: number | null;
+  approved_by_name: string | null;
+  approved_at: string | null;
+  finished_at: string | null;
+  version: Generated<number>;
+}
+
+export interface VoterSendRecipientsTable {
+  send_id: number;
+  voter_id: number;
+  mobile: string;
+  text: string;
+  parts: number;
+  status: string;
+  attempts: Generated<number>;
+  error: string | null;
+  provider_id: string | null;
+  next_attempt_at: string | null;
+  sent_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -573,6 +625,9 @@ export interface Database {
   roll_import_covers: RollImportCoversTable;
   voter_message_consent: VoterMessageConsentTable;
   message_opt_out_numbers: MessageOptOutNumbersTable;
+  voter_message_templates: VoterMessageTemplatesTable;
+  voter_sends: VoterSendsTable;
+  voter_send_recipients: VoterSendRecipientsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -10,6 +10,7 @@ import { testDialect } from '../support/test-database';
 import { multipart, seedVoter, voterForm } from '../voters/voter-test-helpers';
 import { seedHousehold, seedPair } from '../households/household-test-helpers';
 import { writeSettings } from '../../src/features/settings/settings-repository';
+import { insertSend, insertTemplate } from '../../src/features/voter-messages/voter-sends-repository';
 
 // Poll day (issue 22): an election to mark in, and a voter with serial 1 in Booth-01.
 async function pollDay(t: TestApp): Promise<void> {
@@ -75,6 +76,21 @@ async function notificationFor(t: TestApp, caller: Caller | null): Promise<numbe
   const row = await t.ctx.db.insertInto('notifications').values({ message: 'Hello', type: 'manual', sender_id: to.id, sender_name: to.full_name, created_at: now }).returning('id').executeTakeFirstOrThrow();
   await t.ctx.db.insertInto('notification_recipients').values({ notification_id: Number(row.id), user_id: to.id, read_at: null, sms_status: 'sent', sms_attempts: 1 }).execute();
   return Number(row.id);
+}
+
+// Issue 60: a template, and a send of one message (waiting for approval, or sending) made
+// straight in the database.
+async function voterTemplate(t: TestApp): Promise<number> {
+  return insertTemplate(t.ctx.db, { name: 'Meeting', category: 'service', dlt_template_id: '1207160000000054321', texts: { en: 'Dear {name}', mr: '', hi: '', gu: '' } }, new Date());
+}
+async function voterSend(t: TestApp, status: 'awaiting_approval' | 'sending'): Promise<number> {
+  const voter = await seedVoter(t.ctx, { booth: 'Booth-01', mobile_number: '9876500099' });
+  const now = new Date().toISOString();
+  return insertSend(
+    t.ctx.db,
+    { template_id: await voterTemplate(t), template_name: 'Meeting', category: 'service', dlt_template_id: '1', audience: '{}', status, total: 1, no_mobile: 0, opted_out: 0, parts: 1, price_paise: 25, not_before: null, created_by: 1, created_by_name: 'Test', approved_by: null, approved_by_name: null, approved_at: null, created_at: now },
+    [{ voter_id: voter.id, mobile: '9876500099', text: 'Dear voter', parts: 1 }],
+  );
 }
 
 // Field users sign in with Booth-01 (createUser's default), so this voter is in their scope.
@@ -156,6 +172,18 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'GET /api/voter-messages/consent/:id': async (t) => ({ url: `/api/voter-messages/consent/${(await voterInCallerBooth(t)).id}` }),
   'PUT /api/voter-messages/consent/:id': async (t) => ({ url: `/api/voter-messages/consent/${(await voterInCallerBooth(t)).id}`, payload: { state: 'opted_in' } }),
   'POST /api/voter-messages/inbound': async () => ({ url: '/api/voter-messages/inbound?token=x', payload: { from: '9876543210', text: 'STOP' } }),
+  'GET /api/voter-messages/templates': async () => ({ url: '/api/voter-messages/templates' }),
+  'POST /api/voter-messages/templates': async () => ({ url: '/api/voter-messages/templates', payload: { name: 'Meeting', category: 'service', dlt_template_id: '1207160000000054321', texts: { en: 'Dear {name}' } } }),
+  'PUT /api/voter-messages/templates/:id': async (t) => ({ url: `/api/voter-messages/templates/${await voterTemplate(t)}`, payload: { name: 'Meeting', category: 'service', dlt_template_id: '1207160000000054321', texts: { en: 'Dear {name}' } } }),
+  'POST /api/voter-messages/preview': async (t) => ({ url: '/api/voter-messages/preview', payload: { audience: { booth: 'Booth-01' }, template_id: await voterTemplate(t) } }),
+  'POST /api/voter-messages/sends': async (t) => {
+    await seedVoter(t.ctx, { booth: 'Booth-01', mobile_number: '9876500098' });
+    return { url: '/api/voter-messages/sends', payload: { audience: { booth: 'Booth-01' }, template_id: await voterTemplate(t) } };
+  },
+  'GET /api/voter-messages/sends': async () => ({ url: '/api/voter-messages/sends' }),
+  'GET /api/voter-messages/sends/:id': async (t) => ({ url: `/api/voter-messages/sends/${await voterSend(t, 'sending')}` }),
+  'POST /api/voter-messages/sends/:id/approve': async (t) => ({ url: `/api/voter-messages/sends/${await voterSend(t, 'awaiting_approval')}/approve`, payload: {} }),
+  'POST /api/voter-messages/sends/:id/cancel': async (t) => ({ url: `/api/voter-messages/sends/${await voterSend(t, 'sending')}/cancel`, payload: {} }),
   'GET /api/notifications/inbox': async () => ({ url: '/api/notifications/inbox?page=1' }),
   'POST /api/notifications/read/:id': async (t, caller) => ({ url: `/api/notifications/read/${await notificationFor(t, caller)}` }),
   'GET /api/audit-logs': async () => ({ url: '/api/audit-logs' }),

@@ -531,6 +531,8 @@ export const en = {
       APPROVE_VOTER_MESSAGES: 'Approve Voter Messages',
       CANCEL_VOTER_MESSAGES: 'Cancel Voter Messages',
       STOP_VOTER_MESSAGES: 'Stop Voter Messages',
+      CREATE_VOTER_TEMPLATE: 'Create Voter Template',
+      UPDATE_VOTER_TEMPLATE: 'Update Voter Template',
     },
     // The table an audit row's record is in, as the row names it.
     tables: {

@@ -519,6 +519,8 @@ export const gu: LocaleTexts = {
       APPROVE_VOTER_MESSAGES: 'મતદાર સંદેશા મંજૂર કર્યા',
       CANCEL_VOTER_MESSAGES: 'મતદાર સંદેશા રદ કર્યા',
       STOP_VOTER_MESSAGES: 'મતદાર સંદેશા અટક્યા',
+      CREATE_VOTER_TEMPLATE: 'મતદાર સંદેશ નમૂનો બનાવ્યો',
+      UPDATE_VOTER_TEMPLATE: 'મતદાર સંદેશ નમૂનો બદલ્યો',
     },
     tables: {
       users: 'વપરાશકર્તાઓ',

@@ -522,6 +522,8 @@ export const hi: LocaleTexts = {
       APPROVE_VOTER_MESSAGES: 'मतदाता संदेश स्वीकृत किए',
       CANCEL_VOTER_MESSAGES: 'मतदाता संदेश रद्द किए',
       STOP_VOTER_MESSAGES: 'मतदाता संदेश रुके',
+      CREATE_VOTER_TEMPLATE: 'मतदाता संदेश टेम्पलेट बनाया',
+      UPDATE_VOTER_TEMPLATE: 'मतदाता संदेश टेम्पलेट बदला',
     },
     tables: {
       users: 'उपयोगकर्ता',

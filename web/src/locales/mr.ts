@@ -521,6 +521,8 @@ export const mr: LocaleTexts = {
       APPROVE_VOTER_MESSAGES: 'मतदार संदेश मंजूर केले',
       CANCEL_VOTER_MESSAGES: 'मतदार संदेश रद्द केले',
       STOP_VOTER_MESSAGES: 'मतदार संदेश थांबले',
+      CREATE_VOTER_TEMPLATE: 'मतदार संदेश साचा तयार केला',
+      UPDATE_VOTER_TEMPLATE: 'मतदार संदेश साचा बदलला',
     },
     tables: {
       users: 'वापरकर्ते',

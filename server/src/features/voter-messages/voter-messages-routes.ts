@@ -11,6 +11,13 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../plugins/http-error';
 import { requestActor } from '../audit/actor';
 import { changeVoterConsent, receiveInboundMessage, voterConsent } from './consent-use-cases';
+import { approveSend, cancelSend, changeTemplate, createSend, createTemplate, oneSend, previewSend, sends, templates } from './voter-sends-use-cases';
+import { recordIdSchema } from '@shared/records/record-id';
+import { sendActionSchema, voterSendInputSchema, voterSendPreviewSchema, voterSendSchema, voterTemplateInputSchema, voterTemplateSchema } from '@shared/voter-messages/voter-send-schema';
+
+const SUPER_ADMIN_ONLY = ['Super Admin'] as const;
+const templateParams = z.object({ id: recordIdSchema('Template not found') });
+const sendParams = z.object({ id: recordIdSchema('Send not found') });
 
 export const INBOUND_REFUSED = 'This callback needs the inbound token the office configured';
 export const INBOUND_NOT_SET_UP = 'The SMS reply callback is not set up';
@@ -73,5 +80,95 @@ export async function voterMessagesRoutes(app: FastifyInstance, ctx: AppContext)
       const { action } = await receiveInboundMessage(ctx.db, { userId: null, userName: 'SMS gateway', ipAddress: request.ip }, request.body);
       return { message: action === 'ignored' ? 'Nothing to do' : `Number ${action.replace('_', ' ')}`, action };
     },
+  });
+
+  // Templates: a text per language with its DLT template id.
+  routes.get('/templates', {
+    config: { access: ADMIN_ROLES },
+    schema: { tags: ['voter-messages'], summary: 'The templates of messages to voters', response: { 200: z.array(voterTemplateSchema), 401: errorSchema, 403: errorSchema } },
+    handler: async () => templates(ctx.db),
+  });
+
+  routes.post('/templates', {
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: ['voter-messages'],
+      summary: 'Add a template: name, category (promotional or service), DLT template id, a text per language with {name}, {booth}, {polling_station}, {date}',
+      body: voterTemplateInputSchema,
+      response: { 201: voterTemplateSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+    },
+    handler: async (request, reply) => reply.code(201).send(await createTemplate(ctx.db, requestActor(request), request.body)),
+  });
+
+  routes.put('/templates/:id', {
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: ['voter-messages'],
+      summary: 'Change a template (send the version read: 409 with the current template when someone changed it since)',
+      params: templateParams,
+      body: voterTemplateInputSchema,
+      response: { 200: voterTemplateSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: conflictSchema(voterTemplateSchema) },
+    },
+    handler: async (request) => changeTemplate(ctx.db, requestActor(request), request.params.id, request.body),
+  });
+
+  // Sends: what a send would do, then the send itself as a job.
+  routes.post('/preview', {
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: ['voter-messages'],
+      summary: 'What a send would do: voters matched, recipients, how many left out and why (no mobile, opted out), parts, estimated cost, budget left today, approval needed, held until the morning',
+      body: voterSendInputSchema,
+      response: { 200: voterSendPreviewSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+    },
+    handler: async (request) => previewSend(ctx.db, request.body),
+  });
+
+  routes.post('/sends', {
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: ['voter-messages'],
+      summary:
+        'Queue a send to the chosen voters (opted-out voters and voters without a mobile left out); above the approval threshold it waits for a Super Admin; 423 in the silence period before the poll',
+      body: voterSendInputSchema,
+      response: { 201: voterSendSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 423: errorSchema },
+    },
+    handler: async (request, reply) => reply.code(201).send(await createSend(ctx.db, requestActor(request), request.body)),
+  });
+
+  routes.get('/sends', {
+    config: { access: ADMIN_ROLES },
+    schema: { tags: ['voter-messages'], summary: 'The latest 50 sends with their progress and cost', response: { 200: z.array(voterSendSchema), 401: errorSchema, 403: errorSchema } },
+    handler: async () => sends(ctx.db),
+  });
+
+  routes.get('/sends/:id', {
+    config: { access: ADMIN_ROLES },
+    schema: { tags: ['voter-messages'], summary: "One send's progress", params: sendParams, response: { 200: voterSendSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema } },
+    handler: async (request) => oneSend(ctx.db, request.params.id),
+  });
+
+  routes.post('/sends/:id/approve', {
+    config: { access: SUPER_ADMIN_ONLY },
+    schema: {
+      tags: ['voter-messages'],
+      summary: 'A Super Admin approves a send above the approval threshold (audited)',
+      params: sendParams,
+      body: sendActionSchema,
+      response: { 200: voterSendSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: conflictSchema(voterSendSchema) },
+    },
+    handler: async (request) => approveSend(ctx.db, requestActor(request), request.params.id, request.body.version),
+  });
+
+  routes.post('/sends/:id/cancel', {
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: ['voter-messages'],
+      summary: 'Cancel a send: the messages not yet sent never go (audited)',
+      params: sendParams,
+      body: sendActionSchema,
+      response: { 200: voterSendSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: conflictSchema(voterSendSchema) },
+    },
+    handler: async (request) => cancelSend(ctx.db, requestActor(request), request.params.id, request.body.version),
   });
 }

@@ -29,7 +29,12 @@ export function createFast2SmsGateway(options: Fast2SmsOptions): SmsGateway {
         {
           method: 'POST',
           headers: { authorization: options.apiKey, 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({ route: options.route, message: message.text, language: isGsm7(message.text) ? 'english' : 'unicode', numbers: message.to, ...(options.senderId ? { sender_id: options.senderId } : {}), flash: 0 }),
+          body: JSON.stringify(
+            message.dlt
+              ? // The DLT route: the registered template's id, the entity id and the header go with the filled-in text.
+                { route: 'dlt_manual', sender_id: message.dlt.senderId, entity_id: message.dlt.entityId, template_id: message.dlt.templateId, message: message.text, numbers: message.to, flash: 0 }
+              : { route: options.route, message: message.text, language: isGsm7(message.text) ? 'english' : 'unicode', numbers: message.to, ...(options.senderId ? { sender_id: options.senderId } : {}), flash: 0 },
+          ),
         },
         options.timeoutMs ?? 10_000,
       );

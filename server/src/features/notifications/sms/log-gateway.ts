@@ -7,7 +7,7 @@ export function createLogGateway(log: (line: string) => void): SmsGateway {
   return {
     name: 'log',
     async send(message: SmsMessage) {
-      log(`SMS to ${message.to.slice(0, 2)}******${message.to.slice(-2)}: ${message.text}`);
+      log(`SMS to ${message.to.slice(0, 2)}******${message.to.slice(-2)}${message.dlt ? ` (DLT template ${message.dlt.templateId})` : ''}: ${message.text}`);
       return { providerId: `log-${randomUUID()}` };
     },
   };

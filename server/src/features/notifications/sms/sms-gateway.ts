@@ -4,6 +4,9 @@ export interface SmsMessage {
   // A 10-digit Indian mobile number, as stored on the user.
   to: string;
   text: string;
+  // A commercial SMS to a voter (issue 60) carries its DLT registration: the template's id, the
+  // principal entity's id and the 6-letter sender id (header). Staff messages carry none.
+  dlt?: { templateId: string; entityId: string; senderId: string };
 }
 
 export interface SmsGateway {

@@ -1,0 +1,277 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { TemplateTexts, VoterAudience, VoterSend, VoterTemplate } from '@shared/voter-messages/voter-send-schema';
+import type { Database } from '../../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+// Templates ------------------------------------------------------------------------------------
+
+const templateOf = (row: { id: number; name: string; category: string; dlt_template_id: string; texts: string; updated_at: string; version: number }): VoterTemplate => ({
+  ...row,
+  category: row.category as VoterTemplate['category'],
+  texts: JSON.parse(row.texts) as Record<string, string>,
+});
+
+export async function listTemplates(db: Executor): Promise<VoterTemplate[]> {
+  const rows = await db.selectFrom('voter_message_templates').select(['id', 'name', 'category', 'dlt_template_id', 'texts', 'updated_at', 'version']).orderBy('name').orderBy('id').execute();
+  return rows.map(templateOf);
+}
+
+export async function findTemplate(db: Executor, id: number): Promise<VoterTemplate | undefined> {
+  const row = await db.selectFrom('voter_message_templates').select(['id', 'name', 'category', 'dlt_template_id', 'texts', 'updated_at', 'version']).where('id', '=', id).executeTakeFirst();
+  return row ? templateOf(row) : undefined;
+}
+
+export async function insertTemplate(db: Executor, input: { name: string; category: string; dlt_template_id: string; texts: TemplateTexts }, now: Date): Promise<number> {
+  const row = await db
+    .insertInto('voter_message_templates')
+    .values({ name: input.name, category: input.category, dlt_template_id: input.dlt_template_id, texts: JSON.stringify(input.texts), created_at: now.toISOString(), updated_at: now.toISOString(), version: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateTemplate(db: Executor, id: number, readVersion: number, input: { name: string; category: string; dlt_template_id: string; texts: TemplateTexts }, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('voter_message_templates')
+    .set({ name: input.name, category: input.category, dlt_template_id: input.dlt_template_id, texts: JSON.stringify(input.texts), updated_at: now.toISOString(), version: readVersion + 1 })
+    .where('id', '=', id)
+    .where('version', '=', readVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// The audience -------------------------------------------------------------------------------
+
+export interface AudienceVoter {
+  id: number;
+  full_name: string;
+  booth: string | null;
+  mobile: string | null;
+  polling_station: string | null;
+  opted_out: boolean;
+}
+
+// Live voters (not deleted, not a second roll entry, not deceased) matching every filter, with
+// whether they may be messaged: opted out by their own consent or by their number's STOP.
+// `birthdayMonthDay` is today's MM-DD in the office calendar when only birthdays are wanted.
+export async function audienceVoters(db: Executor, audience: VoterAudience, birthdayMonthDay: string | null): Promise<AudienceVoter[]> {
+  let query = db
+    .selectFrom('voters')
+    .leftJoin('voter_message_consent as consent', 'consent.voter_id', 'voters.id')
+    .leftJoin('message_opt_out_numbers as blocked', 'blocked.mobile', 'voters.mobile_number')
+    .leftJoin('booths', 'booths.label', 'voters.booth')
+    .select(['voters.id', 'voters.full_name', 'voters.booth', 'voters.mobile_number', 'booths.polling_station_name', 'consent.state', 'blocked.opted_out_at'])
+    .where('voters.deleted_at', 'is', null)
+    .where('voters.duplicate_of', 'is', null)
+    .where((eb) => eb.or([eb('voters.is_dead', '=', 0), eb('voters.is_dead', 'is', null)]));
+  if (audience.booth) query = query.where('voters.booth', '=', audience.booth);
+  if (audience.village) query = query.where('voters.village', '=', audience.village);
+  if (audience.gender) query = query.where('voters.gender', '=', audience.gender);
+  if (audience.age_min !== undefined) query = query.where('voters.age', '>=', audience.age_min);
+  if (audience.age_max !== undefined) query = query.where('voters.age', '<=', audience.age_max);
+  if (audience.support_level) query = query.where('voters.support_level', '=', audience.support_level);
+  // date_of_birth is YYYY-MM-DD text on both databases: characters 6 to 10 are MM-DD.
+  if (birthdayMonthDay) query = query.where(sql<string>`substr(voters.date_of_birth, 6, 5)`, '=', birthdayMonthDay);
+  const rows = await query.orderBy('voters.id').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    full_name: row.full_name,
+    booth: row.booth,
+    mobile: row.mobile_number && row.mobile_number.trim() !== '' ? row.mobile_number : null,
+    polling_station: row.polling_station_name ?? null,
+    // The voter's own answer or their number's STOP (an office opt-in lifts the STOP: decision 070).
+    opted_out: row.state === 'opted_out' || row.opted_out_at !== null,
+  }));
+}
+
+// Which of these voters may no longer be messaged (checked again just before each batch goes).
+export async function optedOutAmong(db: Executor, voters: { voter_id: number; mobile: string }[]): Promise<Set<number>> {
+  if (voters.length === 0) return new Set();
+  const byConsent = await db.selectFrom('voter_message_consent').select('voter_id').where('state', '=', 'opted_out').where('voter_id', 'in', voters.map((voter) => voter.voter_id)).execute();
+  const numbers = await db.selectFrom('message_opt_out_numbers').select('mobile').where('mobile', 'in', [...new Set(voters.map((voter) => voter.mobile))]).execute();
+  const blocked = new Set(numbers.map((row) => row.mobile));
+  return new Set([...byConsent.map((row) => row.voter_id), ...voters.filter((voter) => blocked.has(voter.mobile)).map((voter) => voter.voter_id)]);
+}
+
+// Sends --------------------------------------------------------------------------------------
+
+export interface NewSend {
+  template_id: number;
+  template_name: string;
+  category: string;
+  dlt_template_id: string;
+  audience: string;
+  status: string;
+  total: number;
+  no_mobile: number;
+  opted_out: number;
+  parts: number;
+  price_paise: number;
+  not_before: string | null;
+  created_by: number;
+  created_by_name: string;
+  approved_by: number | null;
+  approved_by_name: string | null;
+  approved_at: string | null;
+  created_at: string;
+}
+
+export async function insertSend(db: Executor, send: NewSend, recipients: { voter_id: number; mobile: string; text: string; parts: number }[]): Promise<number> {
+  const row = await db
+    .insertInto('voter_sends')
+    .values({ ...send, version: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  // 8 values a row: 500 rows stay well under SQLite's bound-parameter limit.
+  for (let start = 0; start < recipients.length; start += 500) {
+    await db
+      .insertInto('voter_send_recipients')
+      .values(recipients.slice(start, start + 500).map((recipient) => ({ send_id: id, ...recipient, status: 'queued', attempts: 0, error: null, provider_id: null, next_attempt_at: null, sent_at: null })))
+      .execute();
+  }
+  return id;
+}
+
+const SEND_COLUMNS = [
+  'id',
+  'template_name',
+  'category',
+  'status',
+  'total',
+  'no_mobile',
+  'opted_out',
+  'parts',
+  'price_paise',
+  'not_before',
+  'stop_reason',
+  'created_by',
+  'created_by_name',
+  'created_at',
+  'approved_by_name',
+  'finished_at',
+  'version',
+] as const;
+
+type SendRow = { id: number; template_name: string; category: string; status: string; total: number; no_mobile: number; opted_out: number; parts: number; price_paise: number; not_before: string | null; stop_reason: string | null; created_by: number | null; created_by_name: string | null; created_at: string; approved_by_name: string | null; finished_at: string | null; version: number };
+
+async function withCounts(db: Executor, rows: SendRow[]): Promise<(VoterSend & { created_by: number | null })[]> {
+  if (rows.length === 0) return [];
+  const counts = await db
+    .selectFrom('voter_send_recipients')
+    .select(['send_id', 'status', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<number>('parts').as('parts')])
+    .where('send_id', 'in', rows.map((row) => row.id))
+    .groupBy(['send_id', 'status'])
+    .execute();
+  return rows.map((row) => {
+    const of = (status: string) => counts.find((count) => count.send_id === row.id && count.status === status);
+    const sentParts = Number(of('sent')?.parts ?? 0);
+    return {
+      id: row.id,
+      template_name: row.template_name,
+      category: row.category as VoterSend['category'],
+      status: row.status as VoterSend['status'],
+      total: row.total,
+      sent: Number(of('sent')?.count ?? 0),
+      failed: Number(of('failed')?.count ?? 0),
+      cancelled: Number(of('cancelled')?.count ?? 0) + Number(of('skipped')?.count ?? 0),
+      left_out: { no_mobile: row.no_mobile, opted_out: row.opted_out },
+      parts: row.parts,
+      estimated_cost_paise: row.parts * row.price_paise,
+      spent_paise: sentParts * row.price_paise,
+      not_before: row.not_before,
+      stop_reason: row.stop_reason,
+      created_by: row.created_by,
+      created_by_name: row.created_by_name,
+      created_at: row.created_at,
+      approved_by_name: row.approved_by_name,
+      finished_at: row.finished_at,
+      version: row.version,
+    };
+  });
+}
+
+export async function listSends(db: Executor, limit: number): Promise<VoterSend[]> {
+  const rows = await db.selectFrom('voter_sends').select(SEND_COLUMNS).orderBy('id', 'desc').limit(limit).execute();
+  return (await withCounts(db, rows)).map(({ created_by: _by, ...send }) => send);
+}
+
+export async function findSend(db: Executor, id: number): Promise<(VoterSend & { created_by: number | null }) | undefined> {
+  const row = await db.selectFrom('voter_sends').select(SEND_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? (await withCounts(db, [row]))[0] : undefined;
+}
+
+export async function updateSend(
+  db: Executor,
+  id: number,
+  readVersion: number,
+  changes: Partial<{ status: string; stop_reason: string | null; approved_by: number; approved_by_name: string; approved_at: string; finished_at: string | null; not_before: string | null }>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('voter_sends')
+    .set({ ...changes, version: readVersion + 1 })
+    .where('id', '=', id)
+    .where('version', '=', readVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// The recipients not yet sent: cancelled with the reason (a cancel, the budget).
+export async function cancelQueuedRecipients(db: Executor, sendId: number, reason: string): Promise<number> {
+  const result = await db.updateTable('voter_send_recipients').set({ status: 'cancelled', error: reason, next_attempt_at: null }).where('send_id', '=', sendId).where('status', '=', 'queued').executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+// What messages to voters cost since `since` (the start of the office day), in paise.
+export async function spentSince(db: Executor, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('voter_send_recipients')
+    .innerJoin('voter_sends', 'voter_sends.id', 'voter_send_recipients.send_id')
+    .select(sql<number>`coalesce(sum(voter_send_recipients.parts * voter_sends.price_paise), 0)`.as('paise'))
+    .where('voter_send_recipients.status', '=', 'sent')
+    .where('voter_send_recipients.sent_at', '>=', since.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.paise);
+}
+
+// The dispatcher's view ------------------------------------------------------------------------
+
+export function activeSends(db: Executor) {
+  return db.selectFrom('voter_sends').select(['id', 'category', 'dlt_template_id', 'not_before', 'price_paise', 'version', 'template_name']).where('status', '=', 'sending').orderBy('id').execute();
+}
+
+export function dueRecipients(db: Executor, sendId: number, now: Date, limit: number) {
+  return db
+    .selectFrom('voter_send_recipients')
+    .select(['send_id', 'voter_id', 'mobile', 'text', 'parts', 'attempts'])
+    .where('send_id', '=', sendId)
+    .where('status', '=', 'queued')
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now.toISOString())]))
+    .orderBy('voter_id')
+    .limit(limit)
+    .execute();
+}
+
+export async function queuedCount(db: Executor, sendId: number): Promise<number> {
+  const row = await db.selectFrom('voter_send_recipients').select((eb) => eb.fn.countAll<number>().as('count')).where('send_id', '=', sendId).where('status', '=', 'queued').executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function recordRecipient(
+  db: Executor,
+  key: { send_id: number; voter_id: number },
+  result: { status: string; attempts: number; error: string | null; providerId: string | null; nextAttemptAt: Date | null; sentAt: Date | null },
+): Promise<void> {
+  await db
+    .updateTable('voter_send_recipients')
+    .set({ status: result.status, attempts: result.attempts, error: result.error, provider_id: result.providerId, next_attempt_at: result.nextAttemptAt?.toISOString() ?? null, sent_at: result.sentAt?.toISOString() ?? null })
+    .where('send_id', '=', key.send_id)
+    .where('voter_id', '=', key.voter_id)
+    .execute();
+}
+
+export async function skipRecipients(db: Executor, sendId: number, voterIds: number[], reason: string): Promise<void> {
+  if (voterIds.length === 0) return;
+  await db.updateTable('voter_send_recipients').set({ status: 'skipped', error: reason }).where('send_id', '=', sendId).where('voter_id', 'in', voterIds).execute();
+}

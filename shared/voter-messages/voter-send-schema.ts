@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { SUPPORT_LEVELS } from '../contacts/contact-options';
+import { LANGUAGES } from '../settings/public-settings';
+import { recordIdSchema } from '../records/record-id';
+import { recordVersionSchema, sentVersionSchema } from '../records/record-version';
+import { isBooth } from '../reference/booths';
+import { smsLength } from '../sms/sms-length';
+
+// Issue 60: templates and sends of messages to voters.
+
+// DLT categories: a promotional message is held between 21:00 and 09:00 office time; a
+// service message (a reminder the voter asked for, a meeting notice) may go at any hour.
+export const TEMPLATE_CATEGORIES = ['promotional', 'service'] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+export const TEMPLATE_PLACEHOLDERS = ['{name}', '{booth}', '{polling_station}', '{date}'] as const;
+
+export const TEMPLATE_NAME_REQUIRED = 'Give the template a name';
+export const TEMPLATE_DLT_ID = 'The DLT template id must be 19 digits or fewer';
+export const TEMPLATE_TEXT_REQUIRED = "Write the template's text in at least one language";
+export const TEMPLATE_TEXT_TOO_LONG = 'A template text can be at most 500 characters';
+export const TEMPLATE_CATEGORY_CHOICE = 'Choose promotional or service';
+export const TEMPLATE_UNKNOWN_PLACEHOLDER = 'Use only the placeholders {name}, {booth}, {polling_station} and {date}';
+
+const templateText = z
+  .string()
+  .trim()
+  .max(500, TEMPLATE_TEXT_TOO_LONG)
+  .refine((text) => (text.match(/\{[^}]*\}/g) ?? []).every((token) => (TEMPLATE_PLACEHOLDERS as readonly string[]).includes(token)), TEMPLATE_UNKNOWN_PLACEHOLDER)
+  .default('');
+export const templateTextsSchema = z.object(Object.fromEntries(LANGUAGES.map((language) => [language, templateText])) as Record<(typeof LANGUAGES)[number], typeof templateText>);
+export type TemplateTexts = Record<(typeof LANGUAGES)[number], string>;
+
+export const voterTemplateInputSchema = z
+  .object({
+    name: z.string({ error: TEMPLATE_NAME_REQUIRED }).trim().min(1, TEMPLATE_NAME_REQUIRED).max(80, 'The template name can be at most 80 characters'),
+    category: z.enum(TEMPLATE_CATEGORIES, { error: TEMPLATE_CATEGORY_CHOICE }),
+    dlt_template_id: z.string({ error: TEMPLATE_DLT_ID }).trim().regex(/^\d{1,19}$/, TEMPLATE_DLT_ID),
+    texts: templateTextsSchema,
+    version: sentVersionSchema,
+  })
+  .refine((input) => Object.values(input.texts).some((text) => text !== ''), { message: TEMPLATE_TEXT_REQUIRED, path: ['texts'] });
+export type VoterTemplateInput = z.input<typeof voterTemplateInputSchema>;
+
+export const voterTemplateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  dlt_template_id: z.string(),
+  texts: z.record(z.string(), z.string()),
+  updated_at: z.string(),
+  version: recordVersionSchema,
+});
+export type VoterTemplate = z.infer<typeof voterTemplateSchema>;
+
+// Who a send goes to: live voters matching every filter given, with a mobile. Birthdays today
+// (office calendar) replaces nothing: it is one more filter.
+export const AGE_RANGE = 'Ages must be whole numbers from 18 to 120';
+export const voterAudienceSchema = z
+  .object({
+    booth: z.string().refine((value) => value === '' || isBooth(value), 'Choose a booth from the list').optional(),
+    village: z.string().trim().max(100, 'The village can be at most 100 characters').optional(),
+    age_min: z.number({ error: AGE_RANGE }).int(AGE_RANGE).min(18, AGE_RANGE).max(120, AGE_RANGE).optional(),
+    age_max: z.number({ error: AGE_RANGE }).int(AGE_RANGE).min(18, AGE_RANGE).max(120, AGE_RANGE).optional(),
+    gender: z.enum(['Male', 'Female', 'Other'], { error: 'Choose a gender from the list' }).optional(),
+    support_level: z.enum(SUPPORT_LEVELS, { error: 'Choose a support level from the list' }).optional(),
+    birthdays_today: z.boolean().optional(),
+  })
+  .refine((audience) => audience.age_min === undefined || audience.age_max === undefined || audience.age_min <= audience.age_max, { message: 'The lowest age must not be above the highest', path: ['age_max'] });
+export type VoterAudience = z.input<typeof voterAudienceSchema>;
+
+export const voterSendInputSchema = z.object({
+  audience: voterAudienceSchema,
+  template_id: recordIdSchema('Choose a template'),
+  // What {date} stands for (an event's date as the office writes it).
+  date_text: z.string().trim().max(40, 'The date can be at most 40 characters').default(''),
+});
+export type VoterSendInput = z.input<typeof voterSendInputSchema>;
+
+export const voterSendPreviewSchema = z.object({
+  matched: z.number().int(),
+  recipients: z.number().int(),
+  left_out: z.object({ no_mobile: z.number().int(), opted_out: z.number().int() }),
+  parts: z.number().int(),
+  estimated_cost_paise: z.number().int(),
+  budget_left_paise: z.number().int(),
+  needs_approval: z.boolean(),
+  // A promotional send asked for at night waits for the morning (ISO instant), else null.
+  held_until: z.string().nullable(),
+  sample: z.string(),
+  language: z.enum(LANGUAGES),
+});
+export type VoterSendPreview = z.infer<typeof voterSendPreviewSchema>;
+
+export const SEND_STATUSES = ['awaiting_approval', 'sending', 'done', 'cancelled', 'stopped'] as const;
+export type SendStatus = (typeof SEND_STATUSES)[number];
+
+export const voterSendSchema = z.object({
+  id: z.number().int(),
+  template_name: z.string(),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  status: z.enum(SEND_STATUSES),
+  total: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  cancelled: z.number().int(),
+  left_out: z.object({ no_mobile: z.number().int(), opted_out: z.number().int() }),
+  parts: z.number().int(),
+  estimated_cost_paise: z.number().int(),
+  spent_paise: z.number().int(),
+  not_before: z.string().nullable(),
+  stop_reason: z.string().nullable(),
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+  approved_by_name: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  version: recordVersionSchema,
+});
+export type VoterSend = z.infer<typeof voterSendSchema>;
+export const sendActionSchema = z.object({ version: sentVersionSchema });
+
+// The text one voter gets: the template in the chosen language with its placeholders filled.
+export function renderTemplate(text: string, values: { name: string; booth: string; polling_station: string; date: string }): string {
+  return text.replace(/\{(name|booth|polling_station|date)\}/g, (_whole, key: keyof typeof values) => values[key]);
+}
+
+// Parts of one rendered text (shared with the counter: sms-length.ts).
+export const partsOf = (text: string) => smsLength(text).parts;
