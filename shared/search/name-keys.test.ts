@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameKeys, nameMatches, nameMatchesExactly, nameSearchTerms, parseNameSearch, phoneticKey, termsMatchExactly, typedSearch } from './name-keys';
+import { type NameSearch, nameKeys, nameMatches, nameMatchesExactly, nameSearchTerms, parseNameSearch, phoneticKey, termsMatchExactly, typedSearch } from './name-keys';
 
 // Real Marathi surnames and first names: the Devanagari spelling, then the Latin spellings people
 // type for it (long and short vowels, sh/s, w/v, doubled letters, anusvara or a half nasal,
@@ -198,6 +198,14 @@ describe('parseNameSearch and nameMatches', () => {
   it('should read a name as its lower-case words and their keys', () => {
     expect(parseNameSearch('  Ganesh  PATIL ')).toEqual({ words: ['ganesh', 'patil'], keys: ['gnes', 'ptil'] });
     expect(parseNameSearch("D'Souza")).toEqual({ words: ['d', 'souza'], keys: ['d', 'soj'] });
+  });
+
+  it('should match a word with a letter three times in a row only as typed (issue 56)', () => {
+    expect(parseNameSearch('qqqq sss')?.keys).toEqual(['', '']);
+    expect(typedSearch('zzzzqqq 12', { digitsAreNumbers: true }).name?.keys).toEqual(['', '']);
+    expect(nameMatches('Zakir Shaha', parseNameSearch('zzzzqqq') as NameSearch)).toBe(false);
+    // Doubled letters are names' own (Vitthal, Ujjwala) and keep their key.
+    expect(parseNameSearch('vitthal')?.keys).toEqual([phoneticKey('vitthal')]);
   });
 
   it('should not read digits, voter IDs or symbols as a name', () => {

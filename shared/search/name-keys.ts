@@ -340,7 +340,16 @@ export function parseNameSearch(term: string): NameSearch | undefined {
     if (!words.includes(word.toLowerCase())) words.push(word.toLowerCase());
   }
   if (words.length === 0) return undefined;
-  return { words, keys: words.map((word) => phoneticKey(word)) };
+  return { words, keys: words.map(typedKey) };
+}
+
+// A typed word's key, or '' (matched only as typed) for a word no name is spelt with: a letter
+// three times in a row. Its key is the letter once, which starts thousands of names: "qqqq" found
+// 276 voters, "sss" 466 (issue 56). No Indian name in any of the four scripts repeats a letter so.
+const LETTER_THRICE = /(\p{L})\1\1/u;
+
+function typedKey(word: string): string {
+  return LETTER_THRICE.test(word) ? '' : phoneticKey(word);
 }
 
 // How the voter search reads what is typed, on the server and on the phone alike (decision 051):
@@ -380,7 +389,7 @@ function wordsOf(text: string): NameSearch | undefined {
   // Joiners go first: they sit inside Devanagari words, which a space would split.
   const words = [...new Set(text.normalize('NFC').replace(/[\u200C\u200D]/g, '').toLowerCase().match(TERM_WORD) ?? [])];
   if (words.length === 0 || words.some((word) => word.startsWith(KEY_MARK) && !/^.\p{N}/u.test(word))) return undefined;
-  return { words, keys: words.map((word) => (HAS_DIGIT.test(word) ? '' : phoneticKey(word))) };
+  return { words, keys: words.map((word) => (HAS_DIGIT.test(word) ? '' : typedKey(word))) };
 }
 
 // Whether a name matches a name search as the voter search does: every typed word starts a word
