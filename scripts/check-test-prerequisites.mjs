@@ -12,6 +12,12 @@ if (!existsSync(chromium)) {
   );
 }
 
+// Voter slips are read back as a person copying from the PDF would, by poppler's pdftotext.
+const pdftotextFound = (process.env.PATH ?? '').split(':').some((folder) => folder && existsSync(`${folder}/pdftotext`));
+if (!pdftotextFound) {
+  problems.push("pdftotext (poppler) was not found on the PATH. Install Debian's package: apt-get update && apt-get install -y poppler-utils.");
+}
+
 const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
 try {
@@ -46,8 +52,8 @@ if (redisAnswer !== '+PONG') {
 }
 
 if (problems.length > 0) {
-  console.error('\nThe test suite needs PostgreSQL, Redis and Chromium; it does not skip what it cannot run.\n');
+  console.error('\nThe test suite needs PostgreSQL, Redis, Chromium and pdftotext; it does not skip what it cannot run.\n');
   for (const problem of problems) console.error(`- ${problem}\n`);
   process.exit(1);
 }
-console.log('Test prerequisites found: PostgreSQL, Redis and Chromium.');
+console.log('Test prerequisites found: PostgreSQL, Redis, Chromium and pdftotext.');

@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { createCanvas, GlobalFonts, type Canvas } from '@napi-rs/canvas';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
@@ -5,6 +10,8 @@ import type { Slip } from '@shared/slips/slip-schema';
 import { SLIP_WORDS } from '@shared/slips/slip-texts';
 import { pdfPagesText } from './pdf-reading';
 import { SLIP_FONTS, scriptRuns, slipPdfBuffer } from './slip-pdf';
+
+const execFileAsync = promisify(execFile);
 
 // Proof that slips shape Devanagari and Gujarati (issue 22, decision 030), two ways:
 // 1. Text: pdf.js reads the PDF back through its ToUnicode maps. A shaped PDF holds glyphs in
@@ -52,6 +59,22 @@ function logicalOrder(visual: string): string {
 const squeeze = (text: string) => text.replace(/\s+/g, '');
 
 describe('slip PDF text', { timeout: 60_000 }, () => {
+  // Issue 56: copied or read aloud, the shaped glyphs came out as "िकरण", "कुलकणीर्". Each text
+  // run carries its Unicode text (ActualText), which poppler's pdftotext reads as a copy does.
+  it('should give the names in logical order to pdftotext, as written, in Marathi and Gujarati', async () => {
+    const pdf = await slipPdfBuffer([...NAMES, GUJARATI, 'किरण कुलकर्णी'].map(slipOf), { lang: 'mr', format: 'a4' });
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'slip-text-'));
+    try {
+      await writeFile(path.join(dir, 'slips.pdf'), pdf);
+      const { stdout } = await execFileAsync('pdftotext', ['-enc', 'UTF-8', path.join(dir, 'slips.pdf'), '-']);
+      for (const name of [...NAMES, GUJARATI, 'किरण कुलकर्णी']) expect(stdout).toContain(`${SLIP_WORDS.mr.name}: ${name}`);
+      expect(stdout).toContain('जिल्हा परिषद शाळा');
+      expect(stdout).not.toContain('िक');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('should read every name back to the same Unicode when the slips are in Marathi', async () => {
     const pdf = await slipPdfBuffer([...NAMES, GUJARATI].map(slipOf), { lang: 'mr', format: 'a4' });
     const [page = ''] = await pdfPagesText(pdf);

@@ -61,6 +61,10 @@ function write(doc: Doc, text: string, x: number, y: number, style: TextStyle): 
   const runs = scriptRuns(text);
   const lineHeight = style.size * 1.45;
   const options = { width: style.width, height: lineHeight * lines, ellipsis: true, lineBreak: lines > 1, lineGap: 0 };
+  // Shaped glyphs stand in visual order (ि before its consonant, the reph after its syllable):
+  // copied or read aloud they came out as "िकरण", "कुलकणीर्" (issue 56). A marked-content span
+  // carries the text as written (ActualText), which pdftotext, PDF readers and screen readers use.
+  doc.markContent('Span', { actual: text });
   if (runs.length <= 1) {
     doc.font(fontOf(runs[0]?.gujarati ?? false, style.bold)).fontSize(style.size).text(text, x, y, options);
   } else {
@@ -70,6 +74,7 @@ function write(doc: Doc, text: string, x: number, y: number, style: TextStyle): 
       else doc.text(run.text, { ...options, continued: index < runs.length - 1 });
     });
   }
+  doc.endMarkedContent();
   const height = Math.min(doc.heightOfString(text, { width: style.width, lineGap: 0 }), lineHeight * lines);
   return y + Math.max(height, lineHeight);
 }
