@@ -13,6 +13,7 @@ import { contactsRoutes } from './features/contacts/contacts-routes';
 import { pollRoutes } from './features/poll/poll-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { boothsRoutes, myVotersRoutes } from './features/booths/booths-routes';
+import { createHeavyWorkGate, DEFAULT_HEAVY_WORK, type HeavyWorkLimits, registerHeavyWork } from './plugins/heavy-work';
 import { createLoginThrottle, DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './features/auth/login-throttle';
 import { createTokenSigner } from './features/auth/tokens';
 import { databaseSignInLimits, redisSignInLimits } from './features/auth/sign-in-limits-store';
@@ -57,6 +58,8 @@ export interface BuildAppOptions {
   config: AppConfig;
   database?: DatabaseHandle;
   loginThrottle?: LoginThrottleOptions;
+  // Tests narrow the heavy-work limits (plugins/heavy-work.ts).
+  heavyWork?: Partial<HeavyWorkLimits>;
   logger?: boolean;
   // Tests pass a gateway that talks to a local fake; otherwise SMS_GATEWAY decides.
   smsGateway?: SmsGateway;
@@ -118,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // ioredis loads only where REDIS_URL is set (several nodes), not in every process of one.
   const redis = config.redisUrl ? (await import('./plugins/redis-connection')).openRedis(config.redisUrl, config.redisKeyPrefix ?? 'vms:', (error) => app.log.warn({ err: error }, 'Redis connection trouble')) : undefined;
   const smsGateway = options.smsGateway ?? createSmsGatewayFromEnv(process.env, (line) => app.log.info(line));
+  const heavyWorkLimits = { ...DEFAULT_HEAVY_WORK, perProcess: config.heavyWorkPerProcess ?? DEFAULT_HEAVY_WORK.perProcess, ...options.heavyWork };
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -130,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     photos: config.databaseUrl ? databasePhotoStore(database.db, config.dataDir) : diskPhotoStore(config.dataDir),
     redis,
     liveness,
+    heavyWork: createHeavyWorkGate(heavyWorkLimits),
   };
   app.addHook('onClose', async () => {
     await ctx.sms.stop();
@@ -146,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   refuseTextWithNul(app);
   await registerCompression(app);
   registerIdempotency(app, ctx.db, { leaseMs: config.idempotencyLeaseMs });
+  registerHeavyWork(app, ctx.heavyWork, heavyWorkLimits);
 
   await app.register(fastifySwagger, {
     openapi: {

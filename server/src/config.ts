@@ -45,6 +45,9 @@ export interface AppConfig {
   // Failed sign-ins from unknown devices one address may make per 15 minutes
   // (SIGN_IN_FAILURES_PER_ADDRESS, decision 062); unset means 100.
   signInFailuresPerAddress?: number;
+  // Heavy prints and exports one server process runs at once (HEAVY_WORK_PER_PROCESS,
+  // decision 063); unset means 2. One user runs one at a time whatever this says.
+  heavyWorkPerProcess?: number;
   // The secret a gateway puts in its reply and opt-out callbacks (SMS_INBOUND_TOKEN, issue 60);
   // unset: the callback route refuses every call.
   smsInboundToken?: string;
@@ -179,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     scheduledJobsFirstRunMs: wholeNumber('SCHEDULED_JOBS_FIRST_RUN_MS', env.SCHEDULED_JOBS_FIRST_RUN_MS, 60_000),
     jobsLeaderRetryMs: positiveInt('JOBS_LEADER_RETRY_MS', env.JOBS_LEADER_RETRY_MS, 15_000),
     idempotencyLeaseMs: positiveInt('IDEMPOTENCY_LEASE_MS', env.IDEMPOTENCY_LEASE_MS, 15_000),
+    heavyWorkPerProcess: positiveInt('HEAVY_WORK_PER_PROCESS', env.HEAVY_WORK_PER_PROCESS, 2),
     signInFailuresPerAddress: positiveInt('SIGN_IN_FAILURES_PER_ADDRESS', env.SIGN_IN_FAILURES_PER_ADDRESS, 100),
     smsInboundToken: env.SMS_INBOUND_TOKEN || undefined,
     smsRatePerSecond: positiveInt('SMS_RATE_PER_SECOND', env.SMS_RATE_PER_SECOND, 10),

@@ -9,6 +9,7 @@ import type { SmsDispatcher } from './features/notifications/sms/sms-dispatcher'
 import type { VoterSendDispatcher } from './features/voter-messages/voter-send-dispatcher';
 import type { PhotoStore } from './features/voters/voter-photos';
 import type { ProcessLiveness } from './db/process-liveness';
+import type { HeavyWorkGate } from './plugins/heavy-work';
 
 // What route plugins need from the application, passed explicitly rather than decorated.
 export interface AppContext {
@@ -29,4 +30,6 @@ export interface AppContext {
   redis?: Redis;
   // This process's name on the jobs it runs, and whether another's is still alive (decision 043).
   liveness: ProcessLiveness;
+  // Slots for heavy prints and exports in this process (plugins/heavy-work.ts, decision 063).
+  heavyWork: HeavyWorkGate;
 }

@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app';
 import type { AppConfig } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import type { LoginThrottleOptions } from '../../src/features/auth/login-throttle';
+import type { HeavyWorkLimits } from '../../src/plugins/heavy-work';
 import type { SmsGateway } from '../../src/features/notifications/sms/sms-gateway';
 import type { RollReader } from '../../src/features/rolls/roll-reader-seam';
 import { hashPassword } from '../../src/features/auth/passwords';
@@ -39,11 +40,11 @@ export function testConfig(database: TestDatabase, overrides: Partial<AppConfig>
 }
 
 export async function createTestApp(
-  options: { loginThrottle?: LoginThrottleOptions; config?: Partial<AppConfig>; smsGateway?: SmsGateway; rollReader?: RollReader } = {},
+  options: { loginThrottle?: LoginThrottleOptions; config?: Partial<AppConfig>; smsGateway?: SmsGateway; rollReader?: RollReader; heavyWork?: Partial<HeavyWorkLimits> } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ from: migratedTemplate() });
   const config = testConfig(database, options.config);
-  const { app, ctx } = await buildApp({ config, database: database.handle, logger: false, loginThrottle: options.loginThrottle, smsGateway: options.smsGateway, rollReader: options.rollReader });
+  const { app, ctx } = await buildApp({ config, database: database.handle, logger: false, loginThrottle: options.loginThrottle, smsGateway: options.smsGateway, rollReader: options.rollReader, heavyWork: options.heavyWork });
   await app.ready();
   return {
     app,

@@ -16,7 +16,9 @@ let t: TestApp;
 let superAdmin: { authorization: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The fair-share gate (decision 063) would let one user's parallel exports through one at a
+  // time; widened here so that the daily count's own atomicity is what the parallel test proves.
+  t = await createTestApp({ heavyWork: { perUser: 20, perProcess: 20 } });
   superAdmin = (await signInAs(t, 'Super Admin')).headers;
 });
 afterAll(async () => {

@@ -14,6 +14,9 @@ import { cancelSlipJob, getSlipJob, listSlipJobs, markStoppedJobs, slipJobFile, 
 import { printSlips, shareSlips, type SlipSource, slipFileName } from './slips-use-cases';
 
 const pdfResponses = { 200: z.unknown(), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema } as const;
+// A booth's or a search's slips are heavy (thousands of slips): one at a time per user, a few per
+// process, else 429 with Retry-After (plugins/heavy-work.ts, decision 063).
+const heavyPdfResponses = { ...pdfResponses, 429: errorSchema } as const;
 // The voter list's filters plus the slip's language and format (page and limit are ignored).
 const searchQuerySchema = voterQueryParamsSchema.extend(slipOptionsSchema.shape).refine((query) => query.age_min === undefined || query.age_max === undefined || query.age_min <= query.age_max, {
   path: ['age_max'],
@@ -49,8 +52,8 @@ export async function slipsRoutes(app: FastifyInstance, ctx: AppContext, options
   });
 
   routes.get('/booths/:id', {
-    config: { access: ALL_ROLES },
-    schema: { tags: ['slips'], summary: "A booth's slips as a PDF in roll order, or with page one roll page of it", params: boothIdParamsSchema, querystring: slipPageQuerySchema, response: pdfResponses },
+    config: { access: ALL_ROLES, heavy: true },
+    schema: { tags: ['slips'], summary: "A booth's slips as a PDF in roll order, or with page one roll page of it (one such print at a time per user: 429)", params: boothIdParamsSchema, querystring: slipPageQuerySchema, response: heavyPdfResponses },
     handler: (request, reply) => {
       const { page, ...options } = request.query;
       return sendPdf(request, reply, { kind: 'booth', id: request.params.id, page }, options);
@@ -58,8 +61,8 @@ export async function slipsRoutes(app: FastifyInstance, ctx: AppContext, options
   });
 
   routes.get('/search', {
-    config: { access: ALL_ROLES },
-    schema: { tags: ['slips'], summary: 'The slips of the voters matching the filters of GET /api/voters (at most 5000), booth by booth in roll order', querystring: searchQuerySchema, response: pdfResponses },
+    config: { access: ALL_ROLES, heavy: true },
+    schema: { tags: ['slips'], summary: 'The slips of the voters matching the filters of GET /api/voters (at most 5000), booth by booth in roll order (one such print at a time per user: 429)', querystring: searchQuerySchema, response: heavyPdfResponses },
     handler: (request, reply) => {
       const { page: _page, limit: _limit, lang, format, ...filters } = request.query;
       const used = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as Partial<VoterFilters>;

@@ -26,11 +26,12 @@ export async function voterExportRoutes(app: FastifyInstance, ctx: AppContext): 
       .send(stream);
   }
 
+  // Heavy: one export at a time per user, a few per process (plugins/heavy-work.ts, decision 063).
   routes.get('/export/excel', {
-    config: { access: ADMIN_ROLES },
+    config: { access: ADMIN_ROLES, heavy: true },
     schema: {
       tags: ['voters'],
-      summary: 'Every voter the user may see, as a streamed .xlsx (voters_export_YYYY-MM-DD.xlsx) stamped with who exported it and when; 429 past the daily export limit',
+      summary: "Every voter the user may see, as a streamed .xlsx (voters_export_YYYY-MM-DD.xlsx) stamped with who exported it and when; 429 past the daily export limit or while another of the user's exports runs",
       // 200 is the .xlsx file.
       response: { 200: z.unknown(), 401: errorSchema, 403: errorSchema, 429: errorSchema },
     },
@@ -38,10 +39,10 @@ export async function voterExportRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   routes.get('/exp/excel', {
-    config: { access: ADMIN_ROLES },
+    config: { access: ADMIN_ROLES, heavy: true },
     schema: {
       tags: ['voters'],
-      summary: 'The voters matching the filters of GET /api/voters (page and limit ignored), as a streamed, stamped .xlsx; 429 past the daily export limit',
+      summary: "The voters matching the filters of GET /api/voters (page and limit ignored), as a streamed, stamped .xlsx; 429 past the daily export limit or while another of the user's exports runs",
       querystring: voterQuerySchema,
       response: { 200: z.unknown(), 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
     },

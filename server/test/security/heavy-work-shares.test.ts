@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_HEAVY_WORK_BUSY, YOUR_HEAVY_WORK_RUNNING } from '../../src/plugins/heavy-work';
+import { createTestApp, signInAs, type TestApp } from '../support/test-app';
+import { seedVoter } from '../voters/voter-test-helpers';
+
+// Issue 57: one field user looping slip prints slowed everyone, and prints refused as too large
+// still cost 61-154 ms each. Heavy prints and exports now run one at a time per user and two per
+// server process; the rest are refused with 429 and Retry-After before any voter is read.
+// Through HTTP, on both databases.
+
+const BOOTH = { id: 251, label: 'Booth-251' };
+
+describe('fair shares of heavy prints and exports', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (let serial = 1; serial <= 30; serial += 1) await seedVoter(t.ctx, { booth: BOOTH.label, part_serial: serial, voter_id: `FSH${String(serial).padStart(7, '0')}` } as never);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = (url: string, headers: { authorization: string }) => t.app.inject({ method: 'GET', url, headers });
+
+  it('should print one booth at a time per user and refuse the rest of a parallel burst with 429 and Retry-After', async () => {
+    const worker = await signInAs(t, 'Karyakarta', { booth_access: [BOOTH.label] });
+    const burst = await Promise.all(Array.from({ length: 6 }, () => get(`/api/slips/booths/${BOOTH.id}?lang=en`, worker.headers)));
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
+    const refused = burst.find((response) => response.statusCode === 429);
+    expect(refused?.json()).toEqual({ message: YOUR_HEAVY_WORK_RUNNING });
+    expect(refused?.headers['retry-after']).toBe('5');
+    // Every slot is given back once the answers are out.
+    expect(t.ctx.heavyWork.running().total).toBe(0);
+    expect((await get(`/api/slips/booths/${BOOTH.id}?lang=en`, worker.headers)).statusCode).toBe(200);
+  });
+
+  it("should refuse a user's second print while their first runs, before reading the query or counting voters", async () => {
+    const worker = await signInAs(t, 'Karyakarta', { booth_access: [BOOTH.label] });
+    const release = t.ctx.heavyWork.tryEnter(worker.user.id);
+    if (typeof release === 'string') throw new Error(release);
+    try {
+      // A bad query or a booth out of reach is not even looked at: the refusal comes first.
+      for (const url of [`/api/slips/booths/${BOOTH.id}?lang=xx`, '/api/slips/booths/999?lang=en', '/api/slips/search?lang=en']) {
+        const response = await get(url, worker.headers);
+        expect(response.statusCode).toBe(429);
+        expect(response.json().message).toBe(YOUR_HEAVY_WORK_RUNNING);
+      }
+      // Light calls are not held back.
+      expect((await get('/api/voters?limit=5', worker.headers)).statusCode).toBe(200);
+      expect((await get('/api/auth/me', worker.headers)).statusCode).toBe(200);
+    } finally {
+      release();
+    }
+    expect((await get(`/api/slips/booths/${BOOTH.id}?lang=en`, worker.headers)).statusCode).toBe(200);
+  });
+
+  it('should refuse anyone once the process runs its two heavy jobs, and let them in when one ends', async () => {
+    const [first, second] = [await signInAs(t, 'Admin'), await signInAs(t, 'Supervisor', { booth_access: [BOOTH.label] })];
+    const third = await signInAs(t, 'Karyakarta', { booth_access: [BOOTH.label] });
+    const releases = [first, second].map((holder) => t.ctx.heavyWork.tryEnter(holder.user.id));
+    try {
+      const busy = await get(`/api/slips/booths/${BOOTH.id}?lang=en`, third.headers);
+      expect(busy.statusCode).toBe(429);
+      expect(busy.json()).toEqual({ message: SERVER_HEAVY_WORK_BUSY });
+      expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+      const admin = await signInAs(t, 'Admin');
+      expect((await get('/api/voters/export/excel', admin.headers)).statusCode).toBe(429);
+    } finally {
+      for (const release of releases) if (typeof release !== 'string') release();
+    }
+    expect((await get(`/api/slips/booths/${BOOTH.id}?lang=en`, third.headers)).statusCode).toBe(200);
+  });
+
+  it('should run an export and a print of one user one after the other, not side by side', async () => {
+    const admin = await signInAs(t, 'Admin');
+    const release = t.ctx.heavyWork.tryEnter(admin.user.id);
+    if (typeof release === 'string') throw new Error(release);
+    try {
+      const exported = await get('/api/voters/exp/excel?booth=Booth-251', admin.headers);
+      expect(exported.statusCode).toBe(429);
+      expect(exported.json().message).toBe(YOUR_HEAVY_WORK_RUNNING);
+      // The refusal is not a daily export: nothing was exported, nothing audited.
+      const audited = await t.ctx.db.selectFrom('audit_logs').select('id').where('action', '=', 'EXPORT_VOTERS').where('user_id', '=', admin.user.id).execute();
+      expect(audited).toEqual([]);
+    } finally {
+      release();
+    }
+    const exported = await get('/api/voters/exp/excel?booth=Booth-251', admin.headers);
+    expect(exported.statusCode).toBe(200);
+    expect(t.ctx.heavyWork.running().total).toBe(0);
+  });
+
+  it('should take the per-process bound from HEAVY_WORK_PER_PROCESS', async () => {
+    const small = await createTestApp({ config: { heavyWorkPerProcess: 1 } });
+    try {
+      const holder = small.ctx.heavyWork.tryEnter(1);
+      expect(typeof holder).toBe('function');
+      expect(small.ctx.heavyWork.tryEnter(2)).toBe(SERVER_HEAVY_WORK_BUSY);
+      if (typeof holder !== 'string') holder();
+      expect(typeof small.ctx.heavyWork.tryEnter(2)).toBe('function');
+    } finally {
+      await small.close();
+    }
+  });
+});
