@@ -33,7 +33,6 @@ test('should show the notification bell with "No notifications" and close it on 
 
 for (const [path, title] of [
   ['/village', 'Village Program'],
-  ['/appointment', 'Appointment'],
 ] as const) {
   test(`should show the ${title} placeholder with its notice and one error toast`, async ({ page }) => {
     await signIn(page, E2E_USERS.admin);

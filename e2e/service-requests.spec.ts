@@ -27,7 +27,7 @@ test('should register a voter’s complaint, follow it with notes to Resolved, a
   await dialog.getByLabel('Search a voter by name, EPIC or mobile').fill(name);
   await dialog.getByRole('button', { name: `Choose ${name}` }).click();
   await expect(dialog.getByLabel('Citizen’s name')).toHaveValue(name);
-  await expect(dialog.getByLabel('Mobile')).toHaveValue('9822033344');
+  await expect(dialog.getByLabel('Mobile', { exact: true })).toHaveValue('9822033344');
   await dialog.getByLabel('Category').selectOption({ label: 'Pension' });
   await dialog.getByLabel('Description').fill('Old-age pension not paid for three months');
   await dialog.getByLabel('Due date').fill('2020-01-15');

@@ -58,6 +58,10 @@ export const ROUTE_ACCESS = {
   'GET /api/service-requests/:id': ALL_ROLES,
   'PUT /api/service-requests/:id': ADMIN_ROLES,
   'POST /api/service-requests/:id/notes': ALL_ROLES,
+  // Issue 59, the leader's calendar: the office's alone.
+  'GET /api/appointments': ADMIN_ROLES,
+  'POST /api/appointments': ADMIN_ROLES,
+  'PUT /api/appointments/:id': ADMIN_ROLES,
 
   'POST /api/notifications/send': ALL_ROLES,
   'GET /api/notifications/logs': ALL_ROLES,

@@ -317,6 +317,14 @@ export const MESSAGE_TEXTS = {
   'service.changed': 'Someone else changed this request first. Reload and try again.',
   'service.statusNotAllowed': 'This request cannot move to that status from where it is now',
   'service.idPositive': 'Service request id must be a positive number',
+  'appointments.kind': 'Choose meeting or public hearing',
+  'appointments.visitor': 'Choose a voter or write the visitor’s name',
+  'appointments.notFound': 'Appointment not found',
+  'appointments.changed': 'Someone else changed this appointment first. Reload and try again.',
+  'appointments.slotTaken': 'This time is already booked. Choose another time.',
+  'appointments.pastDay': 'Choose today or a later day',
+  'appointments.statusNotAllowed': 'This appointment cannot move to that status from where it is now',
+  'appointments.idPositive': 'Appointment id must be a positive number',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGE_TEXTS;

@@ -582,6 +582,26 @@ export interface VoterSendRecipientsTable {
   sent_at: string | null;
 }
 
+export interface AppointmentsTable {
+  id: Generated<number>;
+  kind: string;
+  appointment_date: string;
+  slot: string;
+  voter_id: number | null;
+  visitor_name: string;
+  visitor_mobile: string | null;
+  purpose: string;
+  booth: string | null;
+  village: string | null;
+  notes: string | null;
+  status: string;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -593,6 +613,7 @@ export interface Database {
   tasks: TasksTable;
   service_requests: ServiceRequestsTable;
   service_request_notes: ServiceRequestNotesTable;
+  appointments: AppointmentsTable;
   notifications: NotificationsTable;
   notification_recipients: NotificationRecipientsTable;
   user_two_factor: UserTwoFactorTable;

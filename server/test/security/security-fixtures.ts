@@ -70,6 +70,27 @@ async function serviceRequestIn(t: TestApp): Promise<number> {
   return row.id;
 }
 
+// Each call books its own slot of a far day, so no two calls of the walk collide.
+let appointmentSlot = 0;
+function nextFreeSlot(): string {
+  appointmentSlot = (appointmentSlot + 1) % 32;
+  const minutes = 600 + appointmentSlot * 15;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+let appointmentDay = 0;
+async function appointmentIn(t: TestApp): Promise<{ id: number; day: string }> {
+  const now = new Date().toISOString();
+  appointmentDay += 1;
+  const day = `2099-${String(Math.floor(appointmentDay / 28) % 12 + 1).padStart(2, '0')}-${String((appointmentDay % 28) + 1).padStart(2, '0')}`;
+  const row = await t.ctx.db
+    .insertInto('appointments')
+    .values({ kind: 'meeting', appointment_date: day, slot: '10:00', visitor_name: 'Walk-in', purpose: 'Road repair', status: 'Requested', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, day };
+}
+
 async function notificationFor(t: TestApp, caller: Caller | null): Promise<number> {
   const to = caller?.user ?? (await someUser(t));
   const now = new Date().toISOString();
@@ -164,6 +185,12 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'GET /api/service-requests/:id': async (t) => ({ url: `/api/service-requests/${await serviceRequestIn(t)}` }),
   'PUT /api/service-requests/:id': async (t) => ({ url: `/api/service-requests/${await serviceRequestIn(t)}`, payload: { citizen_name: 'Walk-in', category: 'road', description: 'Pothole', booth: 'Booth-01' } }),
   'POST /api/service-requests/:id/notes': async (t) => ({ url: `/api/service-requests/${await serviceRequestIn(t)}/notes`, payload: { note: 'Called back' } }),
+  'GET /api/appointments': async () => ({ url: '/api/appointments?date=2099-01-05' }),
+  'POST /api/appointments': async () => ({ url: '/api/appointments', payload: { visitor_name: 'Walk-in', appointment_date: '2099-01-05', slot: nextFreeSlot(), purpose: 'Road repair' } }),
+  'PUT /api/appointments/:id': async (t) => {
+    const { id, day } = await appointmentIn(t);
+    return { url: `/api/appointments/${id}`, payload: { visitor_name: 'Walk-in', appointment_date: day, slot: '10:00', purpose: 'Road repair', status: 'Requested' } };
+  },
   'POST /api/notifications/send': async (t) => ({ url: '/api/notifications/send', payload: { message: 'Meeting at 5 pm', recipients: [(await someUser(t)).id], type: 'manual' } }),
   'GET /api/notifications/logs': async () => ({ url: '/api/notifications/logs' }),
   'GET /api/notifications/stats': async () => ({ url: '/api/notifications/stats' }),
@@ -347,7 +374,7 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
 
 // A fingerprint of every table's rows, to prove a refused request changed nothing.
 export async function databaseChecksum(t: TestApp): Promise<string> {
-  const tables = ['users', 'sessions', 'voters', 'tasks', 'notifications', 'notification_recipients', 'settings', 'audit_logs', 'voter_contacts', 'voter_flags', 'booths', 'page_assignments', 'house_assignments', 'service_requests', 'service_request_notes'];
+  const tables = ['users', 'sessions', 'voters', 'tasks', 'notifications', 'notification_recipients', 'settings', 'audit_logs', 'voter_contacts', 'voter_flags', 'booths', 'page_assignments', 'house_assignments', 'service_requests', 'service_request_notes', 'appointments'];
   const parts: string[] = [];
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(t.ctx.db);

@@ -77,6 +77,7 @@ const DuplicatesPage = lazyPage(() => import('./routes/duplicates-page').then((m
 const HouseholdsPage = lazyPage(() => import('./routes/households-page').then((module) => module.HouseholdsPage));
 const MyVotersPage = lazyPageAt('/my-voters', (module) => module.MyVotersPage, () => void queryClient.prefetchQuery(myVotersQueryOptions));
 const NotificationsPage = lazyPage(() => import('./routes/notifications-page').then((module) => module.NotificationsPage));
+const AppointmentPage = lazyPage(() => import('./routes/appointment-page').then((module) => module.AppointmentPage));
 const ServicePage = lazyPage(() => import('./routes/service-page').then((module) => module.ServicePage));
 const SettingsPage = lazyPage(() => import('./routes/settings-page').then((module) => module.SettingsPage));
 const TasksPage = lazyPage(() => import('./routes/tasks-page').then((module) => module.TasksPage));
@@ -144,8 +145,9 @@ const ROUTES: RouteObject[] = [
       { path: '/voter-flags', element: adminOnly(<VoterFlagsPage />) },
       { path: '/settings', element: adminOnly(<SettingsPage />) },
       { path: '/village', element: adminOnly(<PlaceholderPage titleKey="placeholder.village" />) },
-      { path: '/appointment', element: adminOnly(<PlaceholderPage titleKey="placeholder.appointment" />) },
-      // Issue 59: the office's grievance register (the spec's placeholder until then).
+      { path: '/appointment', element: adminOnly(<AppointmentPage />) },
+      // Issue 59: the leader's calendar and the office's grievance register (the spec's
+      // placeholders until then).
       { path: '/service', element: adminOnly(<ServicePage />) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -33,3 +33,8 @@ export function settingsRecordName(keys: readonly string[]): string {
 export function serviceRequestRecordName(request: { receipt_no: string; citizen_name: string }): string {
   return clip(`${request.receipt_no} ${request.citizen_name}`.trim());
 }
+
+// An appointment by its day, time and visitor.
+export function appointmentRecordName(appointment: { appointment_date: string; slot: string; visitor_name: string }): string {
+  return clip(`${appointment.appointment_date} ${appointment.slot} ${appointment.visitor_name}`);
+}

@@ -8,12 +8,11 @@ import type { Voter } from '@shared/voters/voter-schema';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Modal } from '@web/components/ui/modal';
-import { SearchInput } from '@web/components/ui/search-input';
+import { VoterPicker } from '@web/components/ui/voter-picker';
 import { errorMessage } from '@web/lib/api-client';
 import { useReferenceNames } from '@web/lib/reference-names';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useCreateServiceRequest } from '../api/create-service-request';
-import { useFindVoters } from '../api/find-voters';
 import type { StaffChoice } from './service-request-filters';
 
 interface CreateServiceRequestDialogProps {
@@ -46,9 +45,7 @@ export function CreateServiceRequestDialog({ open, booths, staff, onClose, onCre
   const { t } = useTranslation();
   const references = useReferenceNames();
   const create = useCreateServiceRequest();
-  const [voterSearch, setVoterSearch] = useState('');
   const [voter, setVoter] = useState<Voter | null>(null);
-  const found = useFindVoters(voter ? '' : voterSearch);
   const {
     register,
     handleSubmit,
@@ -61,7 +58,6 @@ export function CreateServiceRequestDialog({ open, booths, staff, onClose, onCre
   const close = () => {
     reset(EMPTY);
     setVoter(null);
-    setVoterSearch('');
     onClose();
   };
 
@@ -87,7 +83,6 @@ export function CreateServiceRequestDialog({ open, booths, staff, onClose, onCre
     }
   });
 
-  const voters = found.data?.voters ?? [];
   return (
     <Modal
       open={open}
@@ -106,43 +101,18 @@ export function CreateServiceRequestDialog({ open, booths, staff, onClose, onCre
       }
     >
       <form id="create-service-request-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <fieldset className="rounded-lg border border-slate-200 p-3 sm:col-span-2">
-          <legend className="px-1 text-sm font-medium text-slate-700">{t('service.form.voter')}</legend>
-          {voter ? (
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="text-sm">
-                <span className="font-medium">{voter.full_name}</span> · {voter.voter_id ?? ''} · {voter.booth}
-              </p>
-              <Button variant="ghost" onClick={() => choose(null)}>
-                {t('service.form.clearVoter')}
-              </Button>
-            </div>
-          ) : (
-            <>
-              <SearchInput value={voterSearch} onChange={setVoterSearch} placeholder={t('service.form.findVoter')} label={t('service.form.findVoter')} />
-              {voterSearch.trim().length >= 2 && (
-                <ul className="mt-2 divide-y divide-slate-100 text-sm" aria-live="polite">
-                  {found.isFetching && voters.length === 0 ? (
-                    <li className="py-2 text-slate-500">{t('service.form.searching')}</li>
-                  ) : voters.length === 0 ? (
-                    <li className="py-2 text-slate-500">{t('service.form.noVoterFound')}</li>
-                  ) : (
-                    voters.map((item) => (
-                      <li key={item.id} className="flex items-center justify-between gap-2 py-1.5">
-                        <span>
-                          <span className="font-medium">{item.full_name}</span> · {item.voter_id ?? ''} · {item.booth}
-                        </span>
-                        <Button variant="secondary" aria-label={`${t('service.form.choose')} ${item.full_name}`} onClick={() => choose(item)}>
-                          {t('service.form.choose')}
-                        </Button>
-                      </li>
-                    ))
-                  )}
-                </ul>
-              )}
-            </>
-          )}
-        </fieldset>
+        <VoterPicker
+          voter={voter}
+          onChoose={choose}
+          texts={{
+            legend: t('service.form.voter'),
+            search: t('service.form.findVoter'),
+            searching: t('service.form.searching'),
+            noneFound: t('service.form.noVoterFound'),
+            choose: t('service.form.choose'),
+            clear: t('service.form.clearVoter'),
+          }}
+        />
         <FormField label={t('service.form.citizenName')} required error={errors.citizen_name?.message}>
           <input className={inputClassName} {...register('citizen_name')} />
         </FormField>

@@ -1,0 +1,154 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { type Appointment, APPOINTMENT_KINDS, APPOINTMENT_SLOTS, type AppointmentInput, appointmentInputSchema } from '@shared/appointments/appointment-schema';
+import type { Voter } from '@shared/voters/voter-schema';
+import { Button } from '@web/components/ui/button';
+import { FormField, inputClassName } from '@web/components/ui/form-field';
+import { Modal } from '@web/components/ui/modal';
+import { VoterPicker } from '@web/components/ui/voter-picker';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { showServerFieldErrors } from '@web/lib/server-field-errors';
+import { useBookAppointment } from '../api/book-appointment';
+
+interface BookAppointmentDialogProps {
+  // The day and time the user chose on the day view; null keeps the dialog closed.
+  slot: { date: string; slot: string } | null;
+  onClose: () => void;
+}
+
+const emptyFor = (date: string, slot: string): AppointmentInput => ({
+  voter_id: null,
+  visitor_name: '',
+  visitor_mobile: '',
+  kind: 'meeting',
+  appointment_date: date,
+  slot,
+  purpose: '',
+  notes: '',
+});
+
+// Books a slot for a voter or another visitor. Someone else booking the same slot first gets
+// it: the 409 names them, the form keeps what was typed, and another time can be chosen.
+export function BookAppointmentDialog({ slot, onClose }: BookAppointmentDialogProps) {
+  const { t } = useTranslation();
+  const book = useBookAppointment();
+  return (
+    <Modal
+      open={slot !== null}
+      title={t('appointments.bookTitle')}
+      onClose={onClose}
+      size="lg"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form="book-appointment-form" busy={book.isPending}>
+            {t('appointments.form.submit')}
+          </Button>
+        </>
+      }
+    >
+      {/* A fresh form for each slot chosen: its day and time are the form's starting values. */}
+      {slot && <BookAppointmentForm key={`${slot.date} ${slot.slot}`} date={slot.date} slot={slot.slot} book={book} onBooked={onClose} />}
+    </Modal>
+  );
+}
+
+interface BookAppointmentFormProps {
+  date: string;
+  slot: string;
+  // The dialog's mutation, so its footer button shows the save under way.
+  book: ReturnType<typeof useBookAppointment>;
+  onBooked: () => void;
+}
+
+function BookAppointmentForm({ date, slot, book, onBooked }: BookAppointmentFormProps) {
+  const { t } = useTranslation();
+  const [voter, setVoter] = useState<Voter | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<AppointmentInput>({ resolver: zodResolver(appointmentInputSchema), defaultValues: emptyFor(date, slot) });
+
+  const choose = (chosen: Voter | null) => {
+    setVoter(chosen);
+    setValue('voter_id', chosen?.id ?? null);
+    setValue('visitor_name', chosen?.full_name ?? '');
+    setValue('visitor_mobile', chosen?.mobile_number ?? '');
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const booked = await book.mutateAsync(values);
+      toast.success(t('appointments.booked', { name: booked.visitor_name, slot: booked.slot }));
+      onBooked();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        const holder = error.current as Appointment | undefined;
+        const message = t('appointments.takenBy', { name: holder?.visitor_name ?? '' });
+        setError('slot', { type: 'server', message });
+        toast.error(message);
+        return;
+      }
+      showServerFieldErrors(error, setError, Object.keys(emptyFor('', '')));
+      toast.error(errorMessage(error, t('appointments.bookFailed')));
+    }
+  });
+
+  return (
+      <form id="book-appointment-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('appointments.form.date')} required error={errors.appointment_date?.message}>
+          <input type="date" className={inputClassName} {...register('appointment_date')} />
+        </FormField>
+        <FormField label={t('appointments.form.slot')} required error={errors.slot?.message}>
+          <select className={inputClassName} {...register('slot')}>
+            {APPOINTMENT_SLOTS.map((time) => (
+              <option key={time} value={time}>
+                {time}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label={t('appointments.form.kind')} error={errors.kind?.message} className="sm:col-span-2">
+          <select className={inputClassName} {...register('kind')}>
+            {APPOINTMENT_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`appointments.kinds.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <VoterPicker
+          voter={voter}
+          onChoose={choose}
+          texts={{
+            legend: t('appointments.form.voter'),
+            search: t('appointments.form.findVoter'),
+            searching: t('appointments.form.searching'),
+            noneFound: t('appointments.form.noVoterFound'),
+            choose: t('appointments.form.choose'),
+            clear: t('appointments.form.clearVoter'),
+          }}
+        />
+        <FormField label={t('appointments.form.visitorName')} required error={errors.visitor_name?.message}>
+          <input className={inputClassName} {...register('visitor_name')} />
+        </FormField>
+        <FormField label={t('appointments.form.visitorMobile')} error={errors.visitor_mobile?.message}>
+          <input className={inputClassName} inputMode="numeric" {...register('visitor_mobile')} />
+        </FormField>
+        <FormField label={t('appointments.form.purpose')} required error={errors.purpose?.message} className="sm:col-span-2">
+          <input className={inputClassName} {...register('purpose')} />
+        </FormField>
+        <FormField label={t('appointments.form.notes')} error={errors.notes?.message} className="sm:col-span-2">
+          <textarea rows={2} className={inputClassName} {...register('notes')} />
+        </FormField>
+      </form>
+  );
+}
