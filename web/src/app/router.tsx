@@ -78,6 +78,7 @@ const HouseholdsPage = lazyPage(() => import('./routes/households-page').then((m
 const MyVotersPage = lazyPageAt('/my-voters', (module) => module.MyVotersPage, () => void queryClient.prefetchQuery(myVotersQueryOptions));
 const NotificationsPage = lazyPage(() => import('./routes/notifications-page').then((module) => module.NotificationsPage));
 const AppointmentPage = lazyPage(() => import('./routes/appointment-page').then((module) => module.AppointmentPage));
+const VoterMessagesPage = lazyPage(() => import('./routes/voter-messages-page').then((module) => module.VoterMessagesPage));
 const ServicePage = lazyPage(() => import('./routes/service-page').then((module) => module.ServicePage));
 const SettingsPage = lazyPage(() => import('./routes/settings-page').then((module) => module.SettingsPage));
 const TasksPage = lazyPage(() => import('./routes/tasks-page').then((module) => module.TasksPage));
@@ -140,6 +141,8 @@ const ROUTES: RouteObject[] = [
       },
       { path: '/tasks', element: <TasksPage /> },
       { path: '/notifications', element: <NotificationsPage /> },
+      // Issue 60: messages to voters, office roles.
+      { path: '/voter-messages', element: adminOnly(<VoterMessagesPage />) },
       { path: '/analytics', element: adminOnly(<AnalyticsPage />) },
       { path: '/audit-logs', element: adminOnly(<AuditLogsPage />) },
       { path: '/voter-flags', element: adminOnly(<VoterFlagsPage />) },

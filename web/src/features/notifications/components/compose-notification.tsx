@@ -2,6 +2,7 @@ import { Send } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ROLES, type Role } from '@shared/auth/roles';
 import { MESSAGE_TOO_LONG, SMS_MAX_LENGTH, sendNotificationSchema } from '@shared/notifications/notification-schema';
 import { formatRupees, smsCostPaise, smsLength } from '@shared/sms/sms-length';
@@ -26,7 +27,9 @@ export function ComposeNotification({ senderId }: { senderId: number }) {
   // may then send with a reason, which the audit log keeps.
   const [silenced, setSilenced] = useState(false);
   const [reason, setReason] = useState('');
-  const superAdmin = useSession().user?.role === 'Super Admin';
+  const sessionRole = useSession().user?.role;
+  const superAdmin = sessionRole === 'Super Admin';
+  const office = sessionRole === 'Super Admin' || sessionRole === 'Admin';
   const send = useSendNotification();
   const staffRole = ROLES.find((item) => item === role);
   const { users, isLoading } = useUsersByRoles(staffRole ? [staffRole as Role] : []);
@@ -102,7 +105,18 @@ export function ComposeNotification({ senderId }: { senderId: number }) {
             )}
           </div>
           <ul className="max-h-48 overflow-y-auto p-2">
-            {role === VOTER_ROLE && <li className="px-2 py-3 text-sm text-slate-500">{t('notifications.voterFuture')}</li>}
+            {/* Issue 60: the office sends to voters from their own screen (filters, consent, cost). */}
+            {role === VOTER_ROLE && (
+              <li className="px-2 py-3 text-sm text-slate-500">
+                {office ? (
+                  <Link to="/voter-messages" className="font-medium text-blue-800 underline">
+                    {t('messaging.openVoterMessages')}
+                  </Link>
+                ) : (
+                  t('notifications.voterFuture')
+                )}
+              </li>
+            )}
             {staffRole && isLoading && <li className="px-2 py-3 text-sm text-slate-500">{t('app.loading')}</li>}
             {staffRole && !isLoading && candidates.length === 0 && <li className="px-2 py-3 text-sm text-slate-500">{t('notifications.noUsers')}</li>}
             {candidates.map((user) => (

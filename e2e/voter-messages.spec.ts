@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { apiToken, createVoterViaApi } from './support/api';
+import { E2E_USERS } from './support/e2e-users';
+import { signIn } from './support/session';
+
+// Issue 60: the office sends a Marathi template to one booth's voters. The preview says who is
+// left out and why (no mobile, opted out), the parts and the cost; the send goes out as a job
+// whose progress the list shows.
+test('should preview, send and follow a message to one booth\'s voters, leaving out the opted out and those without a mobile', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const suffix = Date.now().toString().slice(-6);
+  const booth = `Booth-${300 + (Number(suffix) % 90)}`;
+  const token = await apiToken(request, E2E_USERS.admin);
+  await createVoterViaApi(request, token, { voter_no: '1', voter_id: `VM${suffix}A`, full_name: `Ramesh Patil ${suffix}`, booth, mobile_number: `97${suffix}01` });
+  await createVoterViaApi(request, token, { voter_no: '2', voter_id: `VM${suffix}B`, full_name: `Sita More ${suffix}`, booth, mobile_number: `97${suffix}02` });
+  await createVoterViaApi(request, token, { voter_no: '3', voter_id: `VM${suffix}C`, full_name: `No Phone ${suffix}`, booth });
+  const optedOut = await createVoterViaApi(request, token, { voter_no: '4', voter_id: `VM${suffix}D`, full_name: `Opted Out ${suffix}`, booth, mobile_number: `97${suffix}04` });
+  const consent = await request.put(`/api/voter-messages/consent/${optedOut}`, { headers: { authorization: `Bearer ${token}` }, data: { state: 'opted_out' } });
+  expect(consent.ok()).toBe(true);
+
+  await signIn(page, E2E_USERS.admin);
+  // The staff form's "Voter" recipient leads here.
+  await page.goto('/notifications');
+  await page.getByRole('form', { name: 'Send SMS' }).getByLabel('Role').selectOption('voter');
+  await page.getByRole('link', { name: 'Send a message to voters' }).click();
+  await expect(page.getByRole('heading', { name: 'Messages to voters' })).toBeVisible();
+
+  // A template in Marathi, with its DLT id; its counter counts Unicode parts.
+  const templateName = `Ward meeting ${suffix}`;
+  const templates = page.getByRole('form', { name: 'New template' });
+  await templates.getByLabel('Template name').fill(templateName);
+  await templates.getByLabel('DLT template id').fill('1207160000000054321');
+  await templates.getByLabel('Text in मराठी').fill('नमस्कार {name}, {date} रोजी {booth} येथे बैठक आहे.');
+  await expect(templates.getByText(/Unicode \(70 a part\) · 1 SMS part · estimated cost ₹0\.25/)).toBeVisible();
+  await templates.getByRole('button', { name: 'Add template' }).click();
+  await expect(page.getByText('Template saved')).toBeVisible();
+
+  const form = page.getByRole('region', { name: 'Send to voters' });
+  await form.getByLabel('Booth').selectOption(booth);
+  await form.getByLabel('Template').selectOption({ label: `${templateName} (Service)` });
+  await form.getByLabel('Date for {date}').fill('12 डिसेंबर');
+  await form.getByRole('button', { name: 'Preview' }).click();
+  const preview = form.getByRole('status', { name: 'Before sending' });
+  await expect(preview.getByText('2 voters will get this message')).toBeVisible();
+  await expect(preview.getByText('Left out: 1 without a mobile, 1 opted out')).toBeVisible();
+  await expect(preview.getByText(/^2 SMS parts · estimated cost ₹0\.50 · budget left today/)).toBeVisible();
+  await expect(preview.getByText(`नमस्कार Ramesh Patil ${suffix}, 12 डिसेंबर रोजी ${booth} येथे बैठक आहे.`)).toBeVisible();
+  await preview.getByRole('button', { name: 'Send to 2 voters' }).click();
+  await expect(page.getByText('Queued for 2 voters')).toBeVisible();
+
+  // The job sends at the gateway's rate; the list follows it to the end.
+  const sent = page.getByRole('region', { name: 'Sends' }).getByRole('listitem').filter({ hasText: templateName });
+  await expect(sent.getByText('2 of 2 sent · 0 failed · 0 not sent')).toBeVisible({ timeout: 30_000 });
+  await expect(sent.getByText('Done')).toBeVisible();
+  await expect(sent.getByText('Cost ₹0.50 (estimated ₹0.50)')).toBeVisible();
+});

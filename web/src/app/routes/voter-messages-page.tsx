@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@web/components/layout/page-header';
+import { useSession } from '@web/lib/session';
+import { useSmsPricing } from '@web/features/notifications/api/get-sms-pricing';
+import { useVoterSends } from '@web/features/voter-messages/api/get-voter-sends';
+import { useVoterTemplates } from '@web/features/voter-messages/api/get-voter-templates';
+import { VoterSendForm } from '@web/features/voter-messages/components/voter-send-form';
+import { VoterSendsList } from '@web/features/voter-messages/components/voter-sends-list';
+import { VoterTemplateForm } from '@web/features/voter-messages/components/voter-template-form';
+
+// /voter-messages (issue 60, office roles): send a template to voters chosen by filters or
+// today's birthdays, follow the sends, and add templates.
+export function VoterMessagesPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const templates = useVoterTemplates();
+  const sends = useVoterSends();
+  const pricing = useSmsPricing();
+  return (
+    <div>
+      <PageHeader title={t('messaging.title')} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <VoterSendForm templates={templates.data ?? []} />
+        <VoterSendsList sends={sends.data ?? []} canApprove={user?.role === 'Super Admin'} />
+      </div>
+      <div className="mt-6">
+        <VoterTemplateForm pricePaise={pricing.data?.price_paise_per_part} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { Eye, Send } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { SUPPORT_LEVELS } from '@shared/contacts/contact-options';
+import { BOOTHS } from '@shared/reference/booths';
+import { formatRupees } from '@shared/sms/sms-length';
+import type { VoterAudience, VoterSendInput, VoterSendPreview, VoterTemplate } from '@shared/voter-messages/voter-send-schema';
+import { Button } from '@web/components/ui/button';
+import { FormField, inputClassName } from '@web/components/ui/form-field';
+import { errorMessage } from '@web/lib/api-client';
+import { useFormMessage } from '@web/lib/form-message';
+import { useCreateVoterSend } from '../api/create-voter-send';
+import { usePreviewVoterSend } from '../api/preview-voter-send';
+
+interface Filters {
+  booth: string;
+  village: string;
+  age_min: string;
+  age_max: string;
+  gender: string;
+  support_level: string;
+  birthdays_today: boolean;
+}
+const EMPTY: Filters = { booth: '', village: '', age_min: '', age_max: '', gender: '', support_level: '', birthdays_today: false };
+
+// The filters as the API takes them: empty ones left out.
+function audienceOf(filters: Filters): VoterAudience {
+  return {
+    ...(filters.booth ? { booth: filters.booth } : {}),
+    ...(filters.village.trim() ? { village: filters.village.trim() } : {}),
+    ...(filters.age_min ? { age_min: Number(filters.age_min) } : {}),
+    ...(filters.age_max ? { age_max: Number(filters.age_max) } : {}),
+    ...(filters.gender ? { gender: filters.gender as 'Male' } : {}),
+    ...(filters.support_level ? { support_level: filters.support_level as (typeof SUPPORT_LEVELS)[number] } : {}),
+    ...(filters.birthdays_today ? { birthdays_today: true } : {}),
+  };
+}
+
+// Issue 60: choose voters by the filters (or today's birthdays) and a template, see who is left
+// out and why, the parts and the cost, then send. Changing anything asks for a new preview.
+export function VoterSendForm({ templates }: { templates: VoterTemplate[] }) {
+  const { t } = useTranslation();
+  const word = useFormMessage();
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [templateId, setTemplateId] = useState('');
+  const [dateText, setDateText] = useState('');
+  const [preview, setPreview] = useState<VoterSendPreview | null>(null);
+  const previewSend = usePreviewVoterSend();
+  const send = useCreateVoterSend();
+  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => {
+    setFilters((current) => ({ ...current, [key]: value }));
+    setPreview(null);
+  };
+  const input = (): VoterSendInput => ({ audience: audienceOf(filters), template_id: Number(templateId), date_text: dateText });
+
+  const onPreview = async () => {
+    if (!templateId) {
+      toast.error(word('Choose a template'));
+      return;
+    }
+    try {
+      setPreview(await previewSend.mutateAsync(input()));
+    } catch (error) {
+      toast.error(errorMessage(error, t('messaging.send.failed')));
+    }
+  };
+  const onSend = async () => {
+    try {
+      const created = await send.mutateAsync(input());
+      toast.success(created.status === 'awaiting_approval' ? t('messaging.send.awaitingApproval') : t('messaging.send.queued', { count: created.total }));
+      setPreview(null);
+    } catch (error) {
+      toast.error(errorMessage(error, t('messaging.send.failed')));
+    }
+  };
+
+  return (
+    <section aria-label={t('messaging.send.title')} className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="text-lg font-semibold text-slate-900">{t('messaging.send.title')}</h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('messaging.send.booth')}>
+          <select className={inputClassName} value={filters.booth} onChange={(event) => set('booth', event.target.value)}>
+            <option value="">{t('messaging.send.allBooths')}</option>
+            {BOOTHS.map((booth) => (
+              <option key={booth} value={booth}>
+                {booth}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label={t('messaging.send.village')}>
+          <input type="text" className={inputClassName} value={filters.village} onChange={(event) => set('village', event.target.value)} />
+        </FormField>
+        <div className="grid grid-cols-2 gap-4">
+          <FormField label={t('messaging.send.ageMin')}>
+            <input type="number" min={18} max={120} inputMode="numeric" className={inputClassName} value={filters.age_min} onChange={(event) => set('age_min', event.target.value)} />
+          </FormField>
+          <FormField label={t('messaging.send.ageMax')}>
+            <input type="number" min={18} max={120} inputMode="numeric" className={inputClassName} value={filters.age_max} onChange={(event) => set('age_max', event.target.value)} />
+          </FormField>
+        </div>
+        <FormField label={t('messaging.send.gender')}>
+          <select className={inputClassName} value={filters.gender} onChange={(event) => set('gender', event.target.value)}>
+            <option value="">{t('messaging.send.anyGender')}</option>
+            {(['Male', 'Female', 'Other'] as const).map((gender) => (
+              <option key={gender} value={gender}>
+                {t(`messaging.send.genders.${gender}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label={t('messaging.send.supportLevel')}>
+          <select className={inputClassName} value={filters.support_level} onChange={(event) => set('support_level', event.target.value)}>
+            <option value="">{t('messaging.send.anySupport')}</option>
+            {SUPPORT_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {t(`contacts.outcomes.${level}`)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
+          <input type="checkbox" checked={filters.birthdays_today} onChange={(event) => set('birthdays_today', event.target.checked)} />
+          {t('messaging.send.birthdaysToday')}
+        </label>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={t('messaging.send.template')}>
+          <select
+            className={inputClassName}
+            value={templateId}
+            onChange={(event) => {
+              setTemplateId(event.target.value);
+              setPreview(null);
+            }}
+          >
+            <option value="">{t('messaging.send.chooseTemplate')}</option>
+            {templates.map((template) => (
+              <option key={template.id} value={template.id}>
+                {template.name} ({t(`messaging.categories.${template.category}`)})
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label={t('messaging.send.date')} hint={t('messaging.send.dateHint')}>
+          <input
+            type="text"
+            maxLength={40}
+            className={inputClassName}
+            value={dateText}
+            onChange={(event) => {
+              setDateText(event.target.value);
+              setPreview(null);
+            }}
+          />
+        </FormField>
+      </div>
+      <Button variant="secondary" busy={previewSend.isPending} onClick={() => void onPreview()}>
+        <Eye aria-hidden="true" className="h-4 w-4" />
+        {t('messaging.send.preview')}
+      </Button>
+      {preview && (
+        <div role="status" aria-label={t('messaging.send.previewTitle')} className="space-y-2 rounded-lg border border-blue-100 bg-blue-50 p-4 text-sm text-slate-800">
+          <p className="font-semibold">{t('messaging.send.recipients', { count: preview.recipients })}</p>
+          <p>{t('messaging.send.leftOut', { noMobile: preview.left_out.no_mobile, optedOut: preview.left_out.opted_out })}</p>
+          <p>{t('messaging.send.partsCost', { parts: preview.parts, cost: formatRupees(preview.estimated_cost_paise), left: formatRupees(preview.budget_left_paise) })}</p>
+          {preview.estimated_cost_paise > preview.budget_left_paise && <p className="font-medium text-amber-800">{t('messaging.send.overBudget')}</p>}
+          {preview.needs_approval && <p className="font-medium text-amber-800">{t('messaging.send.needsApproval')}</p>}
+          {preview.held_until && <p className="font-medium text-amber-800">{t('messaging.send.heldUntil', { time: new Date(preview.held_until).toLocaleString() })}</p>}
+          <p className="rounded bg-white p-2 text-slate-700" lang={preview.language}>
+            {preview.sample}
+          </p>
+          <Button busy={send.isPending} disabled={preview.recipients === 0} onClick={() => void onSend()}>
+            <Send aria-hidden="true" className="h-4 w-4" />
+            {t('messaging.send.send', { count: preview.recipients })}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
