@@ -87,6 +87,8 @@ export const DLT_ENTITY_ID_FORMAT = 'Entity id must be 12 to 19 digits';
 const smsSenderId = z.string().trim().regex(/^([A-Z]{6})?$/, SMS_SENDER_ID_FORMAT);
 const dltEntityId = z.string().trim().regex(/^(\d{12,19})?$/, DLT_ENTITY_ID_FORMAT);
 
+export const OFFLINE_COPY_DAYS_RANGE = 'The offline copy must be kept between 1 and 90 days without a sync';
+
 export const settingsSchema = z.object({
   app_name: z.string().trim().max(80, 'Application name must be 80 characters or fewer'),
   timezone: z.enum(TIMEZONES, { error: 'Choose a timezone from the list' }),
@@ -97,6 +99,11 @@ export const settingsSchema = z.object({
   password_policy: z.enum(PASSWORD_POLICIES, { error: 'Choose a password policy from the list' }),
   email_notifications: toggle,
   sms_notifications: toggle,
+  // Issue 57: a phone's offline copy not brought up to date for this many days is wiped.
+  offline_copy_days: z
+    .string()
+    .regex(/^\d+$/, OFFLINE_COPY_DAYS_RANGE)
+    .refine((value) => Number(value) >= 1 && Number(value) <= 90, OFFLINE_COPY_DAYS_RANGE),
   data_retention_days: z
     .string()
     .regex(/^\d+$/, 'Data retention must be a whole number of days')
@@ -141,6 +148,7 @@ export const DEFAULT_SETTINGS: Settings = {
   email_notifications: 'true',
   sms_notifications: 'true',
   data_retention_days: '365',
+  offline_copy_days: '14',
   backup_frequency: 'daily',
   export_limit_super_admin: '50',
   export_limit_admin: '20',

@@ -31,6 +31,8 @@ export const syncPageSchema = z.object({
   cursor: z.string(),
   // true: call again with `cursor` at once; false: up to date until the next sync.
   more: z.boolean(),
+  // The Offline copy setting (issue 57): the phone wipes its copy after this many days without a sync.
+  keep_days: z.number().int().min(1),
 });
 export type SyncPage = z.infer<typeof syncPageSchema>;
 

@@ -56,6 +56,7 @@ describe('PUT /api/settings', () => {
       email_notifications: 'false',
       sms_notifications: 'true',
       data_retention_days: '90',
+      offline_copy_days: '7',
       backup_frequency: 'weekly',
       export_limit_super_admin: '0',
       export_limit_admin: '5',

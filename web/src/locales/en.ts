@@ -635,6 +635,8 @@ export const en = {
     dataRetention: 'Data Retention (Days)',
     dataRetentionPlaceholder: '365',
     dataRetentionHint: 'How long to keep audit logs and deleted records.',
+    offlineCopyDays: 'Offline copy on phones (days without a sync)',
+    offlineCopyDaysHint: "A field worker's phone deletes its offline copy of voters when it has not synced for this many days.",
     backupFrequency: 'Backup Frequency',
     backupFrequencies: { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' },
     backupHint: 'Backups of the built-in database are kept in the data folder.',

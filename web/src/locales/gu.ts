@@ -623,6 +623,8 @@ export const gu: LocaleTexts = {
     dataRetention: 'ડેટા જાળવણી (દિવસ)',
     dataRetentionPlaceholder: '365',
     dataRetentionHint: 'ઓડિટ લોગ અને કાઢી નાખેલા રેકોર્ડ કેટલા દિવસ રાખવા.',
+    offlineCopyDays: 'ફોન પરની ઑફલાઇન નકલ (સિંક વગરના દિવસ)',
+    offlineCopyDaysHint: 'આટલા દિવસ સિંક ન થાય તો કાર્યકરના ફોન પરથી મતદારોની ઑફલાઇન નકલ કાઢી નાખવામાં આવે છે.',
     backupFrequency: 'બેકઅપ કેટલી વાર',
     backupFrequencies: { daily: 'દરરોજ', weekly: 'દર અઠવાડિયે', monthly: 'દર મહિને' },
     backupHint: 'બિલ્ટ-ઇન ડેટાબેઝના બેકઅપ ડેટા ફોલ્ડરમાં રાખવામાં આવે છે.',

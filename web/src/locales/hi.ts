@@ -624,6 +624,8 @@ export const hi: LocaleTexts = {
     dataRetention: 'डेटा रखने की अवधि (दिन)',
     dataRetentionPlaceholder: '365',
     dataRetentionHint: 'ऑडिट लॉग और हटाए गए रिकॉर्ड कितने दिन रखे जाएँ।',
+    offlineCopyDays: 'फ़ोन पर ऑफ़लाइन प्रति (बिना सिंक के दिन)',
+    offlineCopyDaysHint: 'इतने दिन सिंक न होने पर कार्यकर्ता के फ़ोन से मतदाताओं की ऑफ़लाइन प्रति हटा दी जाती है।',
     backupFrequency: 'बैकअप कितनी बार',
     backupFrequencies: { daily: 'रोज़', weekly: 'हर सप्ताह', monthly: 'हर महीने' },
     backupHint: 'बिल्ट-इन डेटाबेस का बैकअप डेटा फ़ोल्डर में रखा जाता है।',

@@ -623,6 +623,8 @@ export const mr: LocaleTexts = {
     dataRetention: 'माहिती जतन कालावधी (दिवस)',
     dataRetentionPlaceholder: '365',
     dataRetentionHint: 'लेखापरीक्षण नोंदी आणि हटवलेल्या नोंदी किती दिवस ठेवायच्या.',
+    offlineCopyDays: 'फोनवरील ऑफलाइन प्रत (सिंकशिवाय दिवस)',
+    offlineCopyDaysHint: 'इतके दिवस सिंक न झाल्यास कार्यकर्त्याच्या फोनवरील मतदारांची ऑफलाइन प्रत हटवली जाते.',
     backupFrequency: 'बॅकअप किती वेळा',
     backupFrequencies: { daily: 'दररोज', weekly: 'दर आठवड्याला', monthly: 'दर महिन्याला' },
     backupHint: 'अंगभूत डेटाबेसचे बॅकअप डेटा फोल्डरमध्ये ठेवले जातात.',

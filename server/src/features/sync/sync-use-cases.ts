@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
+import { readSettings } from '../settings/settings-repository';
 import { parseBoothAccess } from '../users/users-repository';
 import { toVoterDto } from '../voters/voter-rows';
 import { decodeCursor, encodeCursor, PAST_EVERY_ID, scopeKeyOf, type SyncPosition } from './sync-cursor';
@@ -39,7 +40,8 @@ export async function syncVoters(ctx: AppContext, actor: SyncActor, cursorText: 
       details: { booths: scope.booths, reason: cursor ? 'booths changed' : 'first sync' },
     });
   }
-  const page = { reset, columns: [...SYNC_COLUMNS], rows: [] as unknown[][], removed: [] as number[] };
+  const keepDays = Number((await readSettings(ctx.db)).offline_copy_days);
+  const page = { reset, columns: [...SYNC_COLUMNS], rows: [] as unknown[][], removed: [] as number[], keep_days: keepDays };
   const booths = scope.booths;
   if (booths.length === 0) {
     const done: SyncPosition = position.mode === 'full' ? { mode: 'changes', afterSeq: position.startedAt, afterId: PAST_EVERY_ID } : position;

@@ -34,6 +34,8 @@ export interface SyncState {
   cursor: string | null;
   // The last time a sync reached the end, ISO; null until the first one did.
   syncedAt: string | null;
+  // Days the copy may go without a sync before it is wiped (the Offline copy setting, issue 57).
+  keepDays?: number;
 }
 
 interface MetaRow {

@@ -4,6 +4,7 @@ import type { Voter, VoterList } from '@shared/voters/voter-schema';
 import { apiRequest } from '../api-client';
 import { offlineChanged } from './offline-changes';
 import { offlineDb, readSyncState, writeSyncState } from './offline-db';
+import { copyIsStale } from './offline-vault';
 import { type CachedSearch, type Entry, entryOf, newestFirst, searchEntries, stripTerms, withTerms } from './offline-search';
 
 export type { CachedSearch };
@@ -50,10 +51,20 @@ export async function keepVoters(voters: readonly Voter[], removed: readonly num
 
 // --- The copy -------------------------------------------------------------------------------
 
-// Whether the phone holds a finished copy for this user.
-export async function hasOfflineCopy(userId: number): Promise<boolean> {
+// Without the setting from the server (a copy kept before it was sent): the setting's default.
+const DEFAULT_KEEP_DAYS = 14;
+
+// Whether the phone holds a finished copy for this user. A copy not brought up to date for more
+// days than the Offline copy setting is wiped here, before anything reads it (issue 57: a phone
+// lost or left in a drawer keeps its voters no longer than that); waiting changes stay.
+export async function hasOfflineCopy(userId: number, now = Date.now()): Promise<boolean> {
   const state = await readSyncState();
-  return state?.userId === userId && state.syncedAt !== null;
+  if (state?.userId !== userId || state.syncedAt === null) return false;
+  if (copyIsStale(state.syncedAt, state.keepDays ?? DEFAULT_KEEP_DAYS, now)) {
+    await clearOfflineCopy();
+    return false;
+  }
+  return true;
 }
 
 // Everything on the phone goes: sign-out, another user, or booths taken away.
@@ -112,7 +123,7 @@ async function runSync(userId: number): Promise<SyncOutcome> {
       if (page.reset) await offlineDb.voters.where('id').above(0).delete();
       if (page.removed.length > 0) await offlineDb.voters.bulkDelete(page.removed);
       if (voters.length > 0) await offlineDb.voters.bulkPut(voters.map(withTerms));
-      await writeSyncState({ userId, cursor: page.cursor, syncedAt: page.more ? (state?.syncedAt ?? null) : new Date().toISOString() });
+      await writeSyncState({ userId, cursor: page.cursor, syncedAt: page.more ? (state?.syncedAt ?? null) : new Date().toISOString(), keepDays: page.keep_days });
     });
     outcome.reset ||= page.reset;
     outcome.rows += voters.length;

@@ -41,6 +41,7 @@ const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   timezone: 'general',
   language: 'general',
   data_retention_days: 'data',
+  offline_copy_days: 'data',
   backup_frequency: 'data',
   export_limit_super_admin: 'data',
   export_limit_admin: 'data',
@@ -74,6 +75,7 @@ const LABEL_KEYS = {
   timezone: 'settings.timezone',
   language: 'settings.language',
   data_retention_days: 'settings.dataRetention',
+  offline_copy_days: 'settings.offlineCopyDays',
   backup_frequency: 'settings.backupFrequency',
   enable_2fa: 'settings.enable2fa',
   password_policy: 'settings.passwordPolicy',
@@ -218,6 +220,9 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
           <>
             <FormField label={t('settings.dataRetention')} error={errors.data_retention_days?.message} hint={t('settings.dataRetentionHint')}>
               <input type="number" min={1} max={3650} step={1} inputMode="numeric" className={inputClassName} placeholder={t('settings.dataRetentionPlaceholder')} {...register('data_retention_days')} />
+            </FormField>
+            <FormField label={t('settings.offlineCopyDays')} error={errors.offline_copy_days?.message} hint={t('settings.offlineCopyDaysHint')}>
+              <input type="number" min={1} max={90} step={1} inputMode="numeric" className={inputClassName} {...register('offline_copy_days')} />
             </FormField>
             <FormField label={t('settings.backupFrequency')} error={errors.backup_frequency?.message} hint={t('settings.backupHint')}>
               <select className={inputClassName} {...register('backup_frequency')}>
