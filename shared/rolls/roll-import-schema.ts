@@ -199,12 +199,14 @@ export const rollCommitSchema = z.object({
   update_booth: z.boolean().default(false),
   // Voters the roll no longer lists that the office chose to delete.
   delete_voter_ids: z.array(recordIdNumberSchema('Voter not found')).max(10_000).default([]),
+  // The version of each of them as the screen showed it (issue 54): one changed since is kept.
+  delete_voter_versions: z.record(z.string().regex(/^\d{1,15}$/), z.number().int().min(1)).optional(),
 });
 
 export const ROLL_CHOOSE_FROM_LIST = 'Choose a booth from the list';
 export const rollBoothChoiceSchema = z.object({ booth: z.string().refine(isBooth, ROLL_CHOOSE_FROM_LIST) });
 
-export const rollAbsentVoterSchema = z.object({ id: z.number(), voter_id: z.string().nullable(), full_name: z.string(), part_serial: z.number().nullable(), house_no: z.string().nullable(), age: z.number().nullable() });
+export const rollAbsentVoterSchema = z.object({ id: z.number(), version: z.number(), voter_id: z.string().nullable(), full_name: z.string(), part_serial: z.number().nullable(), house_no: z.string().nullable(), age: z.number().nullable() });
 export const rollAbsentListSchema = z.object({ voters: z.array(rollAbsentVoterSchema) });
 export type RollAbsentVoter = z.infer<typeof rollAbsentVoterSchema>;
 

@@ -189,6 +189,24 @@ describe('an edit made after the review (two users)', () => {
     expect((await voterByEpic(epic(2)))!.full_name).toBe('मतदार 2');
   });
 
+  it('should keep a voter chosen for deletion whom a colleague changed after the list showed it', async () => {
+    await seedVoter(t.ctx, { voter_id: 'EDT2000001', full_name: 'जाणारा मतदार', booth: 'Booth-31', part_serial: 9 });
+    await seedVoter(t.ctx, { voter_id: 'EDT2000002', full_name: 'दुसरा जाणारा', booth: 'Booth-31', part_serial: 10 });
+    const revision = await importRoll([box(1, { partNo: 31, epic: 'EDT2000003' })], cover({ partNo: 31, constituency: null }));
+    const absent = (await get(admin, `/api/rolls/imports/${revision.id}/absent`)).json<{ voters: RollAbsentVoter[] }>().voters;
+    expect(absent.map((voter) => voter.voter_id)).toEqual(['EDT2000001', 'EDT2000002']);
+    const [changed, untouched] = absent;
+    expect((await put(colleague, `/api/voters/${changed!.id}`, { full_name: 'अजून आहे', version: changed!.version })).statusCode).toBe(200);
+    const response = await post(admin, `/api/rolls/imports/${revision.id}/commit`, {
+      delete_voter_ids: [changed!.id, untouched!.id],
+      delete_voter_versions: { [String(changed!.id)]: changed!.version, [String(untouched!.id)]: untouched!.version },
+    });
+    expect(response.json<RollImport>()).toMatchObject({ state: 'review', result: { created: 1, deleted: 1, conflicts: 1 } });
+    expect((await voterByEpic('EDT2000001'))!.deleted_at).toBeNull();
+    expect((await voterByEpic('EDT2000002'))!.deleted_at).not.toBeNull();
+    expect((await get(admin, `/api/rolls/imports/${revision.id}/absent`)).json<{ voters: RollAbsentVoter[] }>().voters.map((voter) => voter.voter_id)).toEqual(['EDT2000001']);
+  });
+
   it('should answer 409 to the second of two users saving the same roll at once', async () => {
     const again = await importRoll([box(4, { partNo: 30, epic: epic(4) })], cover({ partNo: 30, constituency: null }));
     const [first, second] = await Promise.all([post(admin, `/api/rolls/imports/${again.id}/commit`, {}), post(colleague, `/api/rolls/imports/${again.id}/commit`, {})]);

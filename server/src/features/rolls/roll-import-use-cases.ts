@@ -237,7 +237,7 @@ export async function listAbsentVoters(ctx: AppContext, id: number): Promise<Rol
   const row = await importOrThrow(ctx.db, id);
   if (row.state !== 'review' || !row.booth) return [];
   const absent = await absentVoters(ctx.db, row.id, row.booth);
-  return absent.map((voter) => ({ id: voter.id, voter_id: voter.voter_id, full_name: voter.full_name, part_serial: voter.part_serial, house_no: voter.house_no, age: voter.age }));
+  return absent.map((voter) => ({ id: voter.id, version: voter.version, voter_id: voter.voter_id, full_name: voter.full_name, part_serial: voter.part_serial, house_no: voter.house_no, age: voter.age }));
 }
 
 // ---- Correcting a box --------------------------------------------------------------------------
@@ -517,6 +517,7 @@ async function commitBatch(ctx: AppContext, actor: RollActor, row: RollImportRow
 export interface RollCommitBody {
   booth?: string;
   delete_voter_ids: number[];
+  delete_voter_versions?: Record<string, number>;
   confirm_difference?: boolean;
   update_booth?: boolean;
 }
@@ -555,6 +556,13 @@ export async function commitRollImport(ctx: AppContext, actor: RollActor, id: nu
       await ctx.db.transaction().execute(async (trx) => {
         for (const voterId of body.delete_voter_ids) {
           const voter = await findVoter(trx, voterId, { kind: 'all' });
+          // Changed by someone after the screen listed it: kept, and shown again.
+          const seenVersion = body.delete_voter_versions?.[String(voterId)];
+          if (voter && voter.booth === booth && seenVersion !== undefined && voter.version !== seenVersion) {
+            result.conflicts += 1;
+            note(notes.edited, voter.voter_id ?? voter.full_name);
+            continue;
+          }
           if (voter && voter.booth === booth && (await softDeleteVoter(trx, voterId, { userId: actor.user.id }))) {
             await recordAudit(trx, { ...auditBase(actor), action: 'DELETE_VOTER', tableName: 'voters', recordId: voterId, recordName: voterRecordName(voter), details: { roll_import: id, absent_from_roll: true } });
             await dropOpenPairsOf(trx, voterId);

@@ -92,6 +92,7 @@ export function useChooseRollBooth(id: number) {
 
 export interface RollCommitRequest {
   delete_voter_ids: number[];
+  delete_voter_versions: Record<string, number>;
   confirm_difference: boolean;
   update_booth: boolean;
 }

@@ -427,7 +427,8 @@ export function RollReview({ importId }: { importId: number }) {
   const rows = useReviewRows(importId, { filter, page }, inReview);
   const absent = useAbsentVoters(importId, inReview);
   const commit = useCommitRollImport(importId);
-  const [deleting, setDeleting] = useState<Set<number>>(new Set());
+  // The voters chosen for deletion, with the version the list showed (a voter changed since is kept).
+  const [deleting, setDeleting] = useState<Map<number, number>>(new Map());
   const [confirming, setConfirming] = useState(false);
   const formMessage = useFormMessage();
 
@@ -443,9 +444,9 @@ export function RollReview({ importId }: { importId: number }) {
 
   const save = async (choice: CommitChoice) => {
     try {
-      const done = await commit.mutateAsync({ delete_voter_ids: [...deleting], ...choice });
+      const done = await commit.mutateAsync({ delete_voter_ids: [...deleting.keys()], delete_voter_versions: Object.fromEntries([...deleting].map(([voterId, version]) => [String(voterId), version])), ...choice });
       setConfirming(false);
-      setDeleting(new Set());
+      setDeleting(new Map());
       if (done.result) toast.success(t('rolls.committed', done.result));
       if (done.result?.conflicts) toast.error(t('rolls.committedConflicts', { count: done.result.conflicts }));
     } catch (error) {
@@ -560,8 +561,8 @@ export function RollReview({ importId }: { importId: number }) {
                         checked={deleting.has(voter.id)}
                         onChange={(event) =>
                           setDeleting((current) => {
-                            const next = new Set(current);
-                            if (event.target.checked) next.add(voter.id);
+                            const next = new Map(current);
+                            if (event.target.checked) next.set(voter.id, voter.version);
                             else next.delete(voter.id);
                             return next;
                           })
