@@ -93,6 +93,19 @@ test('should refuse a retention of 0 days on the Data Management tab without sav
   await expect(page.getByText('Settings updated successfully')).toBeHidden();
 });
 
+test('should offer the Offline copy days on the Data Management tab and refuse 91 without saving', async ({ page }) => {
+  await signIn(page, E2E_USERS.admin);
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Data Management' }).click();
+  const days = page.getByLabel('Offline copy on phones (days without a sync)');
+  await expect(days).toHaveValue('14');
+  await expect(page.getByText("A field worker's phone deletes its offline copy of voters when it has not synced for this many days.")).toBeVisible();
+  await days.fill('91');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('The offline copy must be kept between 1 and 90 days without a sync')).toBeVisible();
+  await expect(page.getByText('Settings updated successfully')).toBeHidden();
+});
+
 test('should show "Failed to update settings" when the server refuses', async ({ page }) => {
   await signIn(page, E2E_USERS.admin);
   await page.route('**/api/settings', async (route) => {
