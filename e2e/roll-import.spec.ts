@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { box, cover, fakeRollPdf, rollOfBoxes } from '../server/test/rolls/fake-roll-reader';
+import { apiToken, createVoterViaApi } from './support/api';
 import { E2E_USERS } from './support/e2e-users';
 import { signIn } from './support/session';
 import { textRollPdf } from './support/text-roll-pdf';
@@ -150,6 +151,38 @@ test('should ask which booth a roll of a part no booth records goes to, and save
   await expect(page.getByText('Saved: 1 new, 0 updated, 0 unchanged, 0 deleted, 1 not applied').first()).toBeVisible();
   await page.goto(`/voters?tab=search&search=${epic(1)}`);
   await expect(page.getByText(`दुसरा भाग 1 ${id}`).first()).toBeVisible();
+});
+
+test("should mark a voter deleted on purpose and unticked, and keep a colleague's later edit, showing it again", async ({ page, request }) => {
+  const id = suffix();
+  const epic = (serial: number) => `RIC${id}${serial}`;
+  // A colleague's voters of Booth-49 (part 49): one deleted on purpose, one renamed after the review opens.
+  const token = await apiToken(request, E2E_USERS.superAdmin);
+  const deletedId = await createVoterViaApi(request, token, { voter_no: '1', full_name: `वगळलेला ${id}`, voter_id: epic(1), booth: 'Booth-49', part_serial: '1' });
+  expect((await request.delete(`/api/voters/${deletedId}`, { headers: { authorization: `Bearer ${token}` } })).ok()).toBe(true);
+  const keptId = await createVoterViaApi(request, token, { voter_no: '2', full_name: `मतदार दोन ${id}`, voter_id: epic(2), booth: 'Booth-49', part_serial: '2', age: '32', gender: 'Male', house_no: '2', father_husband_name: 'वडील नाव', relation_type: 'Father' });
+  const roll = rollOfBoxes([box(1, { partNo: 49, epic: epic(1), fullName: `वगळलेला ${id}` }), box(2, { partNo: 49, epic: epic(2), fullName: `मतदार दोन ${id}` })], cover({ partNo: 49 }));
+
+  await signIn(page, E2E_USERS.admin);
+  const item = await uploadRoll(page, `part-49-${id}.pdf`, fakeRollPdf(roll));
+  await expect(item.getByText('Ready for review')).toBeVisible({ timeout: 20_000 });
+  await item.getByRole('link', { name: 'Review' }).click();
+  const deletedEntry = page.getByRole('listitem').filter({ has: page.getByRole('form', { name: 'Entry 1' }) });
+  await expect(deletedEntry.getByText('Deleted on purpose', { exact: true })).toBeVisible();
+  await expect(deletedEntry.getByRole('checkbox', { name: 'Apply to voter records' })).not.toBeChecked();
+
+  // The colleague renames voter 2 after the review showed it.
+  const current = await request.get(`/api/voters/${keptId}`, { headers: { authorization: `Bearer ${token}` } });
+  const version = ((await current.json()) as { version: number }).version;
+  expect((await request.put(`/api/voters/${keptId}`, { headers: { authorization: `Bearer ${token}` }, data: { full_name: `बदललेले नाव ${id}`, version } })).ok()).toBe(true);
+
+  await page.getByRole('button', { name: 'Save to voter records' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('1 entry not saved: changed by someone else after the review')).toBeVisible();
+  await expect(page.getByText('Some voters were changed by someone else after the review and were not saved; check them and save again')).toBeVisible();
+  await page.getByRole('button', { name: 'Changed by someone since (1)' }).click();
+  await expect(page.getByText(`Full Name: बदललेले नाव ${id} → मतदार दोन ${id}`)).toBeVisible();
+  await expect(page.getByText('Changed by someone else after this review: the save leaves it.', { exact: false })).toBeVisible();
 });
 
 // Needs the roll reader (branch rollread): a generated English roll with a text layer goes
