@@ -494,7 +494,11 @@ async function commitBatch(ctx: AppContext, actor: RollActor, row: RollImportRow
         result.skipped += 1;
         continue;
       }
-      await updateVoterFields(trx, current, merged.data, { userId: actor.user.id });
+      // Written only at the version just read: a save landing in between is held back too.
+      if (!(await updateVoterFields(trx, current, merged.data, { userId: actor.user.id, expectedVersion: current.version }))) {
+        heldBack(values, box);
+        continue;
+      }
       const version = current.version + 1;
       await recordAudit(trx, {
         ...auditBase(actor),

@@ -263,19 +263,22 @@ export async function updateVoter(
 // every index whose columns an UPDATE sets, changed or not, and re-importing a roll changes
 // few voters. A written voter's version goes up, so an edit opened before the import meets a
 // 409 rather than undoing it. Returns whether it wrote.
-export async function updateVoterFields(db: Executor, existing: VoterRow, input: VoterInput, options: { userId: number; now?: Date }): Promise<boolean> {
+// With `expectedVersion`, only while the voter is still at that version (a roll import's commit,
+// issue 54): false when someone saved it meanwhile.
+export async function updateVoterFields(db: Executor, existing: VoterRow, input: VoterInput, options: { userId: number; now?: Date; expectedVersion?: number }): Promise<boolean> {
   const changes = Object.fromEntries(
     Object.entries(toColumns(input)).filter(([column, value]) => value !== undefined && existing[column as keyof VoterRow] !== value),
   );
   if (Object.keys(changes).length === 0) return false;
   const now = (options.now ?? new Date()).toISOString();
-  await db
+  let query = db
     .updateTable('voters')
     .set((eb) => ({ ...changes, updated_at: now, updated_by: options.userId, version: eb('version', '+', 1) }))
     .where('id', '=', existing.id)
-    .where('deleted_at', 'is', null)
-    .execute();
-  return true;
+    .where('deleted_at', 'is', null);
+  if (options.expectedVersion !== undefined) query = query.where('version', '=', options.expectedVersion);
+  const result = await query.executeTakeFirst();
+  return options.expectedVersion === undefined || Number(result.numUpdatedRows) > 0;
 }
 
 export async function softDeleteVoter(db: Executor, id: number, options: { userId: number; now?: Date }): Promise<boolean> {
