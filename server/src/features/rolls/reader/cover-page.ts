@@ -57,7 +57,9 @@ export async function readCoverPage(source: PageSource, ocr: OcrEngine, state: P
   }
   const whole = { x: 0, y: 0, width: image.width, height: image.height };
   await turns.learning.ready;
-  const language = await chooseLanguage(ocr, image, { x: 0, y: 0, width: image.width, height: Math.round(image.height * 0.12) }, state, source.pageText);
+  // The cover's language is a guess from its title (a Marathi booth list's cover reads as Hindi
+  // to it): it is not kept for the roll, whose voter boxes' labels tell it surely.
+  const language = state.language ?? (await chooseLanguage(ocr, image, { x: 0, y: 0, width: image.width, height: Math.round(image.height * 0.12) }, {}, source.pageText));
   turns.learning.release();
   signal?.throwIfAborted();
   const models = ocrProfile(language).cover;
