@@ -368,6 +368,7 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
     const seeded = await seedRollImportInReview(t);
     return { url: `/api/rolls/imports/${seeded.id}/voters/${seeded.n}/crop.png` };
   },
+  'PUT /api/rolls/imports/:id/booth': async (t) => ({ url: `/api/rolls/imports/${(await seedRollImportInReview(t)).id}/booth`, payload: { booth: 'Booth-01' } }),
   'GET /api/rolls/imports/:id/absent': async (t) => ({ url: `/api/rolls/imports/${(await seedRollImportInReview(t)).id}/absent` }),
   'POST /api/rolls/imports/:id/commit': async (t) => ({ url: `/api/rolls/imports/${(await seedRollImportInReview(t)).id}/commit`, payload: {} }),
 };

@@ -30,11 +30,8 @@ function sameSecret(given: string, expected: string): boolean {
 
 // Messages to voters (issue 60), under /api/voter-messages.
 export async function voterMessagesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // Gateways post replies form-encoded (Twilio) or as JSON: read both in this scope only.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  await app.register(async (scope) => gatewayCallbackRoutes(scope, ctx));
 
   routes.get('/consent/:id', {
     config: { access: ADMIN_ROLES },
@@ -57,29 +54,6 @@ export async function voterMessagesRoutes(app: FastifyInstance, ctx: AppContext)
       response: { 200: voterConsentSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: conflictSchema(voterConsentSchema) },
     },
     handler: async (request) => changeVoterConsent(ctx.db, requestActor(request), request.params.id, request.body),
-  });
-
-  // Called by the SMS gateway, not by a person: a reply (STOP, START) or the gateway's own
-  // opt-out report. It carries the office's SMS_INBOUND_TOKEN instead of a session.
-  routes.post('/inbound', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['voter-messages'],
-      summary: 'Gateway callback: a reply from a mobile (STOP opts the number out, START back in) or an opt-out report (event "opt_out"); token in the X-Inbound-Token header or the token query value',
-      querystring: z.object({ token: z.string().optional() }),
-      body: inboundMessageSchema,
-      response: { 200: inboundResultSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
-    },
-    handler: async (request) => {
-      const expected = ctx.config.smsInboundToken;
-      const header = request.headers['x-inbound-token'];
-      const given = (typeof header === 'string' ? header : undefined) ?? request.query.token ?? '';
-      // Without SMS_INBOUND_TOKEN the callback is not there at all.
-      if (!expected) throw new HttpError(404, INBOUND_NOT_SET_UP);
-      if (!sameSecret(given, expected)) throw new HttpError(403, INBOUND_REFUSED);
-      const { action } = await receiveInboundMessage(ctx.db, { userId: null, userName: 'SMS gateway', ipAddress: request.ip }, request.body);
-      return { message: action === 'ignored' ? 'Nothing to do' : `Number ${action.replace('_', ' ')}`, action };
-    },
   });
 
   // Templates: a text per language with its DLT template id.
@@ -170,5 +144,37 @@ export async function voterMessagesRoutes(app: FastifyInstance, ctx: AppContext)
       response: { 200: voterSendSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: conflictSchema(voterSendSchema) },
     },
     handler: async (request) => cancelSend(ctx.db, requestActor(request), request.params.id, request.body.version),
+  });
+}
+
+// Gateways post replies form-encoded (Twilio) or as JSON: the form parser is added in this
+// scope alone, so every other route here still refuses a form body.
+async function gatewayCallbackRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // Called by the SMS gateway, not by a person: a reply (STOP, START) or the gateway's own
+  // opt-out report. It carries the office's SMS_INBOUND_TOKEN instead of a session.
+  routes.post('/inbound', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['voter-messages'],
+      summary: 'Gateway callback: a reply from a mobile (STOP opts the number out, START back in) or an opt-out report (event "opt_out"); token in the X-Inbound-Token header or the token query value',
+      querystring: z.object({ token: z.string().optional() }),
+      body: inboundMessageSchema,
+      response: { 200: inboundResultSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
+    },
+    handler: async (request) => {
+      const expected = ctx.config.smsInboundToken;
+      const header = request.headers['x-inbound-token'];
+      const given = (typeof header === 'string' ? header : undefined) ?? request.query.token ?? '';
+      // Without SMS_INBOUND_TOKEN the callback is not there at all.
+      if (!expected) throw new HttpError(404, INBOUND_NOT_SET_UP);
+      if (!sameSecret(given, expected)) throw new HttpError(403, INBOUND_REFUSED);
+      const { action } = await receiveInboundMessage(ctx.db, { userId: null, userName: 'SMS gateway', ipAddress: request.ip }, request.body);
+      return { message: action === 'ignored' ? 'Nothing to do' : `Number ${action.replace('_', ' ')}`, action };
+    },
   });
 }

@@ -20,9 +20,9 @@ describe('placeRowValues', () => {
     const { fields, warnings } = place({ occupation: 'Astronaut', gender: 'Robot', booth: 'Booth-999', religion: 'NA' });
     expect(fields).toEqual({ occupation: 'Other', gender: '', booth: '', religion: '' });
     expect(warnings).toEqual([
-      { field: 'occupation', value: 'Astronaut', savedAs: 'Other', message: 'Not in the list: "Astronaut"; saved as Other' },
-      { field: 'gender', value: 'Robot', savedAs: null, message: 'Not in the list: "Robot"; left empty' },
-      { field: 'booth', value: 'Booth-999', savedAs: null, message: 'Not in the list: "Booth-999"; left empty' },
+      { field: 'occupation', value: 'Astronaut', savedAs: 'Other', message: 'Not in the list: "Astronaut"; saved as Other', reason: 'not_in_list', of: null, belongsTo: [] },
+      { field: 'gender', value: 'Robot', savedAs: null, message: 'Not in the list: "Robot"; left empty', reason: 'not_in_list', of: null, belongsTo: [] },
+      { field: 'booth', value: 'Booth-999', savedAs: null, message: 'Not in the list: "Booth-999"; left empty', reason: 'not_in_list', of: null, belongsTo: [] },
     ]);
   });
 
