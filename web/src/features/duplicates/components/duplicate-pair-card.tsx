@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DuplicatePair, DuplicateVoter } from '@shared/duplicates/duplicate-schema';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { useReferenceNames } from '@web/lib/reference-names';
+import { useRowListNames } from '@web/lib/row-list-names';
 
 // One pair of roll entries that look like one person, side by side (stacked on a phone), with
 // the review's choices: either entry is the duplicate, or they are two people; a reviewed pair
@@ -18,7 +18,7 @@ interface DuplicatePairCardProps {
 
 function Entry({ voter, number, pair, busy, onMark }: { voter: DuplicateVoter; number: number; pair: DuplicatePair; busy: boolean; onMark: (voter: DuplicateVoter) => void }) {
   const { t } = useTranslation();
-  const names = useReferenceNames();
+  const names = useRowListNames();
   const rows: [string, string | null][] = [
     [t('voters.fields.voter_id'), voter.voter_id],
     [t('duplicates.relative'), voter.father_husband_name],

@@ -6,7 +6,7 @@ import type { Household, HouseholdMember, HouseholdStatus } from '@shared/househ
 import { Badge, type BadgeColor } from '@web/components/ui/badge';
 import { Button, iconButtonClassName } from '@web/components/ui/button';
 import { errorMessage } from '@web/lib/api-client';
-import { useReferenceNames } from '@web/lib/reference-names';
+import { useRowListNames } from '@web/lib/row-list-names';
 import { useConfirmHousehold, useMergeHouseholds, useMoveVoterToHousehold, useSplitHousehold } from '../api/change-household';
 
 // A household card (issue 20): its house, head and members with their age, relation and support,
@@ -43,7 +43,7 @@ function SupportBadge({ level }: { level: string | null }) {
 
 export function HouseholdCard({ household, canDecide, others = [], actions }: HouseholdCardProps) {
   const { t } = useTranslation();
-  const names = useReferenceNames();
+  const names = useRowListNames();
   const titleId = useId();
   const [splitting, setSplitting] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RollVoter } from '@shared/booths/booth-schema';
 import { telHref, whatsAppHref } from '@web/lib/contact-links';
-import { useReferenceNames } from '@web/lib/reference-names';
+import { useRowListNames } from '@web/lib/row-list-names';
 
 // One voter of a Karyakarta's pages: who they are, contacted or not, one tap to call or to
 // WhatsApp them, and the record-contact button.
@@ -12,7 +12,7 @@ import { useReferenceNames } from '@web/lib/reference-names';
 // mark beside the name (the head of a confirmed household).
 export function VoterContactCard({ voter, support, recordContact, badge }: { voter: RollVoter; support?: ReactNode; recordContact?: ReactNode; badge?: ReactNode }) {
   const { t } = useTranslation();
-  const names = useReferenceNames();
+  const names = useRowListNames();
   const tel = telHref(voter.mobile_number);
   const whatsApp = whatsAppHref(voter);
   const details = [voter.age, names.name('genders', voter.gender)].filter((value) => value !== null).join(' · ');
