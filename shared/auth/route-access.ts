@@ -64,6 +64,7 @@ export const ROUTE_ACCESS = {
   'PUT /api/appointments/:id': ADMIN_ROLES,
 
   'POST /api/notifications/send': ALL_ROLES,
+  'GET /api/notifications/recipients': ALL_ROLES,
   'GET /api/notifications/logs': ALL_ROLES,
   'GET /api/notifications/stats': ALL_ROLES,
   'GET /api/notifications/sms-pricing': ALL_ROLES,

@@ -13,8 +13,30 @@ export interface NewRecipient {
 }
 
 // The users a message is addressed to, with what a delivery needs to know about them.
-export function findRecipientUsers(db: Executor, ids: number[]): Promise<Pick<UserRow, 'id' | 'full_name' | 'mobile' | 'is_active'>[]> {
-  return db.selectFrom('users').select(['id', 'full_name', 'mobile', 'is_active']).where('id', 'in', ids).execute();
+export function findRecipientUsers(db: Executor, ids: number[]): Promise<Pick<UserRow, 'id' | 'full_name' | 'mobile' | 'is_active' | 'role' | 'booth_access'>[]> {
+  return db.selectFrom('users').select(['id', 'full_name', 'mobile', 'is_active', 'role', 'booth_access']).where('id', 'in', ids).execute();
+}
+
+// The active users of a role with what the messaging rule reads (issue 60): the recipient
+// list offers only those the sender may message.
+export function listActiveStaffOfRole(db: Executor, role: string): Promise<Pick<UserRow, 'id' | 'username' | 'full_name' | 'role' | 'booth_access'>[]> {
+  return db.selectFrom('users').select(['id', 'username', 'full_name', 'role', 'booth_access']).where('role', '=', role).where('is_active', '=', 1).orderBy('full_name').orderBy('id').execute();
+}
+
+// The sender's messages since a time, with how many of their SMS were queued (skipped ones
+// cost nothing): the parts quota reads the text's parts from the message (issue 60).
+export async function recentSmsSends(db: Executor, senderId: number, since: Date): Promise<{ created_at: string; message: string; sms: number }[]> {
+  const rows = await db
+    .selectFrom('notifications')
+    .innerJoin('notification_recipients', 'notification_recipients.notification_id', 'notifications.id')
+    .select((eb) => ['notifications.created_at', 'notifications.message', eb.fn.countAll<number>().as('sms')])
+    .where('notifications.sender_id', '=', senderId)
+    .where('notifications.created_at', '>=', since.toISOString())
+    .where('notification_recipients.sms_status', '!=', 'skipped')
+    .groupBy(['notifications.id', 'notifications.created_at', 'notifications.message'])
+    .orderBy('notifications.created_at')
+    .execute();
+  return rows.map((row) => ({ created_at: row.created_at, message: row.message, sms: Number(row.sms) }));
 }
 
 export async function insertNotification(

@@ -3,13 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, messageSchema } from '@shared/auth/auth-schemas';
-import { ALL_ROLES } from '@shared/auth/roles';
+import { ALL_ROLES, isAdminRole, type Role } from '@shared/auth/roles';
+import { roleUserSchema, usersByRoleQuerySchema } from '@shared/users/user-input-schemas';
+import { signedInUser } from '../../plugins/access-control';
+import { parseBoothAccess } from '../users/users-repository';
 import { inboxPageSchema, inboxQuerySchema, myNotificationSchema, notificationLogSchema, notificationStatsSchema, sendNotificationSchema, smsPricingSchema } from '@shared/notifications/notification-schema';
 import type { AppContext } from '../../context';
 import { sharedRateLimitOptions } from '../../plugins/shared-rate-limit';
 import { involvedUserScope, requestActor } from '../audit/actor';
 import { listInbox, listMyNotifications, listNotificationLogs, notificationStats } from './notifications-repository';
-import { markNotificationRead, sendNotification } from './notifications-use-cases';
+import { markNotificationRead, messageableStaff, sendNotification } from './notifications-use-cases';
 import { readSettings } from '../settings/settings-repository';
 import { recordIdSchema } from '@shared/records/record-id';
 
@@ -37,12 +40,32 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
     schema: {
       tags: ['notifications'],
       summary: 'Send a message to staff: in-app notifications plus an SMS to each mobile (refused with 423 in the silence period before the poll unless a Super Admin gives silence_override_reason)',
+      description:
+        'Field roles (Supervisor, Karyakarta) may message only the office, their Supervisors and the staff of their own booths (403 otherwise). SMS are limited in parts per sender over the last hour (429 when the send would pass the quota).',
       body: sendNotificationSchema,
       response: { 201: z.object({ message: z.string(), _id: z.number().int(), recipients: z.number().int() }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 423: errorSchema, 429: errorSchema },
     },
     handler: async (request, reply) => {
-      const { id, recipients } = await sendNotification(ctx.db, requestActor(request), request.body, ctx.sms);
+      const { user } = signedInUser(request);
+      const { id, recipients } = await sendNotification(ctx.db, requestActor(request), { role: user.role as Role, boothAccess: parseBoothAccess(user.booth_access) }, request.body, ctx.sms);
       return reply.code(201).send({ message: 'SMS sent successfully!', _id: id, recipients });
+    },
+  });
+
+  routes.get('/recipients', {
+    config: { access: ALL_ROLES },
+    schema: {
+      tags: ['notifications'],
+      summary: 'The active users of one role the signed-in user may message (field roles: the office, their Supervisors and their own booths\' staff)',
+      querystring: usersByRoleQuerySchema,
+      response: { 200: z.array(roleUserSchema), 400: errorSchema, 401: errorSchema },
+    },
+    handler: async (request) => {
+      const { user } = signedInUser(request);
+      const role = user.role as Role;
+      const rows = await messageableStaff(ctx.db, { userId: user.id, role, boothAccess: parseBoothAccess(user.booth_access) }, request.query.role);
+      // Issue 17: usernames only to the office roles.
+      return rows.map((row) => ({ _id: row.id, id: row.id, full_name: row.full_name, role: row.role as Role, ...(isAdminRole(role) ? { username: row.username } : {}) }));
     },
   });
 

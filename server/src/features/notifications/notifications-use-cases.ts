@@ -9,8 +9,11 @@ import { notificationRecordName } from '../audit/record-names';
 import { inSilencePeriod } from '@shared/poll/poll-window';
 import { zonedTimestamp } from '@shared/time/zoned-time';
 import { smsCostPaise, smsLength } from '@shared/sms/sms-length';
+import type { Role } from '@shared/auth/roles';
+import { mayMessage, outsideYourBooths, partsOverQuota, partsQuotaRefusal, STAFF_SMS_PARTS_PER_HOUR, STAFF_SMS_PARTS_WINDOW_MINUTES } from '@shared/notifications/staff-message-policy';
+import { parseBoothAccess } from '../users/users-repository';
 import { notificationChannels, readSettings } from '../settings/settings-repository';
-import { findRecipientUsers, insertNotification, markRead, type NewRecipient } from './notifications-repository';
+import { findRecipientUsers, insertNotification, listActiveStaffOfRole, markRead, recentSmsSends, type NewRecipient } from './notifications-repository';
 import type { SmsDispatcher } from './sms/sms-dispatcher';
 
 const NOT_TO_SELF = 'You cannot send a notification to yourself';
@@ -32,11 +35,48 @@ async function silenceOverride(db: Kysely<Database>, actor: { role?: string }, r
   return { reason, until };
 }
 
+// The sender as the messaging rule reads them (issue 60).
+export interface Sender {
+  role: Role;
+  boothAccess: readonly string[];
+}
+
+// Issue 60: the parts this send needs must fit in what the sender has left of their hourly
+// quota (429 otherwise, saying when enough is free again).
+async function checkPartsQuota(db: Kysely<Database>, senderId: number, role: Role, needed: number, now: Date): Promise<void> {
+  if (needed === 0) return;
+  const quota = STAFF_SMS_PARTS_PER_HOUR[role];
+  if (needed > quota) throw new HttpError(429, partsOverQuota(needed, quota));
+  const windowMs = STAFF_SMS_PARTS_WINDOW_MINUTES * 60_000;
+  const sends = (await recentSmsSends(db, senderId, new Date(now.getTime() - windowMs))).map((send) => ({ at: Date.parse(send.created_at), parts: send.sms * smsLength(send.message).parts }));
+  const used = sends.reduce((sum, send) => sum + send.parts, 0);
+  if (used + needed <= quota) return;
+  // The oldest sends leave the window first: wait until enough of them have.
+  let freed = 0;
+  let freeAt = now.getTime() + windowMs;
+  for (const send of sends) {
+    freed += send.parts;
+    if (used - freed + needed <= quota) {
+      freeAt = send.at + windowMs;
+      break;
+    }
+  }
+  const waitMinutes = Math.max(1, Math.ceil((freeAt - now.getTime()) / 60_000));
+  throw new HttpError(429, partsQuotaRefusal({ needed, used, quota, waitMinutes }));
+}
+
+// The active users of a role the sender may message, for the recipient list.
+export async function messageableStaff(db: Kysely<Database>, sender: Sender & { userId: number }, role: Role) {
+  const rows = await listActiveStaffOfRole(db, role);
+  return rows.filter((row) => row.id !== sender.userId && mayMessage({ role: sender.role, booth_access: sender.boothAccess }, { role: row.role as Role, booth_access: parseBoothAccess(row.booth_access) }));
+}
+
 // An in-app notification for each recipient plus an SMS to each mobile; the SMS goes out
 // from the dispatcher's queue, woken once the notification is saved.
 export async function sendNotification(
   db: Kysely<Database>,
-  actor: Actor & { userId: number; userName: string; role?: string },
+  actor: Actor & { userId: number; userName: string; role: Role },
+  sender: Sender,
   input: z.output<typeof sendNotificationSchema>,
   sms: Pick<SmsDispatcher, 'kick'>,
 ): Promise<{ id: number; recipients: number }> {
@@ -44,6 +84,9 @@ export async function sendNotification(
   if (ids.includes(actor.userId)) throw new HttpError(400, NOT_TO_SELF, { recipients: NOT_TO_SELF });
   const active = (await findRecipientUsers(db, ids)).filter((recipient) => recipient.is_active === 1);
   if (active.length !== ids.length) throw new HttpError(400, ACTIVE_RECIPIENTS_ONLY, { recipients: ACTIVE_RECIPIENTS_ONLY });
+  // Issue 60: field roles message the office, their Supervisors and their own booths' staff.
+  const refused = active.filter((recipient) => !mayMessage({ role: sender.role, booth_access: sender.boothAccess }, { role: recipient.role as Role, booth_access: parseBoothAccess(recipient.booth_access) }));
+  if (refused.length > 0) throw new HttpError(403, outsideYourBooths(refused.length));
   // The sms_notifications setting off means in-app only.
   const smsOn = (await notificationChannels(db)).sms;
   const smsGoesOut = smsOn && active.some((recipient) => recipient.mobile);
@@ -58,6 +101,7 @@ export async function sendNotification(
   // Parts and cost as the gateway bills them (issue 60): the audit row keeps both.
   const smsCount = recipients.filter((recipient) => recipient.sms_status === 'queued').length;
   const length = smsLength(input.message);
+  await checkPartsQuota(db, actor.userId, sender.role, smsCount * length.parts, new Date());
   const pricePaise = Number((await readSettings(db)).sms_price_paise);
   const id = await db.transaction().execute(async (trx) => {
     const notificationId = await insertNotification(trx, { message: input.message, type: input.type, senderId: actor.userId, senderName: actor.userName, recipients });

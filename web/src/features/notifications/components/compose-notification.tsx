@@ -10,9 +10,9 @@ import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
-import { useUsersByRoles } from '@web/lib/users-by-role';
 import { useSendNotification } from '../api/send-notification';
 import { useSmsPricing } from '../api/get-sms-pricing';
+import { useMessageRecipients } from '../api/get-message-recipients';
 import { MESSAGE_TEMPLATES } from './message-templates';
 
 // The recipient role list offers the roles plus "Voter (For future)" (spec section 6).
@@ -32,9 +32,12 @@ export function ComposeNotification({ senderId }: { senderId: number }) {
   const office = sessionRole === 'Super Admin' || sessionRole === 'Admin';
   const send = useSendNotification();
   const staffRole = ROLES.find((item) => item === role);
-  const { users, isLoading } = useUsersByRoles(staffRole ? [staffRole as Role] : []);
+  // Only the people the sender may message (issue 60: field roles reach the office, their
+  // Supervisors and their own booths' staff; the server refuses anyone else).
+  const recipientsQuery = useMessageRecipients(staffRole as Role | undefined);
+  const isLoading = recipientsQuery.isLoading;
   // The sender can never select themselves, and Select All excludes them too.
-  const candidates = users.filter((user) => user._id !== senderId);
+  const candidates = (recipientsQuery.data ?? []).filter((user) => user._id !== senderId);
   const allSelected = candidates.length > 0 && candidates.every((user) => selected.has(user._id));
 
   const chooseRole = (value: string) => {
