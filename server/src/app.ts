@@ -62,6 +62,8 @@ export interface BuildAppOptions {
   // Tests narrow the heavy-work limits (plugins/heavy-work.ts).
   heavyWork?: Partial<HeavyWorkLimits>;
   logger?: boolean;
+  // Tests read what the server logs (a lock named as a lock, not an outage).
+  loggerStream?: NodeJS.WritableStream;
   // Tests pass a gateway that talks to a local fake; otherwise SMS_GATEWAY decides.
   smsGateway?: SmsGateway;
   // Tests run their own migration list (one that fails); the app always runs MIGRATIONS.
@@ -99,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await database.dialect.startUp(database.db, { repair: role.startsService });
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...(options.loggerStream ? { stream: options.loggerStream } : {}) },
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // The default 72-character cap would cut long search strings; 1,000 is ample.

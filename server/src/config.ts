@@ -135,6 +135,7 @@ function databaseTimeoutsFrom(env: NodeJS.ProcessEnv): DatabaseTimeouts {
     statementMs: positiveInt('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, defaults.statementMs),
     bulkStatementMs: wholeNumber('DB_BULK_STATEMENT_TIMEOUT_MS', env.DB_BULK_STATEMENT_TIMEOUT_MS, defaults.bulkStatementMs),
     connectMs: positiveInt('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, defaults.connectMs),
+    lockMs: positiveInt('DB_LOCK_TIMEOUT_MS', env.DB_LOCK_TIMEOUT_MS, defaults.lockMs),
     idleInTransactionMs: positiveInt('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, defaults.idleInTransactionMs),
   };
 }

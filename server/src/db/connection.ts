@@ -36,6 +36,8 @@ interface PoolOptions {
   connectionString: string;
   max: number;
   statementMs: number;
+  // 0: a statement waits for a lock as long as its statement limit lets it.
+  lockMs: number;
   clientMs: number | undefined;
   idleInTransactionMs: number;
   timeouts: DatabaseTimeouts;
@@ -50,6 +52,7 @@ function openPool(options: PoolOptions): pg.Pool {
     // answers 503), rather than leaving requests waiting on a connection that will not come.
     connectionTimeoutMillis: options.timeouts.connectMs,
     statement_timeout: options.statementMs,
+    lock_timeout: options.lockMs > 0 ? options.lockMs : undefined,
     idle_in_transaction_session_timeout: options.idleInTransactionMs,
     query_timeout: options.clientMs,
     keepAlive: true,
@@ -98,7 +101,7 @@ export function openDatabase(options: {
   if (options.databaseUrl) {
     const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
     const common = { connectionString: options.databaseUrl, timeouts, onIdleError: options.onIdleError };
-    const pool = openPool({ ...common, max: 10, statementMs: timeouts.statementMs, clientMs: timeouts.statementMs + CLIENT_GRACE_MS, idleInTransactionMs: timeouts.idleInTransactionMs });
+    const pool = openPool({ ...common, max: 10, statementMs: timeouts.statementMs, lockMs: timeouts.lockMs, clientMs: timeouts.statementMs + CLIENT_GRACE_MS, idleInTransactionMs: timeouts.idleInTransactionMs });
     const bulk = timeouts.bulkStatementMs;
     // A few connections: imports and exports are few at a time, and each holds one for long.
     // An import's transaction may wait a while for its file reader between statements.
@@ -106,6 +109,8 @@ export function openDatabase(options: {
       ...common,
       max: 3,
       statementMs: bulk,
+      // Long work waits for its locks within its own statement limit.
+      lockMs: 0,
       clientMs: bulk > 0 ? bulk + BULK_CLIENT_GRACE_MS : undefined,
       idleInTransactionMs: Math.max(timeouts.idleInTransactionMs, BULK_IDLE_IN_TRANSACTION_MS),
     });

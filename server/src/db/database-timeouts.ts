@@ -8,9 +8,13 @@ export interface DatabaseTimeouts {
   bulkStatementMs: number;
   // Waiting for a connection: a free one from the pool, or a new one to open.
   connectMs: number;
+  // A request's statement waiting for a lock other work holds (a long import, a migration, a
+  // table lock): it gives up after this and its connection goes back to the pool, so requests
+  // that need other tables are not held behind it (issue 57).
+  lockMs: number;
   // A transaction left idle this long (a frozen app or network) is ended by the server, so its
   // locks do not hold other writers.
   idleInTransactionMs: number;
 }
 
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 3000, bulkStatementMs: 300_000, connectMs: 3000, idleInTransactionMs: 10_000 };
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 3000, bulkStatementMs: 300_000, connectMs: 3000, lockMs: 1000, idleInTransactionMs: 10_000 };

@@ -40,6 +40,8 @@ export function classifyPostgresError(error: unknown): DatabaseErrorKind | undef
   const code = String((error as { code?: unknown } | null)?.code);
   if (code === '23505') return 'unique-violation';
   if (TEXT_REFUSED_CODES.has(code)) return 'text-has-nul';
+  // lock_not_available: the request's wait for a lock ran out (DB_LOCK_TIMEOUT_MS).
+  if (code === '55P03') return 'unavailable';
   return isUnreachable(error) ? 'unavailable' : undefined;
 }
 
