@@ -52,5 +52,7 @@ test('should preview, send and follow a message to one booth\'s voters, leaving 
   const sent = page.getByRole('region', { name: 'Sends' }).getByRole('listitem').filter({ hasText: templateName });
   await expect(sent.getByText('2 of 2 sent · 0 failed · 0 not sent')).toBeVisible({ timeout: 30_000 });
   await expect(sent.getByText('Done')).toBeVisible();
+  // No delivery report yet from the gateway (the log gateway sends none).
+  await expect(sent.getByText('0 delivered · 0 not delivered · 2 awaiting a report')).toBeVisible();
   await expect(sent.getByText('Cost ₹0.50 (estimated ₹0.50)')).toBeVisible();
 });

@@ -75,6 +75,7 @@ export const ROUTE_ACCESS = {
   'GET /api/voter-messages/consent/:id': ADMIN_ROLES,
   'PUT /api/voter-messages/consent/:id': ADMIN_ROLES,
   'POST /api/voter-messages/inbound': 'public',
+  'POST /api/voter-messages/delivery': 'public',
   'GET /api/voter-messages/templates': ADMIN_ROLES,
   'POST /api/voter-messages/templates': ADMIN_ROLES,
   'PUT /api/voter-messages/templates/:id': ADMIN_ROLES,

@@ -103,6 +103,9 @@ export const voterSendSchema = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   cancelled: z.number().int(),
+  // Of those sent, what the gateway's delivery reports said (issue 60): the rest await a report.
+  delivered: z.number().int(),
+  undelivered: z.number().int(),
   left_out: z.object({ no_mobile: z.number().int(), opted_out: z.number().int() }),
   parts: z.number().int(),
   estimated_cost_paise: z.number().int(),
@@ -125,3 +128,37 @@ export function renderTemplate(text: string, values: { name: string; booth: stri
 
 // Parts of one rendered text (shared with the counter: sms-length.ts).
 export const partsOf = (text: string) => smsLength(text).parts;
+
+// A gateway's delivery report (issue 60): its message id and the final status. Names vary by
+// gateway (Twilio: MessageSid/MessageStatus/ErrorCode; Fast2SMS and others: request_id or
+// message_id, status, error or reason), so several are read.
+export const deliveryReportSchema = z
+  .object({
+    MessageSid: z.string().optional(),
+    SmsSid: z.string().optional(),
+    message_id: z.string().optional(),
+    request_id: z.string().optional(),
+    id: z.string().optional(),
+    MessageStatus: z.string().optional(),
+    SmsStatus: z.string().optional(),
+    status: z.string().optional(),
+    ErrorCode: z.string().optional(),
+    ErrorMessage: z.string().optional(),
+    error: z.string().optional(),
+    reason: z.string().optional(),
+  })
+  .passthrough();
+export type DeliveryReport = z.infer<typeof deliveryReportSchema>;
+export const DELIVERY_STATUSES = ['delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export const deliveryResultSchema = z.object({ message: z.string(), status: z.enum([...DELIVERY_STATUSES, 'ignored', 'unknown']) });
+
+// A gateway's word for a final status; null for one on the way (queued, sent, accepted).
+const DELIVERED_WORDS = new Set(['DELIVERED', 'DELIVRD', 'SUCCESS', 'READ']);
+const FAILED_WORDS = new Set(['FAILED', 'UNDELIVERED', 'UNDELIV', 'UNDELIVRD', 'REJECTED', 'REJECTD', 'EXPIRED', 'DND', 'BLOCKED', 'ERROR']);
+export function deliveryStatusOf(word: string): DeliveryStatus | null {
+  const key = word.trim().toUpperCase();
+  if (DELIVERED_WORDS.has(key)) return 'delivered';
+  if (FAILED_WORDS.has(key)) return 'failed';
+  return null;
+}

@@ -48,6 +48,7 @@ import * as voterMessageConsent from './migrations/2026-12-07-049-voter-message-
 import * as mustChangePassword from './migrations/2026-12-07-050-must-change-password';
 import * as voterSends from './migrations/2026-12-07-051-voter-sends';
 import * as appointments from './migrations/2026-12-07-052-appointments';
+import * as voterSendDelivery from './migrations/2026-12-07-053-voter-send-delivery';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -102,6 +103,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-07-050-must-change-password': mustChangePassword,
   '2026-12-07-051-voter-sends': voterSends,
   '2026-12-07-052-appointments': appointments,
+  '2026-12-07-053-voter-send-delivery': voterSendDelivery,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

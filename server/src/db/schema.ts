@@ -580,6 +580,10 @@ export interface VoterSendRecipientsTable {
   provider_id: string | null;
   next_attempt_at: string | null;
   sent_at: string | null;
+  // The gateway's delivery report (migration 053): delivered or failed, why, and when it came.
+  delivery_status: Generated<string | null>;
+  delivery_error: Generated<string | null>;
+  delivery_reported_at: Generated<string | null>;
 }
 
 export interface AppointmentsTable {

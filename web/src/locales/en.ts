@@ -1633,6 +1633,7 @@ export const en = {
       status: { awaiting_approval: 'Waiting for approval', sending: 'Sending', done: 'Done', cancelled: 'Cancelled', stopped: 'Stopped' },
       progress: '{{done}} of {{total}} done',
       counts: '{{sent}} of {{total}} sent · {{failed}} failed · {{cancelled}} not sent',
+      delivery: '{{delivered}} delivered · {{undelivered}} not delivered · {{waiting}} awaiting a report',
       cost: 'Cost {{spent}} (estimated {{estimated}})',
       approve: 'Approve',
       cancel: 'Cancel send',

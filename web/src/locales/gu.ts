@@ -1617,6 +1617,7 @@ export const gu: LocaleTexts = {
       status: { awaiting_approval: 'મંજૂરીની રાહ', sending: 'મોકલી રહ્યા છીએ', done: 'પૂર્ણ', cancelled: 'રદ', stopped: 'અટક્યું' },
       progress: '{{total}} માંથી {{done}} થયા',
       counts: '{{total}} માંથી {{sent}} મોકલ્યા · {{failed}} નિષ્ફળ · {{cancelled}} મોકલ્યા નહીં',
+      delivery: '{{delivered}} પહોંચ્યા · {{undelivered}} પહોંચ્યા નહીં · {{waiting}} અહેવાલની રાહમાં',
       cost: 'ખર્ચ {{spent}} (અંદાજિત {{estimated}})',
       approve: 'મંજૂર કરો',
       cancel: 'મોકલણી રદ કરો',

@@ -1614,6 +1614,7 @@ export const hi: LocaleTexts = {
       status: { awaiting_approval: 'स्वीकृति की प्रतीक्षा', sending: 'भेज रहे हैं', done: 'पूरा', cancelled: 'रद्द', stopped: 'रुका' },
       progress: '{{total}} में से {{done}} हुए',
       counts: '{{total}} में से {{sent}} भेजे · {{failed}} विफल · {{cancelled}} नहीं भेजे',
+      delivery: '{{delivered}} पहुँचे · {{undelivered}} नहीं पहुँचे · {{waiting}} रिपोर्ट की प्रतीक्षा में',
       cost: 'खर्च {{spent}} (अनुमानित {{estimated}})',
       approve: 'स्वीकृत करें',
       cancel: 'भेजना रद्द करें',

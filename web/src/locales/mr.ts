@@ -1612,6 +1612,7 @@ export const mr: LocaleTexts = {
       status: { awaiting_approval: 'मंजुरीची वाट', sending: 'पाठवत आहे', done: 'पूर्ण', cancelled: 'रद्द', stopped: 'थांबवले' },
       progress: '{{total}} पैकी {{done}} झाले',
       counts: '{{total}} पैकी {{sent}} पाठवले · {{failed}} अयशस्वी · {{cancelled}} पाठवले नाहीत',
+      delivery: '{{delivered}} पोहोचले · {{undelivered}} पोहोचले नाहीत · {{waiting}} अहवालाच्या प्रतीक्षेत',
       cost: 'खर्च {{spent}} (अंदाजे {{estimated}})',
       approve: 'मंजूर करा',
       cancel: 'पाठवणी रद्द करा',

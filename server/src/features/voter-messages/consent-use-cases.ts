@@ -8,6 +8,8 @@ import { assertVersion, retryWhenStale, StaleRowError } from '../../lib/record-v
 import type { Actor, StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/audit-repository';
 import { clearOptOutNumber, findVoterConsent, optOutNumber, writeVoterConsent } from './consent-repository';
+import { type DeliveryReport, type DeliveryStatus, deliveryStatusOf } from '@shared/voter-messages/voter-send-schema';
+import { recordDelivery } from './voter-sends-repository';
 
 export const VOTER_NOT_FOUND = 'Voter not found';
 export const CONSENT_CHANGED = "Someone else changed this voter's messaging consent first. Reload and try again.";
@@ -70,4 +72,16 @@ export async function receiveInboundMessage(db: Kysely<Database>, actor: Actor, 
     });
   });
   return { action: intent === 'opt_out' ? 'opted_out' : 'opted_in' };
+}
+
+// A gateway's delivery report (issue 60): the message it gave this id was delivered or not.
+// Not audited one by one (a send to 50,000 voters brings 50,000 reports): the send's counts
+// show them, and the recipient row keeps the status, the reason and when it came.
+export async function receiveDeliveryReport(db: Kysely<Database>, input: DeliveryReport): Promise<{ status: DeliveryStatus | 'ignored' | 'unknown' }> {
+  const providerId = input.MessageSid ?? input.SmsSid ?? input.message_id ?? input.request_id ?? input.id ?? '';
+  const status = deliveryStatusOf(input.MessageStatus ?? input.SmsStatus ?? input.status ?? '');
+  if (!providerId || !status) return { status: 'ignored' };
+  const reason = status === 'failed' ? [input.ErrorCode, input.ErrorMessage ?? input.error ?? input.reason].filter(Boolean).join(' ').slice(0, 200) || 'Not delivered' : null;
+  const matched = await recordDelivery(db, providerId, { status, error: reason, at: new Date() });
+  return { status: matched > 0 ? status : 'unknown' };
 }

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '@shared/auth/auth-schemas';
@@ -10,10 +10,10 @@ import { voterIdParamsSchema } from '@shared/voters/voter-schema';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../plugins/http-error';
 import { requestActor } from '../audit/actor';
-import { changeVoterConsent, receiveInboundMessage, voterConsent } from './consent-use-cases';
+import { changeVoterConsent, receiveDeliveryReport, receiveInboundMessage, voterConsent } from './consent-use-cases';
 import { approveSend, cancelSend, changeTemplate, createSend, createTemplate, oneSend, previewSend, sends, templates } from './voter-sends-use-cases';
 import { recordIdSchema } from '@shared/records/record-id';
-import { sendActionSchema, voterSendInputSchema, voterSendPreviewSchema, voterSendSchema, voterTemplateInputSchema, voterTemplateSchema } from '@shared/voter-messages/voter-send-schema';
+import { deliveryReportSchema, deliveryResultSchema, sendActionSchema, voterSendInputSchema, voterSendPreviewSchema, voterSendSchema, voterTemplateInputSchema, voterTemplateSchema } from '@shared/voter-messages/voter-send-schema';
 
 const SUPER_ADMIN_ONLY = ['Super Admin'] as const;
 const templateParams = z.object({ id: recordIdSchema('Template not found') });
@@ -154,6 +154,14 @@ async function gatewayCallbackRoutes(app: FastifyInstance, ctx: AppContext): Pro
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Without SMS_INBOUND_TOKEN the callbacks are not there at all.
+  const checkInboundToken = (request: FastifyRequest, queryToken: string | undefined) => {
+    const expected = ctx.config.smsInboundToken;
+    const header = request.headers['x-inbound-token'];
+    const given = (typeof header === 'string' ? header : undefined) ?? queryToken ?? '';
+    if (!expected) throw new HttpError(404, INBOUND_NOT_SET_UP);
+    if (!sameSecret(given, expected)) throw new HttpError(403, INBOUND_REFUSED);
+  };
 
   // Called by the SMS gateway, not by a person: a reply (STOP, START) or the gateway's own
   // opt-out report. It carries the office's SMS_INBOUND_TOKEN instead of a session.
@@ -167,14 +175,27 @@ async function gatewayCallbackRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: { 200: inboundResultSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
     },
     handler: async (request) => {
-      const expected = ctx.config.smsInboundToken;
-      const header = request.headers['x-inbound-token'];
-      const given = (typeof header === 'string' ? header : undefined) ?? request.query.token ?? '';
-      // Without SMS_INBOUND_TOKEN the callback is not there at all.
-      if (!expected) throw new HttpError(404, INBOUND_NOT_SET_UP);
-      if (!sameSecret(given, expected)) throw new HttpError(403, INBOUND_REFUSED);
+      checkInboundToken(request, request.query.token);
       const { action } = await receiveInboundMessage(ctx.db, { userId: null, userName: 'SMS gateway', ipAddress: request.ip }, request.body);
       return { message: action === 'ignored' ? 'Nothing to do' : `Number ${action.replace('_', ' ')}`, action };
+    },
+  });
+
+  // The gateway's delivery report for one message (issue 60), with the same token.
+  routes.post('/delivery', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['voter-messages'],
+      summary: "Gateway callback: a message's delivery report (its message id and delivered or failed); token in the X-Inbound-Token header or the token query value",
+      querystring: z.object({ token: z.string().optional() }),
+      body: deliveryReportSchema,
+      response: { 200: deliveryResultSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
+    },
+    handler: async (request) => {
+      checkInboundToken(request, request.query.token);
+      const { status } = await receiveDeliveryReport(ctx.db, request.body);
+      const message = status === 'ignored' ? 'Nothing to do' : status === 'unknown' ? 'No message with that id' : `Marked ${status}`;
+      return { message, status };
     },
   });
 }

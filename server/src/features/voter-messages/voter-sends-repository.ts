@@ -160,22 +160,27 @@ async function withCounts(db: Executor, rows: SendRow[]): Promise<(VoterSend & {
   if (rows.length === 0) return [];
   const counts = await db
     .selectFrom('voter_send_recipients')
-    .select(['send_id', 'status', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<number>('parts').as('parts')])
+    .select(['send_id', 'status', 'delivery_status', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<number>('parts').as('parts')])
     .where('send_id', 'in', rows.map((row) => row.id))
-    .groupBy(['send_id', 'status'])
+    .groupBy(['send_id', 'status', 'delivery_status'])
     .execute();
   return rows.map((row) => {
-    const of = (status: string) => counts.find((count) => count.send_id === row.id && count.status === status);
-    const sentParts = Number(of('sent')?.parts ?? 0);
+    // Summed over the delivery reports within each status.
+    const sum = (status: string, key: 'count' | 'parts', delivery?: string) =>
+      counts.filter((count) => count.send_id === row.id && count.status === status && (delivery === undefined || count.delivery_status === delivery)).reduce((total, count) => total + Number(count[key] ?? 0), 0);
+    const of = (status: string) => ({ count: sum(status, 'count'), parts: sum(status, 'parts') });
+    const sentParts = of('sent').parts;
     return {
       id: row.id,
       template_name: row.template_name,
       category: row.category as VoterSend['category'],
       status: row.status as VoterSend['status'],
       total: row.total,
-      sent: Number(of('sent')?.count ?? 0),
-      failed: Number(of('failed')?.count ?? 0),
-      cancelled: Number(of('cancelled')?.count ?? 0) + Number(of('skipped')?.count ?? 0),
+      sent: of('sent').count,
+      failed: of('failed').count,
+      cancelled: of('cancelled').count + of('skipped').count,
+      delivered: sum('sent', 'count', 'delivered'),
+      undelivered: sum('sent', 'count', 'failed'),
       left_out: { no_mobile: row.no_mobile, opted_out: row.opted_out },
       parts: row.parts,
       estimated_cost_paise: row.parts * row.price_paise,
@@ -274,4 +279,17 @@ export async function recordRecipient(
 export async function skipRecipients(db: Executor, sendId: number, voterIds: number[], reason: string): Promise<void> {
   if (voterIds.length === 0) return;
   await db.updateTable('voter_send_recipients').set({ status: 'skipped', error: reason }).where('send_id', '=', sendId).where('voter_id', 'in', voterIds).execute();
+}
+
+// A gateway's delivery report for the message it gave this id (issue 60). Only a message sent
+// takes one; a later report replaces an earlier (a gateway may report "failed" then retry and
+// deliver). Answers how many messages matched (0: not one of ours).
+export async function recordDelivery(db: Executor, providerId: string, report: { status: string; error: string | null; at: Date }): Promise<number> {
+  const result = await db
+    .updateTable('voter_send_recipients')
+    .set({ delivery_status: report.status, delivery_error: report.error, delivery_reported_at: report.at.toISOString() })
+    .where('provider_id', '=', providerId)
+    .where('status', '=', 'sent')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

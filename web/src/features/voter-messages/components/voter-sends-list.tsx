@@ -34,6 +34,8 @@ export function VoterSendsList({ sends, canApprove }: { sends: VoterSend[]; canA
               </div>
               <progress className="h-2 w-full" max={send.total} value={done} aria-label={t('messaging.sends.progress', { done, total: send.total })} />
               <p className="text-slate-600">{t('messaging.sends.counts', { sent: send.sent, total: send.total, failed: send.failed, cancelled: send.cancelled })}</p>
+              {/* The gateway's delivery reports (issue 60): sent means accepted, delivered means on the phone. */}
+              {send.sent > 0 && <p className="text-slate-600">{t('messaging.sends.delivery', { delivered: send.delivered, undelivered: send.undelivered, waiting: send.sent - send.delivered - send.undelivered })}</p>}
               <p className="text-slate-600">{t('messaging.sends.cost', { spent: formatRupees(send.spent_paise), estimated: formatRupees(send.estimated_cost_paise) })}</p>
               {send.not_before && send.status === 'sending' && new Date(send.not_before) > new Date() && <p className="text-amber-800">{t('messaging.send.heldUntil', { time: new Date(send.not_before).toLocaleString() })}</p>}
               {send.stop_reason && <p className="font-medium text-red-700">{word(send.stop_reason)}</p>}
