@@ -53,6 +53,25 @@ test('should register the service worker and open the sign-in page without a con
   await context.setOffline(false);
 });
 
+test('should start precaching only after the first screen has stopped fetching, so the voter list has the connection to itself', async ({ page, context }) => {
+  // Issue 56: the worker's precache (every screen's script) reached a phone within 1.5 s of
+  // opening the voter list. It now waits for 4 s without a fetch of the page (workbox-window, the
+  // worker's own loader, is its first fetch).
+  const fetched: { url: string; at: number; byWorker: boolean }[] = [];
+  const started = Date.now();
+  context.on('request', (request) => fetched.push({ url: new URL(request.url()).pathname, at: Date.now() - started, byWorker: request.serviceWorker() !== null || /\/sw\.js$|workbox-window/.test(request.url()) }));
+  await page.goto('/login');
+  await signIn(page, E2E_USERS.karyakarta);
+  await expect(page).toHaveURL(/\/my-voters$/);
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  const firstOfWorker = fetched.find((entry) => entry.byWorker);
+  expect(firstOfWorker, 'the worker fetched its files').toBeDefined();
+  const before = fetched.filter((entry) => entry.at < (firstOfWorker?.at ?? 0));
+  expect(before.some((entry) => entry.url.startsWith('/api/')), 'the screen fetched its data first').toBe(true);
+  const lastOfPage = Math.max(...before.map((entry) => entry.at));
+  expect((firstOfWorker?.at ?? 0) - lastOfPage, JSON.stringify([...before.slice(-3), firstOfWorker])).toBeGreaterThanOrEqual(3500);
+});
+
 test('should sign a Karyakarta in with the worker in charge of the page', async ({ page }) => {
   await page.goto('/login');
   await page.evaluate(async () => navigator.serviceWorker.ready);

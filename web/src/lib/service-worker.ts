@@ -6,12 +6,38 @@ import { announceNewVersion, setNewVersionReloader } from './app-build';
 // X-App-Build header (lib/app-build.ts), and the banner's Reload hands over to it.
 const WAIT_FOR_NEW_WORKER_MS = 10_000;
 
+// Precaching fetches every screen's script, about 260 KB on a phone (issue 56): it starts once
+// the page has fetched nothing for NETWORK_QUIET_MS, so the first screen's data (the voter list
+// after sign-in) has a weak connection to itself; at the latest after LONGEST_WAIT_MS, however
+// busy the page stays, so the app still becomes installable and usable offline.
+const NETWORK_QUIET_MS = 4000;
+const LONGEST_WAIT_MS = 30_000;
+
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  // After the page has loaded: the worker and its precaching never compete with the first
-  // screen for a weak connection, and workbox-window is not part of the first download.
-  if (document.readyState === 'complete') void startServiceWorker();
-  else window.addEventListener('load', () => void startServiceWorker(), { once: true });
+  // After the page has loaded and the network has gone quiet; workbox-window is not part of
+  // the first download either.
+  const start = () => afterNetworkQuiet(() => void startServiceWorker());
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+function afterNetworkQuiet(run: () => void): void {
+  const begun = performance.now();
+  let timer = 0;
+  const observer = typeof PerformanceObserver === 'function' ? new PerformanceObserver(() => wait()) : null;
+  function wait() {
+    window.clearTimeout(timer);
+    const left = LONGEST_WAIT_MS - (performance.now() - begun);
+    timer = window.setTimeout(done, Math.max(0, Math.min(NETWORK_QUIET_MS, left)));
+  }
+  function done() {
+    observer?.disconnect();
+    run();
+  }
+  // Every finished fetch of the page (scripts, fonts, API calls) starts the quiet wait again.
+  observer?.observe({ type: 'resource' });
+  wait();
 }
 
 async function startServiceWorker(): Promise<void> {
