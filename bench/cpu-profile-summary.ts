@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-// npx tsx bench/cpu-profile-summary.ts FILE.cpuprofile [TOP]: the functions that took the most
-// CPU in a profile written by `node --cpu-prof` (e.g. POLL_SERVER_FLAGS of the poll-day bench),
-// by self time and by total time (self plus what they called), as tables.
+// npx tsx bench/cpu-profile-summary.ts FILE.cpuprofile [TOP] [FROM_SECONDS]: the functions that
+// took the most CPU in a profile written by `node --cpu-prof` (e.g. POLL_SERVER_FLAGS of the
+// poll-day bench), by self time and by total time (self plus what they called), as tables.
+// FROM_SECONDS leaves out the samples of the process's first seconds (its start-up and earlier
+// load: request-cpu-bench.ts prints the second its measured load began).
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -16,9 +18,10 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const [file, topText] = process.argv.slice(2);
-if (!file) throw new Error('usage: tsx bench/cpu-profile-summary.ts FILE.cpuprofile [TOP]');
+const [file, topText, fromText] = process.argv.slice(2);
+if (!file) throw new Error('usage: tsx bench/cpu-profile-summary.ts FILE.cpuprofile [TOP] [FROM_SECONDS]');
 const top = Number(topText ?? 30);
+const fromMicros = Number(fromText ?? 0) * 1e6;
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const parent = new Map<number, number>();
@@ -26,7 +29,11 @@ for (const node of profile.nodes) for (const child of node.children ?? []) paren
 
 // Time per sample node, from the deltas (microseconds).
 const selfMicros = new Map<number, number>();
-profile.samples.forEach((id, index) => selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+let sinceStart = 0;
+profile.samples.forEach((id, index) => {
+  sinceStart += profile.timeDeltas[index] ?? 0;
+  if (sinceStart >= fromMicros) selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+});
 const total = [...selfMicros.values()].reduce((sum, value) => sum + value, 0);
 
 const nameOf = (node: ProfileNode) => {

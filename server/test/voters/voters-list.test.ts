@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { voterListSchema, voterSchema } from '@shared/voters/voter-schema';
 import { migrateTo, migrateToLatest } from '../../src/db/migrate';
 import { purgeSoftDeletedVotersBefore } from '../../src/features/voters/voter-retention';
 import { createTestApp, signInAs, type TestApp } from '../support/test-app';
@@ -49,6 +51,16 @@ describe('GET /api/voters', () => {
     expect(body.voters[0].full_name).toBe('100% Ready_Man');
     expect(body.voters[5].full_name).toBe('राहुल शिवाजी चव्हाण');
     expect(body.voters[0]._id).toBe(body.voters[0].id);
+  });
+
+  // The page is written without its zod schema (plugins/plain-json-serializer.ts): its shape is held here.
+  it('should answer exactly the declared fields of each voter when a page is listed', async () => {
+    const response = await list('?limit=3');
+    expect(response.statusCode).toBe(200);
+    const strictList = voterListSchema.extend({ voters: z.array(voterSchema.strict()) }).strict();
+    const body = strictList.parse(response.json());
+    expect(body.voters).toHaveLength(3);
+    expect(Object.keys(body.voters[0]!).sort()).toEqual(Object.keys(voterSchema.shape).sort());
   });
 
   it('should answer 401 when signed out', async () => {

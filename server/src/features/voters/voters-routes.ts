@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { HttpError } from '../../plugins/error-handler';
 import { answerKeeper } from '../../plugins/idempotency';
+import { plainJsonSerializer } from '../../plugins/plain-json-serializer';
 import { assertBoothAllowed, boothScopeFor, VOTER_NOT_FOUND } from './voter-access';
 import { keyedFieldsOf, readVoterForm } from './voter-form';
 import { toVoterDto } from './voter-rows';
@@ -40,6 +41,8 @@ export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promis
       querystring: voterQuerySchema,
       response: { 200: voterListSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
     },
+    // The page is built by toVoterDto (plugins/plain-json-serializer.ts).
+    serializerCompiler: plainJsonSerializer,
     handler: async (request) => {
       const { user } = signedInUser(request);
       const scope = boothScopeFor(user);

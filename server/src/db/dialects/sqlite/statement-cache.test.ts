@@ -47,4 +47,20 @@ describe('cachingStatements', () => {
     sqlite.exec("ALTER TABLE t ADD COLUMN label TEXT DEFAULT 'x'");
     expect(db.prepare(text).all([])[0]).toEqual({ n: 1, label: 'x' });
   });
+
+  it('should read the renamed column when a kept statement\'s column was renamed', () => {
+    const db = cachingStatements(open());
+    const text = 'SELECT * FROM t ORDER BY rowid';
+    expect(db.prepare(text).all([])[0]).toEqual({ n: 1 });
+    sqlite.exec('ALTER TABLE t RENAME COLUMN n TO number');
+    expect(db.prepare(text).all([])[0]).toEqual({ number: 1 });
+  });
+
+  it('should give rows as objects when a statement is iterated, returns rows from a change or names a column twice', () => {
+    const db = cachingStatements(open());
+    expect([...db.prepare('SELECT n, n * 2 AS twice FROM t ORDER BY n').iterate([])]).toEqual([{ n: 1, twice: 2 }, { n: 2, twice: 4 }, { n: 3, twice: 6 }]);
+    expect(db.prepare('INSERT INTO t (n) VALUES (?) RETURNING n, \'x\' AS "quoted"" name"').all([4])).toEqual([{ n: 4, 'quoted" name': 'x' }]);
+    expect(db.prepare('SELECT n AS a, n * 10 AS a FROM t WHERE n = ?').all([2])).toEqual([{ a: 20 }]);
+    expect(db.prepare('UPDATE t SET n = n WHERE n > ?').run([2])).toMatchObject({ changes: 2 });
+  });
 });
