@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuditLog, AuditRecordLink } from '@shared/audit/audit-schemas';
 import { auditTableName } from '@web/lib/audit-names';
+import { settingNames } from '@web/lib/setting-labels';
 
 // The screen that shows a record, searched for where the screen has a search (a voter by its
 // voter ID, a user by username). The server sends a link only while the record exists.
@@ -32,7 +33,8 @@ export function AuditRecord({ log }: AuditRecordProps) {
       {log.record_id && <span className="text-slate-400">{t('auditLogs.recordId', { id: log.record_id })}</span>}
     </>
   );
-  const name = log.record_name ?? null;
+  // A settings change names the settings it changed by their stored keys: shown by their labels.
+  const name = log.record_name && log.table_name === 'settings' ? settingNames(log.record_name, (key) => t(key)) : (log.record_name ?? null);
   if (!name && !log.table_name && !log.record_id) return null;
   const label = name ?? reference;
   return (

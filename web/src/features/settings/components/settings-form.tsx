@@ -31,6 +31,7 @@ import { useUpdateSettings } from '../api/update-settings';
 import { ElectionSettings } from './election-settings';
 import { MessagingSettings } from './messaging-settings';
 import { useFormMessage } from '@web/lib/form-message';
+import { SETTING_LABEL_KEYS, type SettingLabelKey } from '@web/lib/setting-labels';
 
 export const SETTINGS_TABS = ['general', 'data', 'security', 'notifications', 'field', 'election'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -69,35 +70,7 @@ const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   voter_sms_approval_threshold: 'notifications',
 };
 const FIELDS = Object.keys(FIELD_TAB) as (keyof Settings)[];
-// Each setting's label key, for the conflict panel (a setting missing here shows its name).
-const LABEL_KEYS = {
-  app_name: 'settings.appName',
-  timezone: 'settings.timezone',
-  language: 'settings.language',
-  data_retention_days: 'settings.dataRetention',
-  offline_copy_days: 'settings.offlineCopyDays',
-  backup_frequency: 'settings.backupFrequency',
-  enable_2fa: 'settings.enable2fa',
-  password_policy: 'settings.passwordPolicy',
-  email_notifications: 'settings.emailNotifications',
-  sms_notifications: 'settings.smsNotifications',
-  contact_issues: 'settings.contactIssues',
-  field_landing: 'settings.fieldLanding',
-  page_size: 'booths.settings.pageSize',
-  booth_class_a_min: 'boothClasses.settings.aMin',
-  booth_class_b_min: 'boothClasses.settings.bMin',
-  election_name: 'pollDay.settings.electionName',
-  poll_date: 'pollDay.settings.pollDate',
-  poll_start: 'pollDay.settings.pollStart',
-  poll_end: 'pollDay.settings.pollEnd',
-  poll_booths: 'pollDay.settings.booths',
-  sms_price_paise: 'messaging.settings.price',
-  sms_sender_id: 'messaging.settings.senderId',
-  dlt_entity_id: 'messaging.settings.entityId',
-  voter_sms_daily_budget: 'messaging.settings.dailyBudget',
-  voter_sms_approval_threshold: 'messaging.settings.approvalThreshold',
-} as const;
-const FIELD_LABEL: Partial<Record<keyof Settings, (typeof LABEL_KEYS)[keyof typeof LABEL_KEYS]>> = LABEL_KEYS;
+const FIELD_LABEL: Partial<Record<keyof Settings, SettingLabelKey>> = SETTING_LABEL_KEYS;
 // Toggles hold the text "true" or "false": the panel says Yes or No.
 const shownValue = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value);
 // The form's values of a settings record (the version travels beside them).
