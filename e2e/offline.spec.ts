@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken, createVoterViaApi } from './support/api';
 import { E2E_USERS } from './support/e2e-users';
+import { setOfflinePin } from './support/offline-pin';
 import { signIn } from './support/session';
 
 // Issue 21: a Karyakarta on a phone loses the connection in a village, finds voters on the
@@ -54,7 +55,8 @@ test('should search, add and edit voters offline and send both changes once when
 
   await signIn(page, E2E_USERS.karyakarta);
   await page.goto('/voters?tab=entry');
-  // The copy is taken at sign-in.
+  // The copy is taken at sign-in and stored once the worker sets a PIN (issue 57).
+  await setOfflinePin(page);
   await expect.poll(() => cachedIds(page), { timeout: 20_000 }).toEqual(expect.arrayContaining([found, edited, conflicted]));
 
   await context.setOffline(true);

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { apiToken, createVoterViaApi } from './support/api';
 import { E2E_USERS } from './support/e2e-users';
+import { setOfflinePin } from './support/offline-pin';
 import { signIn } from './support/session';
 
 // Issue 22, poll day (docs/poll-day.md). The E2E server starts with the poll date set
@@ -141,7 +142,8 @@ test('should mark a voter offline from the phone copy and send the mark when the
   await signIn(page, runner);
   await page.goto('/poll/mark');
   await expect(page.getByTestId('booth-progress')).toHaveText('Booth-225 · 0 of 3 voted (0.0%)');
-  // The copy of the runner's booth is taken at sign-in.
+  // The copy of the runner's booth is taken at sign-in, stored once a PIN is set (issue 57).
+  await setOfflinePin(page);
   const copied = () =>
     page.evaluate(
       () =>

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { ADMIN_ROLES, type Role } from '@shared/auth/roles';
 import { DUPLICATE_REVIEWERS } from '@shared/auth/route-access';
 import { AppShell } from '@web/components/layout/app-shell';
+import { CopyLockGate } from '@web/features/offline/components/copy-lock-gate';
 import { OfflineStatus } from '@web/features/offline/components/offline-status';
 import { RequireAuth } from '@web/components/layout/require-auth';
 import { myVotersQueryOptions } from '@web/features/my-voters/api/get-my-voters';
@@ -111,7 +112,9 @@ const ROUTES: RouteObject[] = [
     element: (
       <RequireAuth>
         <PasswordChangeGate>
-          <AppShell bell={<><OfflineStatus /><HeaderNotificationBell /></>} account={<ChangePasswordButton />} />
+          <CopyLockGate>
+            <AppShell bell={<><OfflineStatus /><HeaderNotificationBell /></>} account={<ChangePasswordButton />} />
+          </CopyLockGate>
         </PasswordChangeGate>
       </RequireAuth>
     ),

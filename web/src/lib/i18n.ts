@@ -2,6 +2,7 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLanguage } from '@shared/i18n/languages';
 import type { en } from '../locales/en';
+import type { pinEn } from '../locales/pin-texts';
 import { LANGUAGE_FILES, rememberedLanguage } from './language-files';
 
 // Every user-visible text goes through here; screens never hard-code their words.
@@ -26,7 +27,8 @@ const languageFiles: BackendModule = {
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    // 'pin': the PIN screens' own texts, added when they load (features/offline/pin-texts-loader.ts).
+    resources: { translation: typeof en; pin: typeof pinEn };
   }
 }
 

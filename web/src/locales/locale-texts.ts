@@ -4,3 +4,5 @@ import type { en } from './en';
 // A language file that misses or misspells a key does not compile.
 type Texts<T> = T extends string ? string : { readonly [K in keyof T]: Texts<T[K]> };
 export type LocaleTexts = Texts<typeof en>;
+// The same for a namespace of its own (pin-texts.ts).
+export type LocaleTextsOf<T> = Texts<T>;

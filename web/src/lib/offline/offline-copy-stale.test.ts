@@ -5,6 +5,7 @@ import type { RequestOptions } from '../api-client';
 import { offlineDb, readSyncState, writeSyncState } from './offline-db';
 import { clearOfflineData, hasOfflineCopy, keepVoters, syncVoterCopy } from './offline-voters';
 import { enqueue } from './outbox';
+import { choosePin } from './offline-pin';
 
 // Issue 57: a phone lost or left in a drawer kept its booths' voters until its next sync. A copy
 // not synced for more days than the Offline copy setting is wiped before anything reads it.
@@ -22,6 +23,8 @@ const voter = (id: number) => ({ _id: id, id, full_name: `Voter ${id}`, voter_id
 
 beforeEach(async () => {
   await clearOfflineData();
+  // Sealed storage (issue 57) needs the PIN's key; few rounds keep the tests quick.
+  await choosePin(USER, '123456', 1_000);
 });
 
 describe('hasOfflineCopy', () => {

@@ -5,6 +5,8 @@ import { boothLabelOf } from '@shared/reference/booths';
 import type { Voter, VoterList } from '@shared/voters/voter-schema';
 import { i18n } from '../i18n';
 import { offlineDb } from './offline-db';
+import { sealRecord, unsealRecord, vaultKey } from './offline-lock';
+import type { Sealed } from './offline-vault';
 import { cachedVoter, cachedVoterList, cachedVoters, type CachedSearch, keepVoters } from './offline-voters';
 import { enqueue, temporaryVoterId } from './outbox';
 
@@ -27,16 +29,19 @@ export async function pendingCount(): Promise<number> {
   return offlineDb.outbox.count();
 }
 
-// A Karyakarta's My voters as last seen online; read back without a connection.
+// A Karyakarta's My voters as last seen online, sealed (issue 57); read back without a
+// connection. Kept once the copy has its PIN.
 export async function keepMyVoters(answer: unknown): Promise<void> {
-  await offlineDb.meta.put({ key: 'my-voters', value: answer });
+  if (!vaultKey()) return;
+  await offlineDb.meta.put({ key: 'my-voters', value: await sealRecord(answer) });
 }
 
 // The last My voters seen online, with each voter as the copy has it now (edits and contacts
 // made since, voters dropped since).
 export async function myVotersFromCopy<T extends { households: { voters: { id: number }[] }[] }>(): Promise<T | undefined> {
-  const seen = (await offlineDb.meta.get('my-voters'))?.value as T | undefined;
-  if (!seen) return undefined;
+  const sealed = (await offlineDb.meta.get('my-voters'))?.value as Sealed | undefined;
+  if (!sealed || !vaultKey()) return undefined;
+  const seen = await unsealRecord<T>(sealed);
   const households = await Promise.all(
     seen.households.map(async (household) => {
       const voters = await Promise.all(

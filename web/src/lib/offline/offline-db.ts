@@ -1,11 +1,15 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Voter } from '@shared/voters/voter-schema';
-import type { StoredVoter } from './offline-search';
+import type { Sealed } from './offline-vault';
 
 // The phone's own database (issue 21, decision 033), in IndexedDB through Dexie: the voters of
 // the signed-in user's booths, the changes waiting to be sent (the outbox), and where the last
 // sync stopped. Only for a signed-in field user; cleared on sign-out and when the server says
 // the user's booths changed.
+// Issue 57 (decision 075): what holds voter data is sealed under the key of the worker's PIN
+// (offline-lock.ts): a voter row keeps only its id in clear, an outbox row only what sending in
+// order needs (its key, kind, state, user, voter id, version); names, numbers and the changes
+// themselves are in `sealed`.
 
 export type OutboxState = 'pending' | 'conflict' | 'failed';
 
@@ -29,6 +33,15 @@ export interface OutboxItem {
   error?: string;
 }
 
+// A voter as stored: its id (the key the sync deletes and replaces by) and the sealed record.
+export interface SealedVoterRow extends Sealed {
+  id: number;
+}
+
+// The parts of an outbox item that hold voter data, sealed together.
+export type OutboxSecret = Pick<OutboxItem, 'payload' | 'base' | 'current' | 'error'>;
+export type StoredOutboxItem = Omit<OutboxItem, keyof OutboxSecret> & { sealed?: Sealed } & Partial<OutboxSecret>;
+
 export interface SyncState {
   userId: number;
   cursor: string | null;
@@ -44,13 +57,21 @@ interface MetaRow {
 }
 
 export class OfflineDatabase extends Dexie {
-  voters!: EntityTable<StoredVoter, 'id'>;
-  outbox!: EntityTable<OutboxItem, 'seq'>;
+  voters!: EntityTable<SealedVoterRow, 'id'>;
+  outbox!: EntityTable<StoredOutboxItem, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
 
   constructor(name = 'vms-offline') {
     super(name);
     this.version(1).stores({ voters: 'id, booth', outbox: '++seq, key, state, voterId', meta: 'key' });
+    // Sealed voters (issue 57): the booth is no longer kept in clear. A copy kept in clear before
+    // goes (the next sync brings it back sealed); changes waiting in clear are sealed once a PIN is set.
+    this.version(2)
+      .stores({ voters: 'id', outbox: '++seq, key, state, voterId', meta: 'key' })
+      .upgrade(async (tx) => {
+        await tx.table('voters').clear();
+        await tx.table('meta').bulkDelete(['sync', 'my-voters']);
+      });
   }
 }
 

@@ -24,7 +24,8 @@ export function useOfflineSync(user: User | null): void {
       try {
         await flushOutbox(userId);
         await syncVoterCopy(userId);
-        if (!stopped) setOfflineUser(userId);
+        // Answers from the copy only once it is stored under the worker's PIN (issue 57).
+        if (!stopped && (await hasOfflineCopy(userId))) setOfflineUser(userId);
         await flushOutbox(userId);
       } catch (error) {
         // The server no longer gives this user a copy (their access now reaches every booth).

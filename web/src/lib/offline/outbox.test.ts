@@ -4,6 +4,7 @@ import type { Voter } from '@shared/voters/voter-schema';
 import { ApiError, type RequestOptions } from '../api-client';
 import { cachedVoter, cachedVoterList, clearOfflineData, keepVoters } from './offline-voters';
 import { enqueue, flushOutbox, outboxItems, resolveConflict } from './outbox';
+import { choosePin } from './offline-pin';
 
 // The outbox (issue 21): changes made offline go in order, each with its own key, once; a
 // network failure keeps them; a newer version on the server waits for the user's choice.
@@ -28,6 +29,8 @@ const voter = (overrides: Partial<Voter>): Voter => ({ _id: 1, id: 1, full_name:
 beforeEach(async () => {
   sent.length = 0;
   await clearOfflineData();
+  // Sealed storage (issue 57) needs the PIN's key; few rounds keep the tests quick.
+  await choosePin(USER, '123456', 1_000);
 });
 
 describe('flushOutbox', () => {

@@ -4,13 +4,30 @@ import { ApiError, apiRequest, isNetworkError } from '../api-client';
 import { conflictCurrent } from '../edit-conflicts';
 import { newIdempotencyKey } from './idempotency-key';
 import { offlineChanged } from './offline-changes';
-import { offlineDb, type OutboxItem } from './offline-db';
+import { offlineDb, type OutboxItem, type OutboxSecret, type StoredOutboxItem } from './offline-db';
+import { sealRecord, unsealRecord } from './offline-lock';
 import { cachedVoter, keepVoters } from './offline-voters';
 
 // The outbox (issue 21, decision 033): a change made without a connection waits here, in
 // IndexedDB, and is sent in order when the connection returns, each with its own
 // Idempotency-Key so the server applies it once even when an answer is lost and it is sent again.
 // An edit that meets a newer version on the server waits for the user's field-by-field choice.
+// Issue 57: what a change holds of a voter (its values, the voter it was made on, the server's
+// answer to a conflict) is sealed under the PIN's key; sending in order reads only clear fields.
+
+// An item as stored: its voter data sealed (put replaces the whole row, so nothing stays in clear).
+export async function storedOf(item: OutboxItem): Promise<StoredOutboxItem> {
+  const { payload, base, current, error, ...clear } = item;
+  const secret: OutboxSecret = { payload, base, current, error };
+  return { ...clear, sealed: await sealRecord(secret) };
+}
+
+// Items queued before issue 57 were stored in clear; they are sealed when a PIN is set.
+export async function openedOf(stored: StoredOutboxItem): Promise<OutboxItem> {
+  if (!stored.sealed) return stored as OutboxItem;
+  const { sealed, ...clear } = stored;
+  return { ...clear, ...(await unsealRecord<OutboxSecret>(sealed)) } as OutboxItem;
+}
 
 // What each kind of change sends and what its answer does to the phone's copy. A new kind of
 // change (poll-day marks) is one entry here and an `idempotent: true` on its server route.
@@ -80,13 +97,13 @@ export async function enqueue(change: NewChange): Promise<OutboxItem> {
     created_at: new Date().toISOString(),
     state: 'pending',
   };
-  item.seq = await offlineDb.outbox.add(item);
+  item.seq = await offlineDb.outbox.add(await storedOf(item));
   offlineChanged();
   return item;
 }
 
 export async function outboxItems(): Promise<OutboxItem[]> {
-  return offlineDb.outbox.orderBy('seq').toArray();
+  return Promise.all((await offlineDb.outbox.orderBy('seq').toArray()).map(openedOf));
 }
 
 // A voter added offline has a negative id until the server gives it one.
@@ -111,15 +128,16 @@ export function flushOutbox(userId: number): Promise<FlushOutcome> {
 async function runFlush(userId: number): Promise<FlushOutcome> {
   let sent = 0;
   for (;;) {
-    const item = await offlineDb.outbox
+    const waiting = await offlineDb.outbox
       .where('state')
       .equals('pending')
       .sortBy('seq')
       .then((items) => items.find((candidate) => candidate.userId === userId));
-    if (!item) return { sent, stopped: 'done' };
+    if (!waiting) return { sent, stopped: 'done' };
+    const item = await openedOf(waiting);
     const kind = OUTBOX_KINDS[item.kind];
     if (!kind) {
-      await offlineDb.outbox.update(item.seq!, { state: 'failed', error: item.kind });
+      await offlineDb.outbox.put(await storedOf({ ...item, state: 'failed', error: item.kind }));
       continue;
     }
     let answer: unknown;
@@ -130,14 +148,14 @@ async function runFlush(userId: number): Promise<FlushOutcome> {
       const current = conflictCurrent<Voter>(error);
       if (current) {
         // Someone saved the voter since: the user chooses field by field (outbox-conflicts.ts).
-        await offlineDb.outbox.update(item.seq!, { state: 'conflict', current });
+        await offlineDb.outbox.put(await storedOf({ ...item, state: 'conflict', current }));
       } else if (error instanceof ApiError && (error.status === 409 || error.status === 429 || error.status >= 500 || error.status === 0)) {
         // Still being saved, too many requests or the server unwell: try again later, in order.
         return { sent, stopped: 'busy' };
       } else if (error instanceof ApiError && error.status === 401) {
         return { sent, stopped: 'busy' };
       } else {
-        await offlineDb.outbox.update(item.seq!, { state: 'failed', error: error instanceof ApiError ? error.message : String(error) });
+        await offlineDb.outbox.put(await storedOf({ ...item, state: 'failed', error: error instanceof ApiError ? error.message : String(error) }));
       }
       offlineChanged();
       continue;
@@ -163,14 +181,15 @@ async function runFlush(userId: number): Promise<FlushOutcome> {
 // The user's choice on a conflicting edit: for each field, theirs (the server's) or mine. Mine
 // are sent again on top of the current version, with a new key; nothing of mine left: dropped.
 export async function resolveConflict(seq: number, mine: Record<string, unknown>): Promise<void> {
-  const item = await offlineDb.outbox.get(seq);
+  const stored = await offlineDb.outbox.get(seq);
+  const item = stored && (await openedOf(stored));
   if (!item || item.state !== 'conflict' || !item.current) return;
   const current = item.current;
   if (Object.keys(mine).length === 0) {
     await offlineDb.outbox.delete(seq);
     await keepVoters([current]);
   } else {
-    await offlineDb.outbox.update(seq, { state: 'pending', key: newIdempotencyKey(), payload: { ...item.payload, values: mine }, baseVersion: current.version, base: current, current: undefined });
+    await offlineDb.outbox.put(await storedOf({ ...item, state: 'pending', key: newIdempotencyKey(), payload: { ...item.payload, values: mine }, baseVersion: current.version, base: current, current: undefined }));
     await keepVoters([{ ...current, ...(mine as Partial<Voter>) }]);
   }
   offlineChanged();

@@ -11,7 +11,9 @@ import { offlineUser } from '@web/lib/offline/offline-api';
 import { useOfflineSync } from '@web/lib/offline/offline-sync';
 import { useOfflineRevision, useOnline } from '@web/lib/offline/use-online';
 import { dropOutboxItem, flushOutbox, outboxItems, resolveConflict } from '@web/lib/offline/outbox';
+import { pinWanted } from '@web/lib/offline/offline-pin';
 import { useSession } from '@web/lib/session';
+import { PinSetup } from './pin-setup-dialog';
 
 // The header's "waiting to send (n)" while changes made on the phone wait in the outbox (issue 21),
 // and the sync of the phone's copy. The count opens the list, where an edit that met a newer
@@ -43,8 +45,11 @@ export function OutboxStatus() {
   }, [revision, user?.id]);
 
   const conflicts = items.filter((item) => item.state !== 'pending').length;
+  // Read again at each change of the copy (revision): the first sync's end offers the PIN.
+  const wantsPin = user !== null && pinWanted(user.id);
   return (
     <>
+      {wantsPin && <PinSetup userId={user.id} />}
       {items.length > 0 && (
         <button
           type="button"

@@ -1,0 +1,33 @@
+import { offlineChanged } from './offline-changes';
+
+// Whether the app must ask for the PIN of the phone's copy before anything else (issue 57,
+// decision 075). Read at start without loading the copy's code: localStorage names the user whose
+// copy on this phone is locked with a PIN (no secret: only that the PIN screen comes first), and
+// this page remembers whether the right PIN was given.
+const PIN_USER = 'vms-offline-pin';
+let opened = false;
+
+export function copyLockedFor(userId: number | undefined): boolean {
+  if (opened || userId === undefined) return false;
+  try {
+    return localStorage.getItem(PIN_USER) === String(userId);
+  } catch {
+    return false;
+  }
+}
+
+export function rememberPinLock(userId: number | null): void {
+  try {
+    if (userId === null) localStorage.removeItem(PIN_USER);
+    else localStorage.setItem(PIN_USER, String(userId));
+  } catch {
+    // Private mode without storage: the copy is in memory only and goes with the page.
+  }
+  offlineChanged();
+}
+
+export function setCopyOpened(value: boolean): void {
+  if (opened === value) return;
+  opened = value;
+  offlineChanged();
+}
