@@ -62,6 +62,13 @@ export const ROUTE_ACCESS = {
   'GET /api/appointments': ADMIN_ROLES,
   'POST /api/appointments': ADMIN_ROLES,
   'PUT /api/appointments/:id': ADMIN_ROLES,
+  // Issue 59, village programs: the office's to manage; a field user reads those covering their booths.
+  'GET /api/village-programs': ALL_ROLES,
+  'GET /api/village-programs/not-visited': ADMIN_ROLES,
+  'POST /api/village-programs': ADMIN_ROLES,
+  'GET /api/village-programs/:id': ALL_ROLES,
+  'PUT /api/village-programs/:id': ADMIN_ROLES,
+  'DELETE /api/village-programs/:id': ADMIN_ROLES,
 
   'POST /api/notifications/send': ALL_ROLES,
   'GET /api/notifications/recipients': ALL_ROLES,

@@ -1,5 +1,6 @@
 import { voterSendInputSchema, voterTemplateInputSchema } from '../voter-messages/voter-send-schema';
 import { voterConsentUpdateSchema } from '../voter-messages/consent-schema';
+import { notVisitedQuerySchema, villageProgramInputSchema, villageProgramQuerySchema } from '../village-programs/village-program-schema';
 import { describe, expect, it } from 'vitest';
 import { loginInputSchema } from '../auth/auth-schemas';
 import { passwordPolicyProblem } from '../auth/password-policy';
@@ -161,6 +162,16 @@ describe('shared schema messages', () => {
         ...messagesOf(voterSendInputSchema, { audience: { booth: 'x', village: 'x'.repeat(101), age_min: 5, gender: 'x', support_level: 'x' }, template_id: 'x', date_text: 'x'.repeat(41) }),
         ...messagesOf(voterSendInputSchema, { audience: { age_min: 60, age_max: 50 }, template_id: 1 }),
         ...messagesOf(voterConsentUpdateSchema, { state: 'x', note: 'x'.repeat(201) }),
+      ],
+    ],
+    [
+      'village programs',
+      [
+        ...messagesOf(villageProgramInputSchema, {}),
+        ...messagesOf(villageProgramInputSchema, { title: long, kind: 'x', program_date: '2026-02-30', program_time: '25:00', taluka: 'Digras', village: 'Adgaon', booths: ['x'], organiser: long, expected_attendance: -1, actual_attendance: 'x', notes: long }),
+        ...messagesOf(villageProgramInputSchema, { title: 'a', kind: 'visit', program_date: 'x', taluka: 'x', village: 'x', booths: Array.from({ length: 51 }, () => 'Booth-01'), expected_attendance: 1.5, actual_attendance: 2_000_000 }),
+        ...messagesOf(villageProgramQuerySchema, { from: '2026-03-10', to: '2026-03-01', kind: 'x', taluka: 'x', village: 'x' }),
+        ...messagesOf(notVisitedQuerySchema, { days: '0', taluka: 'x' }),
       ],
     ],
     ['audit', [...messagesOf(auditLogQuerySchema, { page: '1.5', limit: '0', action: 'x', user_id: '0', start_date: 'x' }), ...messagesOf(auditLogQuerySchema, { page: '0', limit: '999' })]],

@@ -325,6 +325,16 @@ export const MESSAGE_TEXTS = {
   'appointments.pastDay': 'Choose today or a later day',
   'appointments.statusNotAllowed': 'This appointment cannot move to that status from where it is now',
   'appointments.idPositive': 'Appointment id must be a positive number',
+  'programs.kind': 'Choose visit, meeting, event, camp or rally',
+  'programs.village': 'Choose a village of the chosen taluka',
+  'programs.time': 'Use a time like 10:30',
+  'programs.boothsMax': 'Choose at most {{max}} booths',
+  'programs.datesOrder': 'The end date must be on or after the start date',
+  'programs.days': 'Days must be a whole number from 1 to {{max}}',
+  'programs.notFound': 'Program not found',
+  'programs.changed': 'Someone else changed this program first. Reload and try again.',
+  'programs.idPositive': 'Program id must be a positive number',
+  'programs.deleted': 'Program deleted',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGE_TEXTS;

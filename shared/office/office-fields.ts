@@ -75,10 +75,10 @@ export const optionalVillage = z
 
 // A whole number a form may leave empty (attendance): text in a form, a number in JSON.
 export const optionalCount = (label: string) =>
-  z
-    .union([z.literal(''), z.null(), z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0, `${label} must be 0 or more`).max(1_000_000, `${label} must be 1000000 or less`)])
-    .optional()
-    .transform((value) => (value === '' || value === null || value === undefined ? null : value));
+  z.preprocess(
+    (value) => (value === '' || value === null || value === undefined ? null : value),
+    z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0, `${label} must be 0 or more`).max(1_000_000, `${label} must be 1000000 or less`).nullable(),
+  );
 
 // A list page as every register answers it.
 export function pagedSchema<T extends z.ZodType>(item: T) {

@@ -52,6 +52,13 @@ const CATEGORY_MESSAGE = 'Choose a category from the list';
 const STATUS_MESSAGE = 'Choose a status from the list';
 const PRIORITY_MESSAGE = 'Priority must be Low, Medium or High';
 export const CITIZEN_REQUIRED = 'Choose a voter or write the citizen’s name';
+export const PROGRAM_NOT_FOUND_MESSAGE = 'Program not found';
+
+// The village program the request was raised at (docs/decisions/072-village-programs.md).
+const programIdField = z
+  .union([recordIdNumberSchema(PROGRAM_NOT_FOUND_MESSAGE), z.literal(''), z.null()])
+  .optional()
+  .transform((value) => (value === '' || value === undefined ? null : value));
 
 // The fields a request's form edits (also the create form's, with the citizen).
 const detailFields = {
@@ -80,6 +87,7 @@ export const serviceRequestInputSchema = z
     citizen_name: optionalText(200, 'Name'),
     citizen_mobile: optionalMobile,
     ...detailFields,
+    program_id: programIdField,
   })
   .refine((input) => input.voter_id !== null || input.citizen_name !== null, { message: CITIZEN_REQUIRED, path: ['citizen_name'] });
 export type ServiceRequestInput = z.input<typeof serviceRequestInputSchema>;
@@ -90,6 +98,8 @@ export const serviceRequestUpdateSchema = z.object({
   citizen_name: requiredText(200, 'Name'),
   citizen_mobile: optionalMobile,
   ...detailFields,
+  // Left out, the link stays as it is (the request form does not show it); null unlinks.
+  program_id: z.union([recordIdNumberSchema(PROGRAM_NOT_FOUND_MESSAGE), z.null()]).optional(),
   version: sentVersionSchema,
 });
 export type ServiceRequestUpdate = z.input<typeof serviceRequestUpdateSchema>;
@@ -150,6 +160,7 @@ export const serviceRequestSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   resolved_at: z.string().nullable(),
+  program_id: z.number().int().nullable(),
   version: recordVersionSchema,
 });
 export type ServiceRequest = z.infer<typeof serviceRequestSchema>;

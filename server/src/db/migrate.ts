@@ -49,6 +49,7 @@ import * as mustChangePassword from './migrations/2026-12-07-050-must-change-pas
 import * as voterSends from './migrations/2026-12-07-051-voter-sends';
 import * as appointments from './migrations/2026-12-07-052-appointments';
 import * as voterSendDelivery from './migrations/2026-12-07-053-voter-send-delivery';
+import * as villagePrograms from './migrations/2026-12-07-054-village-programs';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -104,6 +105,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-07-051-voter-sends': voterSends,
   '2026-12-07-052-appointments': appointments,
   '2026-12-07-053-voter-send-delivery': voterSendDelivery,
+  '2026-12-07-054-village-programs': villagePrograms,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

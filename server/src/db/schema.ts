@@ -497,6 +497,8 @@ export interface ServiceRequestsTable {
   updated_at: string;
   resolved_at: string | null;
   version: Generated<number>;
+  // The village program it was raised at (migration 054).
+  program_id: number | null;
 }
 
 export interface ServiceRequestNotesTable {
@@ -606,6 +608,30 @@ export interface AppointmentsTable {
   version: Generated<number>;
 }
 
+export interface VillageProgramsTable {
+  id: Generated<number>;
+  title: string;
+  kind: string;
+  program_date: string;
+  program_time: string | null;
+  taluka: string;
+  village: string;
+  organiser: string | null;
+  expected_attendance: number | null;
+  actual_attendance: number | null;
+  notes: string | null;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface VillageProgramBoothsTable {
+  program_id: number;
+  booth: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -618,6 +644,8 @@ export interface Database {
   service_requests: ServiceRequestsTable;
   service_request_notes: ServiceRequestNotesTable;
   appointments: AppointmentsTable;
+  village_programs: VillageProgramsTable;
+  village_program_booths: VillageProgramBoothsTable;
   notifications: NotificationsTable;
   notification_recipients: NotificationRecipientsTable;
   user_two_factor: UserTwoFactorTable;

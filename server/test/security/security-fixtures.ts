@@ -91,6 +91,18 @@ async function appointmentIn(t: TestApp): Promise<{ id: number; day: string }> {
   return { id: row.id, day };
 }
 
+async function villageProgramIn(t: TestApp): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await t.ctx.db
+    .insertInto('village_programs')
+    .values({ title: 'Gram sabha', kind: 'meeting', program_date: '2026-11-02', taluka: 'Digras', village: 'Arambhi', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const villageProgram = { title: 'Gram sabha', kind: 'meeting', program_date: '2026-11-02', taluka: 'Digras', village: 'Arambhi' };
+
 async function notificationFor(t: TestApp, caller: Caller | null): Promise<number> {
   const to = caller?.user ?? (await someUser(t));
   const now = new Date().toISOString();
@@ -191,6 +203,12 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
     const { id, day } = await appointmentIn(t);
     return { url: `/api/appointments/${id}`, payload: { visitor_name: 'Walk-in', appointment_date: day, slot: '10:00', purpose: 'Road repair', status: 'Requested' } };
   },
+  'GET /api/village-programs': async () => ({ url: '/api/village-programs' }),
+  'GET /api/village-programs/not-visited': async () => ({ url: '/api/village-programs/not-visited?days=30' }),
+  'POST /api/village-programs': async () => ({ url: '/api/village-programs', payload: villageProgram }),
+  'GET /api/village-programs/:id': async (t) => ({ url: `/api/village-programs/${await villageProgramIn(t)}` }),
+  'PUT /api/village-programs/:id': async (t) => ({ url: `/api/village-programs/${await villageProgramIn(t)}`, payload: villageProgram }),
+  'DELETE /api/village-programs/:id': async (t) => ({ url: `/api/village-programs/${await villageProgramIn(t)}` }),
   'POST /api/notifications/send': async (t) => ({ url: '/api/notifications/send', payload: { message: 'Meeting at 5 pm', recipients: [(await someUser(t)).id], type: 'manual' } }),
   'GET /api/notifications/logs': async () => ({ url: '/api/notifications/logs' }),
   'GET /api/notifications/stats': async () => ({ url: '/api/notifications/stats' }),
@@ -375,7 +393,7 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
 
 // A fingerprint of every table's rows, to prove a refused request changed nothing.
 export async function databaseChecksum(t: TestApp): Promise<string> {
-  const tables = ['users', 'sessions', 'voters', 'tasks', 'notifications', 'notification_recipients', 'settings', 'audit_logs', 'voter_contacts', 'voter_flags', 'booths', 'page_assignments', 'house_assignments', 'service_requests', 'service_request_notes', 'appointments'];
+  const tables = ['users', 'sessions', 'voters', 'tasks', 'notifications', 'notification_recipients', 'settings', 'audit_logs', 'voter_contacts', 'voter_flags', 'booths', 'page_assignments', 'house_assignments', 'service_requests', 'service_request_notes', 'appointments', 'village_programs', 'village_program_booths'];
   const parts: string[] = [];
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(t.ctx.db);

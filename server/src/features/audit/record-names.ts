@@ -38,3 +38,8 @@ export function serviceRequestRecordName(request: { receipt_no: string; citizen_
 export function appointmentRecordName(appointment: { appointment_date: string; slot: string; visitor_name: string }): string {
   return clip(`${appointment.appointment_date} ${appointment.slot} ${appointment.visitor_name}`);
 }
+
+// A village program by its day, village and title.
+export function villageProgramRecordName(program: { program_date: string; village: string; title: string }): string {
+  return clip(`${program.program_date} ${program.village}: ${program.title}`);
+}

@@ -50,6 +50,7 @@ function toRequestDto(row: RequestRow, today: string): ServiceRequest {
     created_at: row.created_at,
     updated_at: row.updated_at,
     resolved_at: row.resolved_at,
+    program_id: row.program_id,
     version: row.version,
   };
 }
@@ -139,6 +140,7 @@ export interface NewServiceRequest {
   due_date: string | null;
   created_by: number;
   created_by_name: string;
+  program_id: number | null;
 }
 
 // Inserts the request and gives it its receipt number, from the id the database chose.
@@ -155,7 +157,7 @@ export async function insertServiceRequest(db: Executor, request: NewServiceRequ
 }
 
 export type ServiceRequestChanges = Partial<
-  Pick<NewServiceRequest, 'citizen_name' | 'citizen_mobile' | 'category' | 'department' | 'description' | 'booth' | 'village' | 'priority' | 'assigned_to' | 'due_date'> & {
+  Pick<NewServiceRequest, 'citizen_name' | 'citizen_mobile' | 'category' | 'department' | 'description' | 'booth' | 'village' | 'priority' | 'assigned_to' | 'due_date' | 'program_id'> & {
     status: ServiceStatus;
     resolved_at: string | null;
   }

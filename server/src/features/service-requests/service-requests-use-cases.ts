@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { BoothScope } from '@shared/auth/booth-scope';
 import {
   NEXT_SERVICE_STATUSES,
+  PROGRAM_NOT_FOUND_MESSAGE,
   receiptNumber,
   type ServiceRequest,
   type ServiceRequestDetail,
@@ -21,6 +22,7 @@ import { recordAudit } from '../audit/audit-repository';
 import { serviceRequestRecordName } from '../audit/record-names';
 import { readSettings } from '../settings/settings-repository';
 import { findUserById } from '../users/users-repository';
+import { programExists } from '../village-programs/village-programs-repository';
 import { findVoter } from '../voters/voters-repository';
 import {
   findServiceRequest,
@@ -60,6 +62,12 @@ async function assertAssignee(db: Executor, userId: number | null): Promise<void
   if (!user || user.is_active !== 1) throw new HttpError(400, ASSIGNEE_INACTIVE, { assigned_to: ASSIGNEE_INACTIVE });
 }
 
+// A request names a program the user may read (a field user: one covering their booths).
+async function assertProgram(db: Executor, scope: BoothScope, programId: number | null | undefined): Promise<void> {
+  if (programId === null || programId === undefined) return;
+  if (!(await programExists(db, scope, programId))) throw new HttpError(404, PROGRAM_NOT_FOUND_MESSAGE, { program_id: PROGRAM_NOT_FOUND_MESSAGE });
+}
+
 // A field user saves only within their booths, so the booth must be one of theirs.
 function assertBoothInScope(scope: BoothScope, booth: string | null): void {
   if (!inScope(scope, booth)) throw new HttpError(403, 'Choose one of your booths', { booth: 'Choose one of your booths' });
@@ -92,6 +100,7 @@ export async function createRequest(db: Kysely<Database>, actor: StaffActor, sco
   }
   assertBoothInScope(scope, booth);
   await assertAssignee(db, input.assigned_to);
+  await assertProgram(db, scope, input.program_id);
   const id = await db.transaction().execute(async (trx) => {
     const { id: requestId, receipt_no: receipt } = await insertServiceRequest(
       trx,
@@ -109,6 +118,7 @@ export async function createRequest(db: Kysely<Database>, actor: StaffActor, sco
         due_date: input.due_date,
         created_by: actor.userId,
         created_by_name: actor.userName,
+        program_id: input.program_id,
       },
       receiptNumber,
     );
@@ -120,7 +130,7 @@ export async function createRequest(db: Kysely<Database>, actor: StaffActor, sco
       tableName: 'service_requests',
       recordId: requestId,
       recordName: serviceRequestRecordName({ receipt_no: receipt, citizen_name: citizenName ?? '' }),
-      details: { category: input.category, booth, voter_id: input.voter_id, assigned_to: input.assigned_to },
+      details: { category: input.category, booth, voter_id: input.voter_id, assigned_to: input.assigned_to, program_id: input.program_id },
     });
     return requestId;
   });
@@ -133,6 +143,7 @@ const EDITABLE = ['citizen_name', 'citizen_mobile', 'category', 'department', 'd
 // against the version the form started from; the audit row names the fields that changed.
 export async function editRequest(db: Kysely<Database>, actor: StaffActor, id: number, input: z.output<typeof serviceRequestUpdateSchema>): Promise<ServiceRequestDetail> {
   await assertAssignee(db, input.assigned_to);
+  await assertProgram(db, { kind: 'all' }, input.program_id);
   await retryWhenStale(() =>
     db.transaction().execute(async (trx) => {
       const today = await officeToday(trx);
@@ -142,6 +153,7 @@ export async function editRequest(db: Kysely<Database>, actor: StaffActor, id: n
       for (const field of EDITABLE) {
         if (input[field] !== request[field]) (changes as Record<string, unknown>)[field] = input[field];
       }
+      if (input.program_id !== undefined && input.program_id !== request.program_id) changes.program_id = input.program_id;
       if (!(await updateServiceRequest(trx, id, request.version, changes))) throw new StaleRowError();
       await recordAudit(trx, {
         action: 'UPDATE_SERVICE_REQUEST',
