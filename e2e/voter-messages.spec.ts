@@ -43,6 +43,8 @@ test('should preview, send and follow a message to one booth\'s voters, leaving 
   const preview = form.getByRole('status', { name: 'Before sending' });
   await expect(preview.getByText('2 voters will get this message')).toBeVisible();
   await expect(preview.getByText('Left out: 1 without a mobile, 1 opted out')).toBeVisible();
+  // Neither voter has a message language of their own: the office's Marathi.
+  await expect(preview.getByText('Written in: मराठी 2')).toBeVisible();
   await expect(preview.getByText(/^2 SMS parts · estimated cost ₹0\.50 · budget left today/)).toBeVisible();
   await expect(preview.getByText(`नमस्कार Ramesh Patil ${suffix}, 12 डिसेंबर रोजी ${booth} येथे बैठक आहे.`)).toBeVisible();
   await preview.getByRole('button', { name: 'Send to 2 voters' }).click();

@@ -31,6 +31,13 @@ export const DISABILITIES: readonly ListOption[] = listsData.disabilities;
 export const OCCUPATIONS: readonly ListOption[] = listsData.occupations;
 export const OCCUPATION_SUBCATEGORIES: readonly ListOption[] = listsData.occupationSubcategories;
 export const HEAD_OF_HOUSE_VALUES: readonly number[] = listsData.headOfHouse;
+// The language a voter's messages are written in (issue 60): the four of the templates.
+export const MESSAGE_LANGUAGES: readonly ListOption[] = [
+  { value: 'mr', en: 'Marathi', mr: 'मराठी', hi: 'मराठी', gu: 'મરાઠી' },
+  { value: 'hi', en: 'Hindi', mr: 'हिंदी', hi: 'हिन्दी', gu: 'હિન્દી' },
+  { value: 'gu', en: 'Gujarati', mr: 'गुजराती', hi: 'गुजराती', gu: 'ગુજરાતી' },
+  { value: 'en', en: 'English', mr: 'इंग्रजी', hi: 'अंग्रेज़ी', gu: 'અંગ્રેજી' },
+];
 export const TALUKAS: readonly ListOption[] = talukasData;
 export const POLITICAL_PREFERENCES: readonly PartyOption[] = partiesData;
 export const CASTE_OPTIONS: readonly CasteOption[] = castesData;

@@ -87,7 +87,11 @@ export const voterSendPreviewSchema = z.object({
   // A promotional send asked for at night waits for the morning (ISO instant), else null.
   held_until: z.string().nullable(),
   sample: z.string(),
+  // The office's language (the text of a voter with no language of their own).
   language: z.enum(LANGUAGES),
+  // How many recipients get each language: their own where the voter record has one and the
+  // template a text in it, else the office's (issue 60).
+  by_language: z.array(z.object({ language: z.enum(LANGUAGES), recipients: z.number().int() })),
 });
 export type VoterSendPreview = z.infer<typeof voterSendPreviewSchema>;
 

@@ -7,6 +7,7 @@ import {
   DISABILITIES,
   GENDERS,
   HEAD_OF_HOUSE_VALUES,
+  MESSAGE_LANGUAGES,
   OCCUPATION_SUBCATEGORIES,
   OCCUPATIONS,
   RELATION_TYPES,
@@ -117,6 +118,8 @@ export const VOTER_FIELDS = [
   { name: 'is_dead', kind: 'flag', default: false, label: 'Deceased', section: 'other', aliases: ['Dead', 'Is Dead', 'मृत', 'मयत', 'मृत्यू'], example: 'No' },
   // Contacts and support (issue 20): बेपत्ता, not found at the address; deceased is is_dead, shifted is present_in_city.
   { name: 'is_missing', kind: 'flag', default: false, label: 'Missing', section: 'other', aliases: ['Is Missing', 'Absent', 'बेपत्ता', 'गायब', 'लापता'], example: 'No' },
+  // Issue 60: the language the voter's messages are written in; empty: the office's language.
+  { name: 'message_language', kind: 'list', options: MESSAGE_LANGUAGES, label: 'Message Language', section: 'other', aliases: ['Language', 'Messaging Language', 'भाषा', 'संदेशाची भाषा', 'संदेश की भाषा', 'ભાષા'], example: 'mr' },
   { name: 'comment', kind: 'text', max: 1000, label: 'Comment', section: 'other', wide: true, aliases: ['Comments', 'Remarks', 'Notes', 'शेरा', 'टिप्पणी', 'नोंद', 'अभिप्राय'], example: '', form: { input: 'textarea', span: 'full' } },
   // Issue 20 (booths and pages): the voter's serial number in their part of the roll. A roll page
   // is a range of these (docs/field-organisation.md). A roll's "Serial No" / अनुक्रमांक column is

@@ -8,7 +8,7 @@ import { createVoterSendDispatcher } from '../../src/features/voter-messages/vot
 import { spentSince } from '../../src/features/voter-messages/voter-sends-repository';
 import { type FakeSmsServer, startFakeSmsServer } from '../support/fake-sms-server';
 import { createTestApp, signInAs, type TestApp } from '../support/test-app';
-import { seedVoter } from '../voters/voter-test-helpers';
+import { seedVoter, voterForm } from '../voters/voter-test-helpers';
 
 // Issue 60: messages to voters. Templates, the preview (who is left out and why, parts, cost),
 // the send as a job at the gateway's rate with its DLT ids, consent honoured to the last moment
@@ -250,5 +250,42 @@ describe('approval, cancel, budget, night hours and silence', () => {
     } finally {
       await writeSettings(t.ctx.db, { poll_date: '' });
     }
+  });
+});
+
+describe("the voter's message language", () => {
+  it("should write each voter's text in their own language where the template has it, else the office's", async () => {
+    const booth = 'Booth-61';
+    const plain = await seedVoter(t.ctx, { booth, full_name: 'Plain Voter', mobile_number: '9740000001' });
+    const english = await seedVoter(t.ctx, { booth, full_name: 'English Voter', mobile_number: '9740000002', message_language: 'en' });
+    // The template has no Gujarati text: the office's Marathi.
+    const gujarati = await seedVoter(t.ctx, { booth, full_name: 'Gujarati Voter', mobile_number: '9740000003', message_language: 'gu' });
+    const body = { audience: { booth }, template_id: (await template()).id, date_text: '12 Dec' };
+    const preview = (await post('/preview', body)).json() as VoterSendPreview;
+    expect(preview).toMatchObject({ recipients: 3, language: 'mr', by_language: [{ language: 'en', recipients: 1 }, { language: 'mr', recipients: 2 }] });
+    // Each text fits one part (the Marathi ones as Unicode, under 70).
+    expect(preview.parts).toBe(3);
+    const created = await post('/sends', body);
+    expect(created.statusCode, created.body).toBe(201);
+    const send = created.json() as VoterSend;
+    const texts = await t.ctx.db.selectFrom('voter_send_recipients').select(['voter_id', 'text']).where('send_id', '=', send.id).execute();
+    const textOf = (id: number) => texts.find((row) => row.voter_id === id)?.text;
+    expect(textOf(english.id)).toBe('Dear English Voter, meeting at Booth-61 (Booth-61) on 12 Dec.');
+    expect(textOf(plain.id)).toBe('नमस्कार Plain Voter, 12 Dec रोजी Booth-61 येथे बैठक आहे.');
+    expect(textOf(gujarati.id)).toBe('नमस्कार Gujarati Voter, 12 Dec रोजी Booth-61 येथे बैठक आहे.');
+    const audit = await t.ctx.db.selectFrom('audit_logs').selectAll().where('action', '=', 'SEND_VOTER_MESSAGES').where('record_id', '=', String(send.id)).executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.details ?? '{}')).toMatchObject({ language: 'mr', by_language: { en: 1, mr: 2 } });
+    await drain();
+  });
+
+  it('should keep a message language on the voter record and refuse one outside the four', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/voters', headers: as.Karyakarta, payload: voterForm({ full_name: 'Language Voter', message_language: 'hi' }) });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    const read = (await t.app.inject({ method: 'GET', url: `/api/voters/${id}`, headers: as.Admin })).json() as { message_language: string | null };
+    expect(read.message_language).toBe('hi');
+    const bad = await t.app.inject({ method: 'POST', url: '/api/voters', headers: as.Karyakarta, payload: voterForm({ full_name: 'Bad Language', message_language: 'fr' }) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('message_language');
   });
 });

@@ -49,6 +49,8 @@ export interface AudienceVoter {
   booth: string | null;
   mobile: string | null;
   polling_station: string | null;
+  // The voter's message language (migration 055); null: the office's.
+  message_language: string | null;
   opted_out: boolean;
 }
 
@@ -61,7 +63,7 @@ export async function audienceVoters(db: Executor, audience: VoterAudience, birt
     .leftJoin('voter_message_consent as consent', 'consent.voter_id', 'voters.id')
     .leftJoin('message_opt_out_numbers as blocked', 'blocked.mobile', 'voters.mobile_number')
     .leftJoin('booths', 'booths.label', 'voters.booth')
-    .select(['voters.id', 'voters.full_name', 'voters.booth', 'voters.mobile_number', 'booths.polling_station_name', 'consent.state', 'blocked.opted_out_at'])
+    .select(['voters.id', 'voters.full_name', 'voters.booth', 'voters.mobile_number', 'voters.message_language', 'booths.polling_station_name', 'consent.state', 'blocked.opted_out_at'])
     .where('voters.deleted_at', 'is', null)
     .where('voters.duplicate_of', 'is', null)
     .where((eb) => eb.or([eb('voters.is_dead', '=', 0), eb('voters.is_dead', 'is', null)]));
@@ -80,6 +82,7 @@ export async function audienceVoters(db: Executor, audience: VoterAudience, birt
     booth: row.booth,
     mobile: row.mobile_number && row.mobile_number.trim() !== '' ? row.mobile_number : null,
     polling_station: row.polling_station_name ?? null,
+    message_language: row.message_language,
     // The voter's own answer or their number's STOP (an office opt-in lifts the STOP: decision 070).
     opted_out: row.state === 'opted_out' || row.opted_out_at !== null,
   }));

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Language } from '@shared/i18n/languages';
+import { LANGUAGES } from '@shared/settings/public-settings';
 import { inSilencePeriod } from '@shared/poll/poll-window';
 import { formatRupees, smsCostPaise } from '@shared/sms/sms-length';
 import { zonedDay, zonedTimestamp, startOfZonedDay } from '@shared/time/zoned-time';
@@ -76,17 +77,25 @@ export async function changeTemplate(db: Kysely<Database>, actor: StaffActor, id
 
 // The audience and its messages ------------------------------------------------------------------
 
-// The language a voter's text is in: the voter records keep no language, so the office's
-// (Settings), else English, else the first language the template has a text in.
+// The office's language for a template (Settings), else English, else the first language the
+// template has a text in.
 function templateLanguage(texts: Record<string, string>, office: Language): Language {
   if (texts[office]) return office;
   if (texts.en) return 'en';
   return (Object.keys(texts).find((language) => texts[language]) ?? 'en') as Language;
 }
 
+// A voter's text is in their own message language where the voter record has one and the
+// template has a text in it (issue 60), else in the office's.
+function voterLanguage(texts: Record<string, string>, voter: Pick<AudienceVoter, 'message_language'>, office: Language): Language {
+  const own = voter.message_language;
+  return own && (LANGUAGES as readonly string[]).includes(own) && texts[own] ? (own as Language) : office;
+}
+
 interface Plan {
   template: VoterTemplate;
   language: Language;
+  byLanguage: { language: Language; recipients: number }[];
   matched: number;
   noMobile: number;
   optedOut: number;
@@ -106,6 +115,7 @@ async function plan(db: Kysely<Database>, input: SendInput, now: Date): Promise<
   if (!template) throw new HttpError(404, TEMPLATE_NOT_FOUND);
   const language = templateLanguage(template.texts, settings.language);
   const text = template.texts[language] ?? '';
+  const counts = new Map<Language, number>();
   const today = zonedDay(now, settings.timezone);
   const voters: AudienceVoter[] = await audienceVoters(db, input.audience, input.audience.birthdays_today ? today.slice(5) : null);
   const noMobile = voters.filter((voter) => voter.mobile === null).length;
@@ -113,13 +123,16 @@ async function plan(db: Kysely<Database>, input: SendInput, now: Date): Promise<
   const messages = voters
     .filter((voter) => voter.mobile !== null && !voter.opted_out)
     .map((voter) => {
-      const rendered = renderTemplate(text, { name: voter.full_name, booth: voter.booth ?? '', polling_station: voter.polling_station ?? voter.booth ?? '', date: input.date_text });
+      const own = voterLanguage(template.texts, voter, language);
+      counts.set(own, (counts.get(own) ?? 0) + 1);
+      const rendered = renderTemplate(template.texts[own] ?? text, { name: voter.full_name, booth: voter.booth ?? '', polling_station: voter.polling_station ?? voter.booth ?? '', date: input.date_text });
       return { voter_id: voter.id, mobile: voter.mobile as string, text: rendered, parts: partsOf(rendered) };
     });
   const parts = messages.reduce((sum, message) => sum + message.parts, 0);
   return {
     template,
     language,
+    byLanguage: LANGUAGES.filter((code) => counts.has(code)).map((code) => ({ language: code, recipients: counts.get(code) ?? 0 })),
     matched: voters.length,
     noMobile,
     optedOut,
@@ -147,6 +160,7 @@ export async function previewSend(db: Kysely<Database>, input: SendInput): Promi
     held_until: planned.heldUntil?.toISOString() ?? null,
     sample: planned.sample,
     language: planned.language,
+    by_language: planned.byLanguage,
   };
 }
 
@@ -202,6 +216,7 @@ export async function createSend(db: Kysely<Database>, actor: StaffActor, input:
         parts: planned.parts,
         estimated_cost_paise: smsCostPaise(planned.parts, planned.pricePaise),
         language: planned.language,
+        by_language: Object.fromEntries(planned.byLanguage.map((entry) => [entry.language, entry.recipients])),
         dlt_template_id: planned.template.dlt_template_id,
         status: waits ? 'awaiting_approval' : 'sending',
         ...(planned.heldUntil ? { held_until: planned.heldUntil.toISOString() } : {}),

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_LEVELS } from '@shared/contacts/contact-options';
 import { BOOTHS } from '@shared/reference/booths';
+import { LANGUAGE_NAMES } from '@shared/i18n/languages';
 import { formatRupees } from '@shared/sms/sms-length';
 import type { VoterAudience, VoterSendInput, VoterSendPreview, VoterTemplate } from '@shared/voter-messages/voter-send-schema';
 import { Button } from '@web/components/ui/button';
@@ -164,6 +165,8 @@ export function VoterSendForm({ templates }: { templates: VoterTemplate[] }) {
         <div role="status" aria-label={t('messaging.send.previewTitle')} className="space-y-2 rounded-lg border border-blue-100 bg-blue-50 p-4 text-sm text-slate-800">
           <p className="font-semibold">{t('messaging.send.recipients', { count: preview.recipients })}</p>
           <p>{t('messaging.send.leftOut', { noMobile: preview.left_out.no_mobile, optedOut: preview.left_out.opted_out })}</p>
+          {/* Each voter in their own message language where known (issue 60), else the office's. */}
+          {preview.by_language.length > 0 && <p>{t('messaging.send.byLanguage', { list: preview.by_language.map((entry) => `${LANGUAGE_NAMES[entry.language]} ${entry.recipients}`).join(' · ') })}</p>}
           <p>{t('messaging.send.partsCost', { parts: preview.parts, cost: formatRupees(preview.estimated_cost_paise), left: formatRupees(preview.budget_left_paise) })}</p>
           {preview.estimated_cost_paise > preview.budget_left_paise && <p className="font-medium text-amber-800">{t('messaging.send.overBudget')}</p>}
           {preview.needs_approval && <p className="font-medium text-amber-800">{t('messaging.send.needsApproval')}</p>}
