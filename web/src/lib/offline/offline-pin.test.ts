@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestOptions } from '../api-client';
-import { copyLockedFor } from './copy-lock-flag';
+import { copyLockedFor, setCopyOpened } from './copy-lock-flag';
 import { keepMyVoters, myVotersFromCopy } from './offline-copy';
 import { offlineDb, readSyncState } from './offline-db';
 import { setVaultKey } from './offline-lock';
@@ -47,6 +47,7 @@ async function storedText(): Promise<string> {
 // A new page: the key and the opened voters were only in memory.
 function reopenApp(): void {
   setVaultKey(null);
+  setCopyOpened(false);
   forgetCopy();
 }
 
@@ -179,7 +180,10 @@ describe('the phone copy sealed under a PIN', () => {
     await choosePin(USER, PIN, ROUNDS);
     reopenApp();
     sent.length = 0;
+    localStorage.clear();
     await expect(syncVoterCopy(USER)).rejects.toThrow('locked');
     expect(sent).toEqual([]);
+    // The app's gate is told to ask for the PIN even when its note of the lock was lost.
+    expect(copyLockedFor(USER)).toBe(true);
   });
 });

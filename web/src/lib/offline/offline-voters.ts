@@ -229,7 +229,9 @@ async function runSync(userId: number): Promise<SyncOutcome> {
     await clearOfflineData();
     state = undefined;
   } else if (lock && !vaultKey()) {
-    // Locked: the PIN comes first (copy-lock-gate.tsx).
+    // Locked: the PIN comes first (copy-lock-gate.tsx; told again in case the page's own note of
+    // the lock was lost with the browser's localStorage).
+    rememberPinLock(userId);
     throw new Error('The offline copy is locked');
   }
   let cursor = state?.cursor ?? null;
