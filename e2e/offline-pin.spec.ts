@@ -125,3 +125,30 @@ test('should ask for the PIN in Marathi and say the tries left in Marathi', asyn
   await expect(page.getByText('चुकीचा पिन. आणखी 4 प्रयत्न शिल्लक.')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('pin-unlock-wrong-mr-390.png') });
 });
+
+test('should warn at the last try, then wipe the copy and sign out at the fifth wrong PIN', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const suffix = Date.now().toString().slice(-6);
+  const admin = await apiToken(request, E2E_USERS.admin);
+  const worker = await fieldWorker(request, admin, 'Booth-235');
+  await createVoterViaApi(request, admin, { voter_no: '1', voter_id: `PIW${suffix}`, full_name: 'Kavita Pusli', booth: 'Booth-235' });
+
+  await signIn(page, worker);
+  await page.goto('/voters?tab=entry');
+  await setOfflinePin(page);
+  expect((await storedVoters(page)).length).toBeGreaterThan(0);
+
+  await page.reload();
+  for (const [at, left] of [[1, 4], [2, 3], [3, 2], [4, 1]] as const) {
+    await page.getByLabel('PIN', { exact: true }).fill(`00000${at}`);
+    await page.getByRole('button', { name: 'Open' }).click();
+    await expect(page.getByText(`Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.`)).toBeVisible();
+  }
+  await expect(page.getByRole('alert').filter({ hasText: 'Last try: a wrong PIN now deletes the voters on this phone.' })).toBeVisible();
+  await page.getByLabel('PIN', { exact: true }).fill('000005');
+  await page.getByRole('button', { name: 'Open' }).click();
+
+  await expect(page.getByText('Five wrong PINs: the voters on this phone were deleted. Sign in again to get them back.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await storedVoters(page)).toEqual([]);
+});
