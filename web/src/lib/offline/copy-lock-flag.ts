@@ -3,8 +3,8 @@ import { offlineChanged } from './offline-changes';
 // Whether the app must ask for the PIN of the phone's copy before anything else (issue 57,
 // decision 075). Read at start without loading the copy's code: localStorage names the user whose
 // copy on this phone is locked with a PIN (no secret: only that the PIN screen comes first), and
-// this page remembers whether the right PIN was given.
-const PIN_USER = 'vms-offline-pin';
+// this page remembers whether the right PIN was given. (Written by offline-lock.ts, loaded with the copy.)
+export const PIN_USER = 'vms-offline-pin';
 let opened = false;
 
 export function copyLockedFor(userId: number | undefined): boolean {
@@ -14,16 +14,6 @@ export function copyLockedFor(userId: number | undefined): boolean {
   } catch {
     return false;
   }
-}
-
-export function rememberPinLock(userId: number | null): void {
-  try {
-    if (userId === null) localStorage.removeItem(PIN_USER);
-    else localStorage.setItem(PIN_USER, String(userId));
-  } catch {
-    // Private mode without storage: the copy is in memory only and goes with the page.
-  }
-  offlineChanged();
 }
 
 export function setCopyOpened(value: boolean): void {

@@ -1,3 +1,5 @@
+import { PIN_USER } from './copy-lock-flag';
+import { offlineChanged } from './offline-changes';
 import { offlineDb } from './offline-db';
 import { type Sealed, seal, unseal, type VaultLock } from './offline-vault';
 
@@ -42,4 +44,15 @@ export function sealRecord(value: unknown): Promise<Sealed> {
 
 export function unsealRecord<T>(sealed: Sealed): Promise<T> {
   return unseal<T>(openKey(), { iv: sealed.iv, data: sealed.data });
+}
+
+// Notes for the app's first download whose copy on this phone is locked (copy-lock-flag.ts).
+export function rememberPinLock(userId: number | null): void {
+  try {
+    if (userId === null) localStorage.removeItem(PIN_USER);
+    else localStorage.setItem(PIN_USER, String(userId));
+  } catch {
+    // Private mode without storage: the copy is in memory only and goes with the page.
+  }
+  offlineChanged();
 }

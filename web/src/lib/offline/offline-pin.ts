@@ -1,7 +1,7 @@
-import { rememberPinLock, setCopyOpened } from './copy-lock-flag';
+import { setCopyOpened } from './copy-lock-flag';
 import { offlineChanged } from './offline-changes';
 import { offlineDb, writeSyncState } from './offline-db';
-import { readLock, sealRecord, setVaultKey, writeLock } from './offline-lock';
+import { readLock, rememberPinLock, sealRecord, setVaultKey, writeLock } from './offline-lock';
 import { clearOfflineData, dropStagedSync, forgetCopy, hasOfflineCopy, loadSearchIndex, stagedSyncState, stagedVoters, syncSettled } from './offline-voters';
 import { createLock, MAX_PIN_TRIES, openLock, PIN_ITERATIONS } from './offline-vault';
 import { storedOf } from './outbox';

@@ -3,9 +3,9 @@ import { voterOfSyncRow } from '@shared/sync/sync-schema';
 import type { Voter, VoterList } from '@shared/voters/voter-schema';
 import { apiRequest } from '../api-client';
 import { offlineChanged } from './offline-changes';
-import { rememberPinLock, setCopyOpened } from './copy-lock-flag';
+import { setCopyOpened } from './copy-lock-flag';
 import { offlineDb, readSyncState, type SyncState, writeSyncState } from './offline-db';
-import { readLock, setVaultKey, sealRecord, unsealRecord, vaultKey } from './offline-lock';
+import { readLock, rememberPinLock, setVaultKey, sealRecord, unsealRecord, vaultKey } from './offline-lock';
 import { copyIsStale } from './offline-vault';
 import { type CachedSearch, type Entry, entryOf, newestFirst, searchEntries, type StoredVoter, stripTerms, withTerms } from './offline-search';
 
