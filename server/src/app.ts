@@ -38,6 +38,7 @@ import type { SmsGateway } from './features/notifications/sms/sms-gateway';
 import { twoFactorRoutes } from './features/two-factor/two-factor-routes';
 import { voterExportRoutes } from './features/voters/voter-export-routes';
 import { voterImportRoutes } from './features/voters/voter-import-routes';
+import { electionResultsRoutes } from './features/election-results/election-results-routes';
 import { voterRoutes } from './features/voters/voters-routes';
 import { databasePhotoStore, diskPhotoStore } from './features/voters/voter-photos';
 import { householdRoutes } from './features/households/households-routes';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => contactsRoutes(scope, ctx), { prefix: '/api' });
   await app.register(async (scope) => boothsRoutes(scope, ctx), { prefix: '/api/booths' });
   await app.register(async (scope) => myVotersRoutes(scope, ctx), { prefix: '/api/my-voters' });
+  await app.register(async (scope) => electionResultsRoutes(scope, ctx), { prefix: '/api/election-results' });
   await app.register(async (scope) => householdRoutes(scope, ctx), { prefix: '/api/households' });
   await app.register(async (scope) => duplicateRoutes(scope, ctx), { prefix: '/api/duplicates' });
   await app.register(async (scope) => slipsRoutes(scope, ctx, { recoverJobs: role.startsService }), { prefix: '/api/slips' });

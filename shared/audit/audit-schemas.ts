@@ -88,6 +88,9 @@ export const EXTRA_AUDIT_ACTIONS = [
   'STOP_VOTER_MESSAGES',
   'CREATE_VOTER_TEMPLATE',
   'UPDATE_VOTER_TEMPLATE',
+  // Issue 61: past results per booth.
+  'IMPORT_ELECTION_RESULTS',
+  'DELETE_ELECTION_RESULTS',
 ] as const;
 export const AUDIT_ACTIONS = [...SPEC_AUDIT_ACTIONS, ...EXTRA_AUDIT_ACTIONS] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

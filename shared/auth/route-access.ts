@@ -137,6 +137,13 @@ export const ROUTE_ACCESS = {
   'GET /api/booths/:id/voters': ALL_ROLES,
   'GET /api/booths/:id/households': ALL_ROLES,
   'PUT /api/booths/:id/assignments': PAGE_ASSIGNERS,
+  // Issue 61, past results per booth: the office imports and deletes; every role reads, field
+  // roles only their booths' rows (checked in the feature).
+  'GET /api/election-results': ALL_ROLES,
+  'POST /api/election-results/import': ADMIN_ROLES,
+  'GET /api/election-results/booths/:id': ALL_ROLES,
+  'GET /api/election-results/:id': ALL_ROLES,
+  'DELETE /api/election-results/:id': ADMIN_ROLES,
   'GET /api/my-voters': KARYAKARTA_ONLY,
   // Issue 22, voter slips: every role prints and shares the slips of the voters its booth
   // access reaches (checked per record in features/slips).

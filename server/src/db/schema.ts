@@ -632,6 +632,41 @@ export interface VillageProgramBoothsTable {
   booth: string;
 }
 
+// Past results per booth (issue 61, migration 056).
+export interface PastElectionsTable {
+  id: Generated<number>;
+  name: string;
+  year: number;
+  kind: string;
+  file_name: string | null;
+  imported_by: number | null;
+  imported_by_name: string | null;
+  imported_at: string;
+  version: Generated<number>;
+}
+
+export interface PastCandidatesTable {
+  id: Generated<number>;
+  election_id: number;
+  position: number;
+  name: string;
+  party: string | null;
+}
+
+export interface PastBoothResultsTable {
+  election_id: number;
+  booth: string;
+  electors: number;
+  polled: number;
+}
+
+export interface PastBoothVotesTable {
+  election_id: number;
+  booth: string;
+  candidate_id: number;
+  votes: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -681,6 +716,10 @@ export interface Database {
   voter_message_templates: VoterMessageTemplatesTable;
   voter_sends: VoterSendsTable;
   voter_send_recipients: VoterSendRecipientsTable;
+  past_elections: PastElectionsTable;
+  past_candidates: PastCandidatesTable;
+  past_booth_results: PastBoothResultsTable;
+  past_booth_votes: PastBoothVotesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -591,6 +591,8 @@ export const en = {
       STOP_VOTER_MESSAGES: 'Stop Voter Messages',
       CREATE_VOTER_TEMPLATE: 'Create Voter Template',
       UPDATE_VOTER_TEMPLATE: 'Update Voter Template',
+      IMPORT_ELECTION_RESULTS: 'Import Election Results',
+      DELETE_ELECTION_RESULTS: 'Delete Election Results',
     },
     // The table an audit row's record is in, as the row names it.
     tables: {

@@ -579,6 +579,8 @@ export const gu: LocaleTexts = {
       STOP_VOTER_MESSAGES: 'મતદાર સંદેશા અટક્યા',
       CREATE_VOTER_TEMPLATE: 'મતદાર સંદેશ નમૂનો બનાવ્યો',
       UPDATE_VOTER_TEMPLATE: 'મતદાર સંદેશ નમૂનો બદલ્યો',
+      IMPORT_ELECTION_RESULTS: 'અગાઉનાં પરિણામો આયાત કર્યાં',
+      DELETE_ELECTION_RESULTS: 'અગાઉનાં પરિણામો કાઢી નાખ્યાં',
     },
     tables: {
       users: 'વપરાશકર્તાઓ',

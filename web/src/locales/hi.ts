@@ -582,6 +582,8 @@ export const hi: LocaleTexts = {
       STOP_VOTER_MESSAGES: 'मतदाता संदेश रुके',
       CREATE_VOTER_TEMPLATE: 'मतदाता संदेश टेम्पलेट बनाया',
       UPDATE_VOTER_TEMPLATE: 'मतदाता संदेश टेम्पलेट बदला',
+      IMPORT_ELECTION_RESULTS: 'पिछले चुनाव परिणाम आयात किए',
+      DELETE_ELECTION_RESULTS: 'पिछले चुनाव परिणाम हटाए',
     },
     tables: {
       users: 'उपयोगकर्ता',

@@ -581,6 +581,8 @@ export const mr: LocaleTexts = {
       STOP_VOTER_MESSAGES: 'मतदार संदेश थांबले',
       CREATE_VOTER_TEMPLATE: 'मतदार संदेश साचा तयार केला',
       UPDATE_VOTER_TEMPLATE: 'मतदार संदेश साचा बदलला',
+      IMPORT_ELECTION_RESULTS: 'मागील निकाल आयात केले',
+      DELETE_ELECTION_RESULTS: 'मागील निकाल हटवले',
     },
     tables: {
       users: 'वापरकर्ते',
