@@ -10,7 +10,16 @@ import { testDialect } from '../support/test-database';
 import { multipart, seedVoter, voterForm } from '../voters/voter-test-helpers';
 import { seedHousehold, seedPair } from '../households/household-test-helpers';
 import { writeSettings } from '../../src/features/settings/settings-repository';
+import { insertElection } from '../../src/features/election-results/election-results-repository';
 import { insertSend, insertTemplate } from '../../src/features/voter-messages/voter-sends-repository';
+
+// Issue 61: a past election with one booth's results.
+async function pastElection(t: TestApp): Promise<number> {
+  const now = new Date().toISOString();
+  return insertElection(t.ctx.db, { name: `Access ${randomUUID()}`, year: 2019, kind: 'assembly', fileName: 'form20.csv', userId: 1, userName: 'Test', now }, [{ column: 'BJP', name: 'BJP', party: 'BJP' }], [
+    { booth: 'Booth-01', electors: 100, polled: 50, votes: [10] },
+  ]);
+}
 
 // Poll day (issue 22): an election to mark in, and a voter with serial 1 in Booth-01.
 async function pollDay(t: TestApp): Promise<void> {
@@ -273,6 +282,16 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'GET /api/booths/:id': async () => ({ url: '/api/booths/1' }),
   'PUT /api/booths/:id': async () => ({ url: '/api/booths/1', payload: { polling_station_name: 'Zilla Parishad School' } }),
   'PUT /api/booths/:id/class': async () => ({ url: '/api/booths/1/class', payload: { class_override: 'B', reason: 'Office visit' } }),
+  // Issue 61: past results; each call that needs an election gets one of its own.
+  'GET /api/election-results': async () => ({ url: '/api/election-results' }),
+  'POST /api/election-results/import': async () => {
+    const csv = `Booth,BJP,Total Electors,Votes Polled\nBooth-01,10,100,50\n`;
+    const form = multipart({ name: `Access ${randomUUID()}`, year: '2019', kind: 'assembly', preview: 'true' }, { field: 'file', filename: 'form20.csv', contentType: 'text/csv', data: Buffer.from(csv) });
+    return { url: '/api/election-results/import', payload: form.payload, headers: form.headers };
+  },
+  'GET /api/election-results/booths/:id': async () => ({ url: '/api/election-results/booths/1' }),
+  'GET /api/election-results/:id': async (t) => ({ url: `/api/election-results/${await pastElection(t)}` }),
+  'DELETE /api/election-results/:id': async (t) => ({ url: `/api/election-results/${await pastElection(t)}` }),
   'GET /api/analytics/booths': async () => ({ url: '/api/analytics/booths' }),
   'GET /api/analytics/workers': async () => ({ url: '/api/analytics/workers' }),
   'GET /api/booths/:id/voters': async () => ({ url: '/api/booths/1/voters?page=1' }),
