@@ -30,15 +30,3 @@ test('should show the notification bell with "No notifications" and close it on 
   await page.getByRole('main').click();
   await expect(page.getByText('No notifications')).toBeHidden();
 });
-
-for (const [path, title] of [
-  ['/village', 'Village Program'],
-] as const) {
-  test(`should show the ${title} placeholder with its notice and one error toast`, async ({ page }) => {
-    await signIn(page, E2E_USERS.admin);
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: title })).toBeVisible();
-    await expect(page.getByText('Feature will be added in future')).toHaveCount(2);
-    await expect(page.getByRole('status').filter({ hasText: 'Feature will be added in future' })).toHaveCount(1);
-  });
-}

@@ -18,7 +18,6 @@ import { rememberedFieldLanding } from '@web/lib/field-landing';
 import { queryClient } from '@web/lib/query-client';
 import { LoginPage } from './routes/login-page';
 import { START_PAGES, type StartPath, startPathOf } from './page-loaders';
-import { PlaceholderPage } from './routes/placeholder-page';
 
 // Issue 21: a Karyakarta on weak mobile data downloads only the sign-in page and the shell at
 // first; every other screen (and what it alone needs: Chart.js, the forms of the admin screens,
@@ -81,6 +80,7 @@ const NotificationsPage = lazyPage(() => import('./routes/notifications-page').t
 const AppointmentPage = lazyPage(() => import('./routes/appointment-page').then((module) => module.AppointmentPage));
 const VoterMessagesPage = lazyPage(() => import('./routes/voter-messages-page').then((module) => module.VoterMessagesPage));
 const ServicePage = lazyPage(() => import('./routes/service-page').then((module) => module.ServicePage));
+const VillagePage = lazyPage(() => import('./routes/village-page').then((module) => module.VillagePage));
 const SettingsPage = lazyPage(() => import('./routes/settings-page').then((module) => module.SettingsPage));
 const TasksPage = lazyPage(() => import('./routes/tasks-page').then((module) => module.TasksPage));
 const UsersPage = lazyPage(() => import('./routes/users-page').then((module) => module.UsersPage));
@@ -150,7 +150,7 @@ const ROUTES: RouteObject[] = [
       { path: '/audit-logs', element: adminOnly(<AuditLogsPage />) },
       { path: '/voter-flags', element: adminOnly(<VoterFlagsPage />) },
       { path: '/settings', element: adminOnly(<SettingsPage />) },
-      { path: '/village', element: adminOnly(<PlaceholderPage titleKey="placeholder.village" />) },
+      { path: '/village', element: adminOnly(<VillagePage />) },
       { path: '/appointment', element: adminOnly(<AppointmentPage />) },
       // Issue 59: the leader's calendar and the office's grievance register (the spec's
       // placeholders until then).

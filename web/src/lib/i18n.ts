@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { isLanguage } from '@shared/i18n/languages';
 import type { en } from '../locales/en';
 import type { pinEn } from '../locales/pin-texts';
+import type { villageEn } from '../locales/village-texts';
 import { LANGUAGE_FILES, rememberedLanguage } from './language-files';
 
 // Every user-visible text goes through here; screens never hard-code their words.
@@ -28,7 +29,8 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     // 'pin': the PIN screens' own texts, added when they load (features/offline/pin-texts-loader.ts).
-    resources: { translation: typeof en; pin: typeof pinEn };
+    // 'village': the village programs page's, the same way (features/village-programs/village-texts-loader.ts).
+    resources: { translation: typeof en; pin: typeof pinEn; village: typeof villageEn };
   }
 }
 

@@ -215,12 +215,6 @@ export const en = {
       submit: 'Save my new password',
     },
   },
-  placeholder: {
-    village: 'Village Program',
-    appointment: 'Appointment',
-    service: 'Service And Complaint',
-    notice: 'Feature will be added in future',
-  },
   service: {
     title: 'Service And Complaint',
     newRequest: 'New request',

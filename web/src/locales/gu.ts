@@ -206,12 +206,6 @@ export const gu: LocaleTexts = {
       submit: 'મારો નવો પાસવર્ડ સાચવો',
     },
   },
-  placeholder: {
-    village: 'ગામ કાર્યક્રમ',
-    appointment: 'મુલાકાત',
-    service: 'સેવા અને ફરિયાદ',
-    notice: 'આ સુવિધા ભવિષ્યમાં ઉમેરાશે',
-  },
   service: {
     title: 'સેવા અને ફરિયાદ',
     newRequest: 'નવી અરજી',

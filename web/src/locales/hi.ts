@@ -207,12 +207,6 @@ export const hi: LocaleTexts = {
       submit: 'मेरा नया पासवर्ड सहेजें',
     },
   },
-  placeholder: {
-    village: 'ग्राम कार्यक्रम',
-    appointment: 'मुलाकात',
-    service: 'सेवा और शिकायत',
-    notice: 'यह सुविधा आगे जोड़ी जाएगी',
-  },
   service: {
     title: 'सेवा और शिकायत',
     newRequest: 'नया अनुरोध',

@@ -207,12 +207,6 @@ export const mr: LocaleTexts = {
       submit: 'माझा नवीन पासवर्ड जतन करा',
     },
   },
-  placeholder: {
-    village: 'गाव कार्यक्रम',
-    appointment: 'भेटीची वेळ',
-    service: 'सेवा आणि तक्रार',
-    notice: 'ही सुविधा पुढे जोडली जाईल',
-  },
   service: {
     title: 'सेवा आणि तक्रार',
     newRequest: 'नवीन अर्ज',

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,10 @@ interface CreateServiceRequestDialogProps {
   open: boolean;
   booths: readonly string[];
   staff: readonly StaffChoice[];
+  // The village program the request is raised at, when opened from one (/village).
+  programId?: number | null;
+  // Where a new request starts (a program's village).
+  initialVillage?: string | null;
   onClose: () => void;
   onCreated: (id: number) => void;
 }
@@ -41,7 +45,7 @@ const toId = (value: unknown) => (value === '' || value === null || value === un
 
 // A walk-in's or a caller's request: find them on the roll (name in either script, EPIC or
 // mobile) or write their name and mobile; the receipt number comes back in the toast.
-export function CreateServiceRequestDialog({ open, booths, staff, onClose, onCreated }: CreateServiceRequestDialogProps) {
+export function CreateServiceRequestDialog({ open, booths, staff, programId = null, initialVillage = null, onClose, onCreated }: CreateServiceRequestDialogProps) {
   const { t } = useTranslation();
   const references = useReferenceNames();
   const create = useCreateServiceRequest();
@@ -54,6 +58,11 @@ export function CreateServiceRequestDialog({ open, booths, staff, onClose, onCre
     setError,
     formState: { errors },
   } = useForm<ServiceRequestInput>({ resolver: zodResolver(serviceRequestInputSchema), defaultValues: EMPTY });
+
+  // Raised at a program: its village is where the request starts.
+  useEffect(() => {
+    if (open && initialVillage) setValue('village', initialVillage);
+  }, [open, initialVillage, setValue]);
 
   const close = () => {
     reset(EMPTY);
@@ -73,7 +82,7 @@ export function CreateServiceRequestDialog({ open, booths, staff, onClose, onCre
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const created = await create.mutateAsync(values);
+      const created = await create.mutateAsync({ ...values, program_id: programId });
       toast.success(t('service.created', { receipt: created.receipt_no }));
       close();
       onCreated(created.id);
