@@ -73,9 +73,10 @@ export function memorySampler(pid: number) {
 }
 
 // The server on its own port over DATA_DIR, on SQLite or (databaseUrl) PostgreSQL; answers once healthy.
-export async function startServer(options: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<ChildProcess> {
+// nodeFlags are added to `npm start`'s (a CPU profile's --cpu-prof, say).
+export async function startServer(options: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string>; nodeFlags?: string[] }): Promise<ChildProcess> {
   const { port, dataDir, databaseUrl = '' } = options;
-  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), ...(options.nodeFlags ?? []), '--import', 'tsx', MAIN], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

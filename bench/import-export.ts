@@ -32,6 +32,12 @@ const DATABASE_URL = process.env.BENCH_IMPORT_DATABASE_URL || (process.env.BENCH
 // after npm run bench:postgres-load), so the import goes into a table that already holds its
 // voters and keeps its indexes. The template is copied, never written.
 const TEMPLATE = process.env.BENCH_IMPORT_TEMPLATE;
+// BENCH_XLSX_ROWS=0 leaves the .xlsx out; BENCH_IMPORT_ONLY=true leaves the export out (issue 58:
+// the .csv import alone, repeated). BENCH_SERVER_PROFILE=<folder> writes the server's CPU profile
+// there (node --cpu-prof, every 5 ms), one file per thread (the file reader is a worker thread):
+// npx tsx bench/cpu-profile-summary.ts <file> 40.
+const IMPORT_ONLY = process.env.BENCH_IMPORT_ONLY === 'true';
+const PROFILE_DIR = process.env.BENCH_SERVER_PROFILE ? path.resolve(process.env.BENCH_SERVER_PROFILE) : undefined;
 const dataDir = path.resolve(import.meta.dirname, '.data', 'import-export');
 
 const FIELDS = ['voter_no', 'full_name', 'voter_id', 'age', 'gender', 'father_husband_name', 'religion', 'mobile_number', 'house_no', 'ward_area', 'village', 'booth', 'district', 'taluka', 'present_in_city', 'category', 'caste', 'sub_caste', 'political_preference', 'occupation'] as const;
@@ -156,12 +162,13 @@ async function main(): Promise<void> {
   const csvFile = path.join(dataDir, 'voters.csv');
   const xlsxFile = path.join(dataDir, 'voters.xlsx');
   await writeCsv(csvFile, 0, CSV_ROWS);
-  await writeXlsx(xlsxFile, CSV_ROWS, XLSX_ROWS);
-  console.log(`  files: .csv ${mb(statSync(csvFile).size)}, .xlsx ${mb(statSync(xlsxFile).size)}`);
+  if (XLSX_ROWS > 0) await writeXlsx(xlsxFile, CSV_ROWS, XLSX_ROWS);
+  console.log(`  files: .csv ${mb(statSync(csvFile).size)}${XLSX_ROWS > 0 ? `, .xlsx ${mb(statSync(xlsxFile).size)}` : ''}`);
 
   const port = 3400 + Math.floor(Math.random() * 500);
   const address = `http://127.0.0.1:${port}`;
-  const server = await startServer({ port, dataDir, databaseUrl: DATABASE_URL });
+  const profile = PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-interval=5000', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const server = await startServer({ port, dataDir, databaseUrl: DATABASE_URL, nodeFlags: profile });
   const timings = importTimingsOf(server);
   const memory = memorySampler(server.pid!);
   // A copied database has its users already: the loader's Admin (the server adds its own only to an empty one).
@@ -170,11 +177,13 @@ async function main(): Promise<void> {
 
   const csv = await timed(() => upload(address, token, csvFile, 'voters.csv'));
   rows.push([`import .csv, ${CSV_ROWS.toLocaleString('en-IN')} rows`, `${csv.seconds.toFixed(1)} s`, csv.result.body.slice(0, 60), memory.peak()]);
-  const xlsx = await timed(() => upload(address, token, xlsxFile, 'voters.xlsx'));
-  rows.push([`import .xlsx, ${XLSX_ROWS.toLocaleString('en-IN')} rows on top`, `${xlsx.seconds.toFixed(1)} s`, xlsx.result.body.slice(0, 60), memory.peak()]);
+  if (XLSX_ROWS > 0) {
+    const xlsx = await timed(() => upload(address, token, xlsxFile, 'voters.xlsx'));
+    rows.push([`import .xlsx, ${XLSX_ROWS.toLocaleString('en-IN')} rows on top`, `${xlsx.seconds.toFixed(1)} s`, xlsx.result.body.slice(0, 60), memory.peak()]);
+  }
   // Into a copy of a large database, the export and the keyset read would read the template's
   // millions too: only the imports are measured there.
-  if (!TEMPLATE) {
+  if (!TEMPLATE && !IMPORT_ONLY) {
     const exported = await timed(() => download(address, token));
     const total = CSV_ROWS + XLSX_ROWS;
     rows.push([`export .xlsx, ${total.toLocaleString('en-IN')} voters`, `${exported.seconds.toFixed(1)} s`, `first bytes ${exported.result.firstByteMs.toFixed(0)} ms, ${mb(exported.result.bytes)}`, memory.peak()]);
@@ -189,7 +198,7 @@ async function main(): Promise<void> {
     const how = `saving ${seconds(timing.savingMs)}${timing.indexesDeferred ? ` + index build ${seconds(timing.indexBuildMs)}` : ''}; waiting for the reader ${seconds(timing.waitingForReaderMs)}`;
     rows.push([`limit: the ${label} import's database work`, seconds(database), how, '']);
   }
-  if (!TEMPLATE) {
+  if (!TEMPLATE && !IMPORT_ONLY) {
     const read = await keysetRead();
     rows.push([`limit: keyset read, ${read.read.toLocaleString('en-IN')} voters`, `${read.seconds.toFixed(1)} s`, 'the export\'s reads alone', '']);
   }

@@ -20,20 +20,19 @@ import { serverNodeFlags } from './server-node-flags';
 // of a seeded SQLite file of BENCH_VOTERS voters (default 300,000: a request's own cost hardly
 // depends on the count, and the first page's SQL reads 25 rows and a kept count) answers
 // REQUEST_CPU_CONNECTIONS clients (default 10) for REQUEST_CPU_SECONDS (default 10) per call:
-// the voter list's first page with its total (as the web app opens it) and GET /api/auth/me (the
-// floor every signed-in call pays). Its CPU from /proc divided by the answers is the CPU per
+// the voter list's first page with its total (as the web app opens it), asked for compressed as a
+// browser asks (Accept-Encoding: br, gzip) and uncompressed, and GET /api/auth/me (the floor
+// every signed-in call pays). Its CPU from /proc divided by the answers is the CPU per
 // request; beside it, the same SQL run directly on the file (better-sqlite3, statements prepared
 // once: the physical limit) and through the repository (Kysely), CPU per call in this process.
 // REQUEST_CPU_TREES (comma-separated checkouts, default this one) runs the server of each
 // checkout in turn, REQUEST_CPU_ROUNDS times (default 3) interleaved, for a before/after on a
 // noisy machine; medians are printed. REQUEST_CPU_PROFILE=<folder> writes a CPU profile of each
 // server (node --cpu-prof) and prints the command that summarises its first-page window.
-// REQUEST_CPU_ENCODING (default "br, gzip", as a browser asks) sets Accept-Encoding.
 const TOTAL = Number(process.env.BENCH_VOTERS ?? 300_000);
 const CONNECTIONS = Number(process.env.REQUEST_CPU_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.REQUEST_CPU_SECONDS ?? 10);
 const ROUNDS = Number(process.env.REQUEST_CPU_ROUNDS ?? 3);
-const ENCODING = process.env.REQUEST_CPU_ENCODING ?? 'br, gzip';
 const PROFILE_DIR = process.env.REQUEST_CPU_PROFILE ? path.resolve(process.env.REQUEST_CPU_PROFILE) : undefined;
 const HERE = path.resolve(import.meta.dirname, '..');
 const TREES = (process.env.REQUEST_CPU_TREES ?? HERE).split(',').map((tree) => path.resolve(tree.trim()));
@@ -41,9 +40,10 @@ const SQL_CALLS = 2000;
 const WARM_UP_SECONDS = 2;
 
 const CALLS = [
-  { name: 'GET /api/auth/me (signed-in floor)', path: '/api/auth/me' },
+  { name: 'GET /api/auth/me (signed-in floor)', path: '/api/auth/me', encoding: 'br, gzip' },
+  { name: 'voter list, first page + total, uncompressed', path: '/api/voters?page=1&limit=25', encoding: 'identity' },
   // Last: a profile's window for it runs from its start to the server's end.
-  { name: 'voter list, first page + total', path: '/api/voters?page=1&limit=25' },
+  { name: 'voter list, first page + total, brotli', path: '/api/voters?page=1&limit=25', encoding: 'br, gzip' },
 ] as const;
 
 interface CallResult {
@@ -108,8 +108,9 @@ async function runServer(tree: string, seeded: string, label: string, round: num
   const results = new Map<string, CallResult>();
   try {
     await waitUntilUp(base);
-    const headers = { ...(await benchAdminAuth(base)), 'accept-encoding': ENCODING };
+    const auth = await benchAdminAuth(base);
     for (const call of CALLS) {
+      const headers = { ...auth, 'accept-encoding': call.encoding };
       await load(base, call.path, headers, WARM_UP_SECONDS, server.pid);
       const from = (performance.now() - spawnedAt) / 1000;
       results.set(call.name, await load(base, call.path, headers, SECONDS, server.pid));
