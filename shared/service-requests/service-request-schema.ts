@@ -56,7 +56,7 @@ export const PROGRAM_NOT_FOUND_MESSAGE = 'Program not found';
 
 // The village program the request was raised at (docs/decisions/072-village-programs.md).
 const programIdField = z
-  .union([recordIdNumberSchema(PROGRAM_NOT_FOUND_MESSAGE), z.literal(''), z.null()])
+  .union([recordIdNumberSchema(PROGRAM_NOT_FOUND_MESSAGE), z.literal(''), z.null()], { error: PROGRAM_NOT_FOUND_MESSAGE })
   .optional()
   .transform((value) => (value === '' || value === undefined ? null : value));
 
@@ -99,7 +99,7 @@ export const serviceRequestUpdateSchema = z.object({
   citizen_mobile: optionalMobile,
   ...detailFields,
   // Left out, the link stays as it is (the request form does not show it); null unlinks.
-  program_id: z.union([recordIdNumberSchema(PROGRAM_NOT_FOUND_MESSAGE), z.null()]).optional(),
+  program_id: z.union([recordIdNumberSchema(PROGRAM_NOT_FOUND_MESSAGE), z.null()], { error: PROGRAM_NOT_FOUND_MESSAGE }).optional(),
   version: sentVersionSchema,
 });
 export type ServiceRequestUpdate = z.input<typeof serviceRequestUpdateSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordVersionSchema, sentVersionSchema } from '../records/record-version';
-import { recordIdSchema } from '../records/record-id';
+import { recordIdNumberSchema, recordIdSchema } from '../records/record-id';
 import { calendarDateSchema } from '../time/calendar-date';
 
 // Spec section 3, "Task", with the values exactly as the spec writes them.
@@ -45,6 +45,11 @@ export const taskInputSchema = z
     priority: z.enum(TASK_PRIORITIES, { error: 'Priority must be Low, Medium or High' }).default('Medium'),
     area: optionalText(200, 'Area'),
     notes: optionalText(2000, 'Notes'),
+    // The village program it follows up (docs/decisions/072-village-programs.md).
+    program_id: z
+      .union([recordIdNumberSchema('Program not found'), z.literal(''), z.null()], { error: 'Program not found' })
+      .optional()
+      .transform((value) => (value === '' || value === undefined ? null : value)),
   })
   .refine((task) => !task.start_date || !task.due_date || task.start_date <= task.due_date, {
     message: 'Due date cannot be before the start date',

@@ -4,6 +4,7 @@ import { TALUKAS, VILLAGES_BY_TALUKA } from '../reference/voter-lists';
 import { isoDate, limitParam, optionalVillage, optionalCount, optionalText, pagedSchema, pageParam, queryParam, requiredText } from '../office/office-fields';
 import { recordVersionSchema, sentVersionSchema } from '../records/record-version';
 import { SERVICE_CATEGORIES, SERVICE_STATUSES } from '../service-requests/service-request-schema';
+import { TASK_STATUSES } from '../tasks/task-schema';
 
 // The office's village programs and visits (issue 59, docs/decisions/072-village-programs.md):
 // where the leader or the party went, when, for whom, and how many came; and so which villages
@@ -119,7 +120,17 @@ export const programRequestSchema = z.object({
 });
 export type ProgramRequest = z.infer<typeof programRequestSchema>;
 
-export const villageProgramDetailSchema = villageProgramSchema.extend({ requests: z.array(programRequestSchema) });
+// A follow-up task of the program (Task Management), as its detail lists it.
+export const programTaskSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.enum(TASK_STATUSES),
+  assigned_to_name: z.string().nullable(),
+  due_date: z.string().nullable(),
+});
+export type ProgramTask = z.infer<typeof programTaskSchema>;
+
+export const villageProgramDetailSchema = villageProgramSchema.extend({ requests: z.array(programRequestSchema), tasks: z.array(programTaskSchema) });
 export type VillageProgramDetail = z.infer<typeof villageProgramDetailSchema>;
 
 export const villageProgramListSchema = pagedSchema(villageProgramSchema);

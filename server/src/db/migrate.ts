@@ -52,6 +52,7 @@ import * as voterSendDelivery from './migrations/2026-12-07-053-voter-send-deliv
 import * as villagePrograms from './migrations/2026-12-07-054-village-programs';
 import * as voterMessageLanguage from './migrations/2026-12-07-055-voter-message-language';
 import * as pastResults from './migrations/2026-12-07-056-past-results';
+import * as taskProgram from './migrations/2026-12-07-057-task-program';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -110,6 +111,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-07-054-village-programs': villagePrograms,
   '2026-12-07-055-voter-message-language': voterMessageLanguage,
   '2026-12-07-056-past-results': pastResults,
+  '2026-12-07-057-task-program': taskProgram,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

@@ -103,6 +103,8 @@ export interface TasksTable {
   updated_at: string;
   completed_at: string | null;
   version: Generated<number>;
+  // The village program it follows up (migration 057).
+  program_id: number | null;
 }
 
 export interface NotificationsTable {

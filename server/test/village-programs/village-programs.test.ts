@@ -311,3 +311,48 @@ describe('GET /api/village-programs/not-visited', () => {
     expect((await get(admin.headers, `${URL}/not-visited?days=0`)).json().fields).toEqual({ days: 'Days must be a whole number from 1 to 3650' });
   });
 });
+
+describe('follow-up tasks of a program', () => {
+  const task = (headers: Headers, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/tasks', headers, payload });
+
+  it('should list a program’s follow-up tasks in its detail, a field user seeing only their own, and unlink them when the program is deleted', async () => {
+    const admin = await signInAs(t, 'Admin', { full_name: 'Office Desk' });
+    const created = (await post(admin.headers, program({ booths: ['Booth-71'] }))).json();
+    const worker = await signInAs(t, 'Karyakarta', { booth_access: ['Booth-71'], full_name: 'Field Worker' });
+    const other = await signInAs(t, 'Karyakarta', { booth_access: ['Booth-71'] });
+    const first = await task(admin.headers, { title: 'Send the camp photos to the press', assigned_to: worker.user.id, due_date: '2026-12-20', program_id: created.id });
+    expect(first.statusCode).toBe(201);
+    const rows = await t.ctx.db.selectFrom('audit_logs').selectAll().where('action', '=', 'CREATE_TASK').where('record_id', '=', String(first.json().id)).execute();
+    expect(JSON.parse(rows[0]?.details ?? '{}')).toMatchObject({ program_id: created.id });
+    expect((await task(other.headers, { title: 'Call the sarpanch', assigned_to: other.user.id, program_id: created.id })).statusCode).toBe(201);
+
+    const office = (await get(admin.headers, `${URL}/${created.id}`)).json();
+    expect(office.tasks).toEqual([
+      { id: first.json().id, title: 'Send the camp photos to the press', status: 'Not Started', assigned_to_name: 'Field Worker', due_date: '2026-12-20' },
+      expect.objectContaining({ title: 'Call the sarpanch' }),
+    ]);
+    const theirs = (await get(worker.headers, `${URL}/${created.id}`)).json();
+    expect(theirs.tasks.map((row: { title: string }) => row.title)).toEqual(['Send the camp photos to the press']);
+
+    const deleted = await del(admin.headers, created.id, created.version);
+    expect(deleted.statusCode).toBe(200);
+    const audit = await audits('DELETE_VILLAGE_PROGRAM', created.id);
+    expect(JSON.parse(audit[0]?.details ?? '{}')).toMatchObject({ unlinked_tasks: 2 });
+    const kept = await t.ctx.db.selectFrom('tasks').select(['id', 'program_id']).where('id', '=', first.json().id).executeTakeFirstOrThrow();
+    expect(kept.program_id).toBeNull();
+  });
+
+  it('should refuse a follow-up task of no program or of a program outside a field user’s booths', async () => {
+    const admin = await signInAs(t, 'Admin');
+    const elsewhere = (await post(admin.headers, program({ booths: ['Booth-81'] }))).json();
+    const worker = await signInAs(t, 'Supervisor', { booth_access: ['Booth-82'] });
+    const outside = await task(worker.headers, { title: 'Follow up', assigned_to: worker.user.id, program_id: elsewhere.id });
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json().fields).toEqual({ program_id: 'Program not found' });
+    expect((await task(admin.headers, { title: 'Follow up', assigned_to: admin.user.id, program_id: 999_999 })).statusCode).toBe(404);
+    const bad = await task(admin.headers, { title: 'Follow up', assigned_to: admin.user.id, program_id: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.program_id).toBe('Program not found');
+    expect(await t.ctx.db.selectFrom('tasks').select('id').where('title', '=', 'Follow up').execute()).toEqual([]);
+  });
+});

@@ -66,6 +66,7 @@ export interface NewTask {
   priority: TaskPriority;
   area: string | null;
   notes: string | null;
+  program_id: number | null;
 }
 
 export async function insertTask(db: Executor, task: NewTask): Promise<number> {

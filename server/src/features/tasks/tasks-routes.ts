@@ -6,7 +6,9 @@ import { ALL_ROLES } from '@shared/auth/roles';
 import { conflictSchema } from '@shared/records/record-version';
 import { taskInputSchema, taskQuerySchema, taskSchema, taskStatusUpdateSchema } from '@shared/tasks/task-schema';
 import type { AppContext } from '../../context';
+import { signedInUser } from '../../plugins/access-control';
 import { involvedUserScope, requestActor } from '../audit/actor';
+import { boothScopeFor } from '../voters/voter-access';
 import { listTasks } from './tasks-repository';
 import { createTask, moveTask, removeTask } from './tasks-use-cases';
 import { recordIdSchema } from '@shared/records/record-id';
@@ -30,7 +32,7 @@ export async function tasksRoutes(app: FastifyInstance, ctx: AppContext): Promis
       body: taskInputSchema,
       response: { 201: taskSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
     },
-    handler: async (request, reply) => reply.code(201).send(await createTask(ctx.db, requestActor(request), request.body)),
+    handler: async (request, reply) => reply.code(201).send(await createTask(ctx.db, requestActor(request), request.body, boothScopeFor(signedInUser(request).user))),
   });
 
   routes.put('/:id', {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { BoothScope } from '@shared/auth/booth-scope';
 import type { Role } from '@shared/auth/roles';
 import { mayAssign } from '@shared/tasks/task-assignment';
 import { NEXT_TASK_STATUS, type Task, type taskInputSchema, type TaskStatus } from '@shared/tasks/task-schema';
@@ -11,6 +12,7 @@ import { involvedUserScope, type StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/audit-repository';
 import { taskRecordName } from '../audit/record-names';
 import { findUserById } from '../users/users-repository';
+import { programExists } from '../village-programs/village-programs-repository';
 import { deleteTask, findTask, insertTask, moveTaskStatus } from './tasks-repository';
 
 const TASK_NOT_FOUND = 'Task not found';
@@ -23,8 +25,12 @@ async function visibleTask(db: Executor, actor: StaffActor, id: number): Promise
   return task;
 }
 
-// The assigner is the actor whatever the input says.
-export async function createTask(db: Kysely<Database>, actor: StaffActor, input: z.output<typeof taskInputSchema>): Promise<Task> {
+// The assigner is the actor whatever the input says. A follow-up task names a program the
+// assigner may read (a field user: one covering their booths).
+export async function createTask(db: Kysely<Database>, actor: StaffActor, input: z.output<typeof taskInputSchema>, scope: BoothScope = { kind: 'all' }): Promise<Task> {
+  if (input.program_id !== null && !(await programExists(db, scope, input.program_id))) {
+    throw new HttpError(404, 'Program not found', { program_id: 'Program not found' });
+  }
   const assignee = await findUserById(db, input.assigned_to);
   if (!assignee || assignee.is_active !== 1) {
     throw new HttpError(400, 'The assignee must be an active user', { assigned_to: 'The assignee must be an active user' });
@@ -43,8 +49,9 @@ export async function createTask(db: Kysely<Database>, actor: StaffActor, input:
       priority: input.priority,
       area: input.area,
       notes: input.notes,
+      program_id: input.program_id,
     });
-    await recordAudit(trx, { action: 'CREATE_TASK', ...actor, tableName: 'tasks', recordId: taskId, recordName: taskRecordName(input), details: { assigned_to: assignee.id } });
+    await recordAudit(trx, { action: 'CREATE_TASK', ...actor, tableName: 'tasks', recordId: taskId, recordName: taskRecordName(input), details: { assigned_to: assignee.id, program_id: input.program_id } });
     return taskId;
   });
   const task = await findTask(db, id);

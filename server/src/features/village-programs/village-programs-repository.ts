@@ -1,6 +1,7 @@
 import type { BoothScope } from '@shared/auth/booth-scope';
 import type { ServiceCategory, ServiceStatus } from '@shared/service-requests/service-request-schema';
-import type { ProgramKind, ProgramRequest, VillageProgram, VillageProgramQuery } from '@shared/village-programs/village-program-schema';
+import type { TaskStatus } from '@shared/tasks/task-schema';
+import type { ProgramKind, ProgramRequest, ProgramTask, VillageProgram, VillageProgramQuery } from '@shared/village-programs/village-program-schema';
 import type { Executor } from '../../db/dialects/database-dialect';
 import type { VillageProgramsTable } from '../../db/schema';
 
@@ -99,6 +100,19 @@ export async function listProgramRequests(db: Executor, scope: BoothScope, progr
   return rows.map((row) => ({ ...row, receipt_no: row.receipt_no ?? '', category: row.category as ServiceCategory, status: row.status as ServiceStatus }));
 }
 
+// The follow-up tasks of a program, oldest first: every one for the office (`involvedUser`
+// undefined), a field user's own (assigned to them or by them) otherwise, as Task Management shows.
+export async function listProgramTasks(db: Executor, programId: number, involvedUser: number | undefined): Promise<ProgramTask[]> {
+  let query = db
+    .selectFrom('tasks')
+    .leftJoin('users as assignee', 'assignee.id', 'tasks.assigned_to')
+    .select(['tasks.id', 'tasks.title', 'tasks.status', 'tasks.due_date', 'assignee.full_name as assigned_to_name'])
+    .where('tasks.program_id', '=', programId);
+  if (involvedUser !== undefined) query = query.where((eb) => eb.or([eb('tasks.assigned_to', '=', involvedUser), eb('tasks.assigned_by', '=', involvedUser)]));
+  const rows = await query.orderBy('tasks.id', 'asc').execute();
+  return rows.map((row) => ({ ...row, status: row.status as TaskStatus, assigned_to_name: row.assigned_to_name ?? null }));
+}
+
 export interface ProgramFields {
   title: string;
   kind: ProgramKind;
@@ -142,13 +156,14 @@ export async function updateVillageProgram(db: Executor, id: number, expectedVer
   return true;
 }
 
-// Deletes the program (its booths with it) at the version read; the requests raised there stay,
-// without a program. Returns how many requests lost their link, or null when the row changed.
-export async function deleteVillageProgram(db: Executor, id: number, expectedVersion: number): Promise<number | null> {
+// Deletes the program (its booths with it) at the version read; the requests raised there and its
+// follow-up tasks stay, without a program. Returns how many lost their link, or null when the row changed.
+export async function deleteVillageProgram(db: Executor, id: number, expectedVersion: number): Promise<{ requests: number; tasks: number } | null> {
   const unlinked = await db.updateTable('service_requests').set({ program_id: null }).where('program_id', '=', id).executeTakeFirst();
+  const unlinkedTasks = await db.updateTable('tasks').set({ program_id: null }).where('program_id', '=', id).executeTakeFirst();
   await db.deleteFrom('village_program_booths').where('program_id', '=', id).execute();
   const result = await db.deleteFrom('village_programs').where('id', '=', id).where('version', '=', expectedVersion).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1 ? Number(unlinked.numUpdatedRows) : null;
+  return Number(result.numDeletedRows) === 1 ? { requests: Number(unlinked.numUpdatedRows), tasks: Number(unlinkedTasks.numUpdatedRows) } : null;
 }
 
 // Each village's last program on or before `today`, by taluka and village.

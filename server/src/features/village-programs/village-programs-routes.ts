@@ -18,7 +18,7 @@ import {
 } from '@shared/village-programs/village-program-schema';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
-import { requestActor } from '../audit/actor';
+import { involvedUserScope, requestActor } from '../audit/actor';
 import { boothScopeFor } from '../voters/voter-access';
 import { createProgram, editProgram, getProgram, listPrograms, notVisited, removeProgram } from './village-programs-use-cases';
 
@@ -67,11 +67,11 @@ export async function villageProgramRoutes(app: FastifyInstance, ctx: AppContext
     config: { access: ALL_ROLES },
     schema: {
       tags: ['village-programs'],
-      summary: 'A program with the service requests raised at it',
+      summary: 'A program with the service requests raised at it and its follow-up tasks (a field user: their booths\' requests, their own tasks)',
       params: idParams,
       response: { 200: villageProgramDetailSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
     },
-    handler: async (request) => getProgram(ctx.db, scopeOf(request), request.params.id),
+    handler: async (request) => getProgram(ctx.db, scopeOf(request), request.params.id, involvedUserScope(requestActor(request))),
   });
 
   routes.put('/:id', {

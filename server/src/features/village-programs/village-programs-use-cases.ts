@@ -26,6 +26,7 @@ import {
   insertVillageProgram,
   lastVisits,
   listProgramRequests,
+  listProgramTasks,
   listVillagePrograms,
   type ProgramFields,
   updateVillageProgram,
@@ -73,9 +74,10 @@ export async function listPrograms(db: Executor, scope: BoothScope, query: Villa
   return { items, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
 }
 
-export async function getProgram(db: Executor, scope: BoothScope, id: number): Promise<VillageProgramDetail> {
+// `involvedUser`: a field user's id (their own follow-up tasks only), undefined for the office.
+export async function getProgram(db: Executor, scope: BoothScope, id: number, involvedUser?: number): Promise<VillageProgramDetail> {
   const program = await visibleProgram(db, scope, id);
-  return { ...program, requests: await listProgramRequests(db, scope, id, DETAIL_REQUESTS) };
+  return { ...program, requests: await listProgramRequests(db, scope, id, DETAIL_REQUESTS), tasks: await listProgramTasks(db, id, involvedUser) };
 }
 
 export async function createProgram(db: Kysely<Database>, actor: StaffActor, input: z.output<typeof villageProgramInputSchema>): Promise<VillageProgramDetail> {
@@ -133,7 +135,7 @@ export async function removeProgram(db: Kysely<Database>, actor: StaffActor, id:
         tableName: 'village_programs',
         recordId: id,
         recordName: villageProgramRecordName(program),
-        details: { kind: program.kind, taluka: program.taluka, village: program.village, program_date: program.program_date, unlinked_requests: unlinked },
+        details: { kind: program.kind, taluka: program.taluka, village: program.village, program_date: program.program_date, unlinked_requests: unlinked.requests, unlinked_tasks: unlinked.tasks },
       });
     }),
   );
