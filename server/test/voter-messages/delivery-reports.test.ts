@@ -117,8 +117,8 @@ describe('migration 053', () => {
     const names = Object.keys(MIGRATIONS).sort();
     await migrateTo(t.ctx.db, names[names.indexOf('2026-12-07-053-voter-send-delivery') - 1]!);
     try {
-      const row = await t.ctx.db.selectFrom('voter_send_recipients').selectAll().where('provider_id', '=', 'mg-1').executeTakeFirstOrThrow();
-      expect(row).not.toHaveProperty('delivery_status');
+      const columns = async () => (await t.ctx.db.introspection.getTables()).find((table) => table.name === 'voter_send_recipients')?.columns.map((column) => column.name);
+      expect(await columns()).not.toContain('delivery_status');
     } finally {
       await migrateToLatest(t.ctx.db);
     }
