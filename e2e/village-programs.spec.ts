@@ -3,7 +3,7 @@ import { apiToken } from './support/api';
 import { E2E_USERS } from './support/e2e-users';
 import { signIn } from './support/session';
 
-test('should record a visit to a village nobody visited, list it, raise a request there, and see the village leave the not-visited list', async ({ page, request }) => {
+test('should record a visit to a village nobody visited, list it, raise a request and a follow-up task there, and see the village leave the not-visited list', async ({ page, request }) => {
   test.setTimeout(90_000);
   const suffix = String(Date.now()).slice(-6);
   const title = `Gram sabha ${suffix}`;
@@ -55,6 +55,16 @@ test('should record a visit to a village nobody visited, list it, raise a reques
   await expect(requestForm).toBeHidden();
   await expect(detail.getByText('1 request')).toBeVisible();
   await expect(detail.getByText(`Kisan More ${suffix}`)).toBeVisible();
+
+  // A follow-up task in Task Management, named after the program and listed on it.
+  await detail.getByRole('button', { name: 'Add a follow-up task' }).click();
+  const taskForm = page.getByRole('dialog', { name: 'Create Task' });
+  await expect(taskForm.getByLabel('Title')).toHaveValue(`Follow-up: ${title}`);
+  await taskForm.getByLabel('Assign to').selectOption({ index: 1 });
+  await taskForm.getByRole('button', { name: 'Create Task' }).click();
+  await expect(taskForm).toBeHidden();
+  await expect(detail.getByRole('link', { name: `Follow-up: ${title}` })).toBeVisible();
+  await expect(detail.getByText('Not Started')).toBeVisible();
   await detail.getByRole('button', { name: 'Close' }).first().click();
 
   // Listed, and found by the address's filters.

@@ -4,6 +4,7 @@ import { isLanguage } from '@shared/i18n/languages';
 import type { en } from '../locales/en';
 import type { pinEn } from '../locales/pin-texts';
 import type { villageEn } from '../locales/village-texts';
+import type { appointmentsEn } from '../locales/appointment-texts';
 import { LANGUAGE_FILES, rememberedLanguage } from './language-files';
 
 // Every user-visible text goes through here; screens never hard-code their words.
@@ -30,7 +31,8 @@ declare module 'i18next' {
     defaultNS: 'translation';
     // 'pin': the PIN screens' own texts, added when they load (features/offline/pin-texts-loader.ts).
     // 'village': the village programs page's, the same way (features/village-programs/village-texts-loader.ts).
-    resources: { translation: typeof en; pin: typeof pinEn; village: typeof villageEn };
+    // 'appointments': the appointments page's (features/appointments/appointment-texts-loader.ts).
+    resources: { translation: typeof en; pin: typeof pinEn; village: typeof villageEn; appointments: typeof appointmentsEn };
   }
 }
 

@@ -14,8 +14,10 @@ import { ListEmpty, ListLoading } from '@web/components/ui/list-states';
 import { PageNav } from '@web/components/ui/page-nav';
 import { errorMessage } from '@web/lib/api-client';
 import { useAppSettings } from '@web/lib/app-settings';
+import { useSession } from '@web/lib/session';
 import { useUsersByRoles } from '@web/lib/users-by-role';
 import { CreateServiceRequestDialog } from '@web/features/service-requests/components/create-service-request-dialog';
+import { CreateTaskDialog } from '@web/features/tasks/components/create-task-dialog';
 import { type VillageProgramListParams, useVillagePrograms } from '@web/features/village-programs/api/get-village-programs';
 import { NotVisitedList } from '@web/features/village-programs/components/not-visited-list';
 import { VillageProgramDialog } from '@web/features/village-programs/components/village-program-dialog';
@@ -51,6 +53,10 @@ export function VillagePage() {
   const staff = useMemo(() => users.map((item) => ({ id: item._id, name: item.full_name })).sort((a, b) => a.name.localeCompare(b.name)), [users]);
   const [form, setForm] = useState<{ program: VillageProgramDetail | null } | null>(null);
   const [raisingAt, setRaisingAt] = useState<VillageProgramDetail | null>(null);
+  const [followingUp, setFollowingUp] = useState<VillageProgramDetail | null>(null);
+  const { user } = useSession();
+  // Where a follow-up task starts; one object per program, so the form is filled once.
+  const followUpStart = useMemo(() => (followingUp ? { title: t('detail.taskTitle', { title: followingUp.title }), area: followingUp.village } : null), [followingUp, t]);
 
   const update = (changes: Record<string, string | null | undefined>) => {
     const next = new URLSearchParams(window.location.search);
@@ -127,6 +133,8 @@ export function VillagePage() {
         onClose={() => update({ open: null })}
         onEdit={(program) => setForm({ program })}
         onRaiseRequest={setRaisingAt}
+        onAddTask={setFollowingUp}
+        taskStatus={(status) => tApp(`tasks.status.${status as 'Completed'}`)}
         requestHref={(requestId) => `/service?open=${requestId}`}
         requestLabels={{
           category: (category) => tApp(`service.categories.${category as 'other'}`),
@@ -145,6 +153,16 @@ export function VillagePage() {
           void queryClient.invalidateQueries({ queryKey: ['village-programs'] });
         }}
       />
+      {user && (
+        <CreateTaskDialog
+          open={followingUp !== null}
+          currentUser={user}
+          programId={followingUp?.id ?? null}
+          initial={followUpStart}
+          onClose={() => setFollowingUp(null)}
+          onCreated={() => void queryClient.invalidateQueries({ queryKey: ['village-programs'] })}
+        />
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { type Appointment, APPOINTMENT_SLOTS, type AppointmentStatus, NEXT_APPOINTMENT_STATUSES, SLOT_HOLDING_STATUSES } from '@shared/appointments/appointment-schema';
 import { Badge, type BadgeColor } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { useAppointmentTranslation } from '../appointment-texts-loader';
 
 const COLORS: Record<AppointmentStatus, BadgeColor> = { Requested: 'blue', Confirmed: 'indigo', Done: 'green', Cancelled: 'gray', 'No-show': 'orange' };
 
@@ -18,7 +18,7 @@ const holdsSlot = (appointment: Appointment) => (SLOT_HOLDING_STATUSES as readon
 // the visitor, purpose and the next steps (Confirm, Mark done, No-show, Cancel). A cancelled
 // booking stays under its time, greyed, beside whoever took the slot after.
 export function AppointmentDayView({ items, busy, onBook, onMove }: AppointmentDayProps) {
-  const { t } = useTranslation();
+  const { t } = useAppointmentTranslation();
   const bySlot = new Map<string, Appointment[]>();
   for (const item of items) bySlot.set(item.slot, [...(bySlot.get(item.slot) ?? []), item]);
   return (
@@ -35,8 +35,8 @@ export function AppointmentDayView({ items, busy, onBook, onMove }: AppointmentD
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="font-medium text-slate-900">{booking.visitor_name}</span>
                     {booking.visitor_mobile && <span className="text-xs text-slate-500">{booking.visitor_mobile}</span>}
-                    <Badge color={COLORS[booking.status]}>{t(`appointments.statuses.${booking.status}`)}</Badge>
-                    {booking.kind === 'hearing' && <Badge color="teal">{t('appointments.kinds.hearing')}</Badge>}
+                    <Badge color={COLORS[booking.status]}>{t(`statuses.${booking.status}`)}</Badge>
+                    {booking.kind === 'hearing' && <Badge color="teal">{t('kinds.hearing')}</Badge>}
                   </div>
                   <p className="text-sm text-slate-600">{booking.purpose}</p>
                   {booking.notes && <p className="text-xs text-slate-500">{booking.notes}</p>}
@@ -44,7 +44,7 @@ export function AppointmentDayView({ items, busy, onBook, onMove }: AppointmentD
                     <div className="mt-1 flex flex-wrap gap-1">
                       {NEXT_APPOINTMENT_STATUSES[booking.status].map((next) => (
                         <Button key={next} variant={next === 'Cancelled' ? 'ghost-danger' : 'secondary'} disabled={busy} onClick={() => onMove(booking, next)}>
-                          {t(`appointments.actions.${next as Exclude<AppointmentStatus, 'Requested'>}`)}
+                          {t(`actions.${next as Exclude<AppointmentStatus, 'Requested'>}`)}
                         </Button>
                       ))}
                     </div>
@@ -53,9 +53,9 @@ export function AppointmentDayView({ items, busy, onBook, onMove }: AppointmentD
               ))}
               {free && (
                 <div className="flex items-center justify-between gap-2">
-                  <span className="text-sm text-slate-400">{t('appointments.free')}</span>
-                  <Button variant="secondary" aria-label={t('appointments.bookAt', { slot })} onClick={() => onBook(slot)}>
-                    {t('appointments.book')}
+                  <span className="text-sm text-slate-400">{t('free')}</span>
+                  <Button variant="secondary" aria-label={t('bookAt', { slot })} onClick={() => onBook(slot)}>
+                    {t('book')}
                   </Button>
                 </div>
               )}

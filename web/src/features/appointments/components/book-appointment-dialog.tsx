@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
 import { type Appointment, APPOINTMENT_KINDS, APPOINTMENT_SLOTS, type AppointmentInput, appointmentInputSchema } from '@shared/appointments/appointment-schema';
 import type { Voter } from '@shared/voters/voter-schema';
 import { Button } from '@web/components/ui/button';
@@ -12,6 +11,7 @@ import { VoterPicker } from '@web/components/ui/voter-picker';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useBookAppointment } from '../api/book-appointment';
+import { useAppointmentTranslation } from '../appointment-texts-loader';
 
 interface BookAppointmentDialogProps {
   // The day and time the user chose on the day view; null keeps the dialog closed.
@@ -33,21 +33,21 @@ const emptyFor = (date: string, slot: string): AppointmentInput => ({
 // Books a slot for a voter or another visitor. Someone else booking the same slot first gets
 // it: the 409 names them, the form keeps what was typed, and another time can be chosen.
 export function BookAppointmentDialog({ slot, onClose }: BookAppointmentDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useAppointmentTranslation();
   const book = useBookAppointment();
   return (
     <Modal
       open={slot !== null}
-      title={t('appointments.bookTitle')}
+      title={t('bookTitle')}
       onClose={onClose}
       size="lg"
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
+            {t('common.cancel', { ns: 'translation' })}
           </Button>
           <Button type="submit" form="book-appointment-form" busy={book.isPending}>
-            {t('appointments.form.submit')}
+            {t('form.submit')}
           </Button>
         </>
       }
@@ -67,7 +67,7 @@ interface BookAppointmentFormProps {
 }
 
 function BookAppointmentForm({ date, slot, book, onBooked }: BookAppointmentFormProps) {
-  const { t } = useTranslation();
+  const { t } = useAppointmentTranslation();
   const [voter, setVoter] = useState<Voter | null>(null);
   const {
     register,
@@ -87,27 +87,27 @@ function BookAppointmentForm({ date, slot, book, onBooked }: BookAppointmentForm
   const onSubmit = handleSubmit(async (values) => {
     try {
       const booked = await book.mutateAsync(values);
-      toast.success(t('appointments.booked', { name: booked.visitor_name, slot: booked.slot }));
+      toast.success(t('booked', { name: booked.visitor_name, slot: booked.slot }));
       onBooked();
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         const holder = error.current as Appointment | undefined;
-        const message = t('appointments.takenBy', { name: holder?.visitor_name ?? '' });
+        const message = t('takenBy', { name: holder?.visitor_name ?? '' });
         setError('slot', { type: 'server', message });
         toast.error(message);
         return;
       }
       showServerFieldErrors(error, setError, Object.keys(emptyFor('', '')));
-      toast.error(errorMessage(error, t('appointments.bookFailed')));
+      toast.error(errorMessage(error, t('bookFailed')));
     }
   });
 
   return (
       <form id="book-appointment-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('appointments.form.date')} required error={errors.appointment_date?.message}>
+        <FormField label={t('form.date')} required error={errors.appointment_date?.message}>
           <input type="date" className={inputClassName} {...register('appointment_date')} />
         </FormField>
-        <FormField label={t('appointments.form.slot')} required error={errors.slot?.message}>
+        <FormField label={t('form.slot')} required error={errors.slot?.message}>
           <select className={inputClassName} {...register('slot')}>
             {APPOINTMENT_SLOTS.map((time) => (
               <option key={time} value={time}>
@@ -116,11 +116,11 @@ function BookAppointmentForm({ date, slot, book, onBooked }: BookAppointmentForm
             ))}
           </select>
         </FormField>
-        <FormField label={t('appointments.form.kind')} error={errors.kind?.message} className="sm:col-span-2">
+        <FormField label={t('form.kind')} error={errors.kind?.message} className="sm:col-span-2">
           <select className={inputClassName} {...register('kind')}>
             {APPOINTMENT_KINDS.map((kind) => (
               <option key={kind} value={kind}>
-                {t(`appointments.kinds.${kind}`)}
+                {t(`kinds.${kind}`)}
               </option>
             ))}
           </select>
@@ -129,24 +129,24 @@ function BookAppointmentForm({ date, slot, book, onBooked }: BookAppointmentForm
           voter={voter}
           onChoose={choose}
           texts={{
-            legend: t('appointments.form.voter'),
-            search: t('appointments.form.findVoter'),
-            searching: t('appointments.form.searching'),
-            noneFound: t('appointments.form.noVoterFound'),
-            choose: t('appointments.form.choose'),
-            clear: t('appointments.form.clearVoter'),
+            legend: t('form.voter'),
+            search: t('form.findVoter'),
+            searching: t('form.searching'),
+            noneFound: t('form.noVoterFound'),
+            choose: t('form.choose'),
+            clear: t('form.clearVoter'),
           }}
         />
-        <FormField label={t('appointments.form.visitorName')} required error={errors.visitor_name?.message}>
+        <FormField label={t('form.visitorName')} required error={errors.visitor_name?.message}>
           <input className={inputClassName} {...register('visitor_name')} />
         </FormField>
-        <FormField label={t('appointments.form.visitorMobile')} error={errors.visitor_mobile?.message}>
+        <FormField label={t('form.visitorMobile')} error={errors.visitor_mobile?.message}>
           <input className={inputClassName} inputMode="numeric" {...register('visitor_mobile')} />
         </FormField>
-        <FormField label={t('appointments.form.purpose')} required error={errors.purpose?.message} className="sm:col-span-2">
+        <FormField label={t('form.purpose')} required error={errors.purpose?.message} className="sm:col-span-2">
           <input className={inputClassName} {...register('purpose')} />
         </FormField>
-        <FormField label={t('appointments.form.notes')} error={errors.notes?.message} className="sm:col-span-2">
+        <FormField label={t('form.notes')} error={errors.notes?.message} className="sm:col-span-2">
           <textarea rows={2} className={inputClassName} {...register('notes')} />
         </FormField>
       </form>

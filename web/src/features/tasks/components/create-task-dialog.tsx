@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +17,16 @@ import { useCreateTask } from '../api/create-task';
 interface CreateTaskDialogProps {
   open: boolean;
   currentUser: User;
+  // A follow-up task of a village program (/village): the program it names, and where it starts.
+  programId?: number | null;
+  initial?: { title: string; area: string | null } | null;
   onClose: () => void;
+  onCreated?: () => void;
 }
 
 const EMPTY: TaskInput = { title: '', description: '', assigned_to: '', due_date: '', start_date: '', priority: 'Medium', area: '', notes: '' };
 
-export function CreateTaskDialog({ open, currentUser, onClose }: CreateTaskDialogProps) {
+export function CreateTaskDialog({ open, currentUser, programId = null, initial = null, onClose, onCreated }: CreateTaskDialogProps) {
   const { t } = useTranslation();
   const createTask = useCreateTask();
   const { users, isLoading } = useUsersByRoles(open ? assignableRoles(currentUser.role) : []);
@@ -31,9 +36,16 @@ export function CreateTaskDialog({ open, currentUser, onClose }: CreateTaskDialo
     register,
     handleSubmit,
     reset,
+    setValue,
     setError,
     formState: { errors },
   } = useForm<TaskInput>({ resolver: zodResolver(taskInputSchema), defaultValues: EMPTY });
+
+  useEffect(() => {
+    if (!open || !initial) return;
+    setValue('title', initial.title);
+    setValue('area', initial.area ?? '');
+  }, [open, initial, setValue]);
 
   const close = () => {
     reset(EMPTY);
@@ -42,9 +54,10 @@ export function CreateTaskDialog({ open, currentUser, onClose }: CreateTaskDialo
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await createTask.mutateAsync(values);
+      await createTask.mutateAsync(programId === null ? values : { ...values, program_id: programId });
       toast.success(t('tasks.created'));
       close();
+      onCreated?.();
     } catch (error) {
       // The form keeps what was typed; field errors go beside their fields.
       showServerFieldErrors(error, setError, Object.keys(EMPTY));

@@ -19,6 +19,10 @@ interface VillageProgramDialogProps {
   onEdit: (program: VillageProgramDetail) => void;
   // Opens the service request form with this program named (the page composes the two features).
   onRaiseRequest: (program: VillageProgramDetail) => void;
+  // Opens the task form for a follow-up task of this program (Task Management's own form).
+  onAddTask: (program: VillageProgramDetail) => void;
+  // The words of a task's status (Task Management owns them).
+  taskStatus: (status: string) => string;
   // A request raised here, opened in the register.
   requestHref: (requestId: number) => string;
   // The words of a request's category and status (the service requests feature owns them).
@@ -27,7 +31,7 @@ interface VillageProgramDialogProps {
 
 // One program: when and where, its booths and attendance, the requests raised there, and the
 // office's edit and delete.
-export function VillageProgramDialog({ id, onClose, onEdit, onRaiseRequest, requestHref, requestLabels }: VillageProgramDialogProps) {
+export function VillageProgramDialog({ id, onClose, onEdit, onRaiseRequest, onAddTask, taskStatus, requestHref, requestLabels }: VillageProgramDialogProps) {
   const { t, i18n } = useVillageTranslation();
   const references = useReferenceNames();
   const query = useVillageProgram(id);
@@ -117,6 +121,33 @@ export function VillageProgramDialog({ id, onClose, onEdit, onRaiseRequest, requ
                         </p>
                       </div>
                       <Badge color="gray">{requestLabels.status(request.status)}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section aria-labelledby="program-tasks">
+              <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+                <h3 id="program-tasks" className="text-sm font-semibold text-slate-900">
+                  {t('detail.tasks')}
+                </h3>
+                <Button variant="secondary" onClick={() => onAddTask(program)}>
+                  {t('detail.newTask')}
+                </Button>
+              </div>
+              {program.tasks.length === 0 ? (
+                <p className="text-sm text-slate-500">{t('detail.noTasks')}</p>
+              ) : (
+                <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+                  {program.tasks.map((task) => (
+                    <li key={task.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                      <div>
+                        <a className="font-medium text-blue-900 underline-offset-2 hover:underline" href="/tasks">
+                          {task.title}
+                        </a>
+                        <p className="text-xs text-slate-500">{[task.assigned_to_name, task.due_date ? t('detail.due', { date: formatCalendarDate(task.due_date, i18n.language) }) : null].filter(Boolean).join(' · ')}</p>
+                      </div>
+                      <Badge color="gray">{taskStatus(task.status)}</Badge>
                     </li>
                   ))}
                 </ul>
