@@ -1,4 +1,7 @@
 import SQLite from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cachingStatements } from './statement-cache';
 
@@ -62,5 +65,24 @@ describe('cachingStatements', () => {
     expect(db.prepare('INSERT INTO t (n) VALUES (?) RETURNING n, \'x\' AS "quoted"" name"').all([4])).toEqual([{ n: 4, 'quoted" name': 'x' }]);
     expect(db.prepare('SELECT n AS a, n * 10 AS a FROM t WHERE n = ?').all([2])).toEqual([{ a: 20 }]);
     expect(db.prepare('UPDATE t SET n = n WHERE n > ?').run([2])).toMatchObject({ changes: 2 });
+  });
+
+  // The migrations run on the writer connection (or in another process); the reader learns of them.
+  it('should name the columns in their new order when another connection changed the table', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'statement-cache-'));
+    const writer = new SQLite(join(folder, 'shared.sqlite'));
+    writer.exec("CREATE TABLE u (id INTEGER, flag INTEGER, label TEXT); INSERT INTO u VALUES (1, 0, 'x')");
+    const cached = cachingStatements(new SQLite(join(folder, 'shared.sqlite')));
+    try {
+      expect(cached.prepare('SELECT * FROM u').all([])).toEqual([{ id: 1, flag: 0, label: 'x' }]);
+      // A step down and up again: the column comes back last.
+      writer.exec('ALTER TABLE u DROP COLUMN flag; ALTER TABLE u ADD COLUMN flag INTEGER DEFAULT 0');
+      expect(cached.prepare('SELECT * FROM u').all([])).toEqual([{ id: 1, label: 'x', flag: 0 }]);
+      expect(Object.keys(cached.prepare('SELECT u.*, 2 AS two FROM u').all([])[0] as object)).toEqual(['id', 'label', 'flag', 'two']);
+    } finally {
+      cached.close();
+      writer.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

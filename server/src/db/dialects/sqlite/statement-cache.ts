@@ -43,14 +43,19 @@ function keptStatement(statement: SQLite.Statement): KeptStatement {
 export function cachingStatements(sqlite: SQLite.Database, size = CACHE_SIZE): SqliteDatabase {
   const statements = new Map<string, KeptStatement>();
   // A kept statement's columns are those it had when prepared: when the schema changes (a
-  // migration, here or in another process) every statement is prepared again.
+  // migration, on the other connection or in another process) every statement is prepared
+  // again. The connection reads the new schema first: it only does so when a statement runs,
+  // and a statement prepared against the schema it still holds would name the old columns
+  // while SQLite, preparing it again as it runs, returns the new ones.
   const schemaVersion = sqlite.prepare('PRAGMA schema_version').pluck();
+  const readSchema = sqlite.prepare('SELECT 1 FROM sqlite_master LIMIT 1').pluck();
   let keptForSchema = schemaVersion.get();
   return {
     prepare(text: string) {
       const schema = schemaVersion.get();
       if (schema !== keptForSchema) {
         statements.clear();
+        readSchema.get();
         keptForSchema = schema;
       }
       const kept = statements.get(text);
