@@ -15,7 +15,9 @@ function programsInScope(db: Executor, scope: BoothScope) {
     query =
       booths.length === 0
         ? query.where('village_programs.id', '<', 0)
-        : query.where((eb) => eb.exists(eb.selectFrom('village_program_booths').select('village_program_booths.program_id').whereRef('village_program_booths.program_id', '=', 'village_programs.id').where('village_program_booths.booth', 'in', booths)));
+        : // IN over the booth index finds the few programs of these booths first (an EXISTS per row
+          // walked every program in date order: 35 ms p50 at 10,000 programs, bench:village-programs).
+          query.where('village_programs.id', 'in', (eb) => eb.selectFrom('village_program_booths').select('village_program_booths.program_id').where('village_program_booths.booth', 'in', booths));
   }
   return query;
 }
