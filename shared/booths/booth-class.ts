@@ -45,10 +45,48 @@ export type Coverage = z.infer<typeof coverageSchema>;
 export const supportSchema = z.object({ levels: supportCountsSchema, supporters: z.number().int(), share: z.number() });
 export type Support = z.infer<typeof supportSchema>;
 
+// Issue 61 (decision 076): what a booth's class is computed from, the office's choice in
+// settings: the support among contacted voters (the default), or the office's party's share of
+// the votes polled in a past election.
+export const CLASS_BASES = ['contacts', 'past_votes'] as const;
+export type ClassBasis = (typeof CLASS_BASES)[number];
+
+// Exact comparison in whole numbers: votes / polled >= min / 100 (no class when nobody polled).
+export function voteClassOf(votes: number, polled: number, thresholds: ClassThresholds): BoothClass | null {
+  return boothClassOf(votes, polled, thresholds);
+}
+
+const electionRefSchema = z.object({ id: z.number().int(), name: z.string(), year: z.number().int() });
+
+// The rule in force, as the booth page states it.
+export const classRuleSchema = z.object({
+  basis: z.enum(CLASS_BASES),
+  // The support thresholds (contacts) and the vote-share thresholds (past votes), in percent.
+  a_min: z.number(),
+  b_min: z.number(),
+  vote_a_min: z.number(),
+  vote_b_min: z.number(),
+  // The office's party and the election the vote share is read from (null: not chosen, or no
+  // election imported yet).
+  party: z.string().nullable(),
+  election: electionRefSchema.nullable(),
+});
+export type ClassRule = z.infer<typeof classRuleSchema>;
+
+// The class the booth's past votes imply: the party's votes of the votes polled there.
+export const voteClassSchema = z.object({ class: z.enum(BOOTH_CLASSES).nullable(), votes: z.number().int(), polled: z.number().int(), share: z.number() });
+export type VoteClass = z.infer<typeof voteClassSchema>;
+
 export const boothClassInfoSchema = z.object({
   // The class in force: the override when there is one, else the computed one.
   class: z.enum(BOOTH_CLASSES).nullable(),
+  // The class by the rule in force (rule.basis).
   computed: z.enum(BOOTH_CLASSES).nullable(),
+  // Both computed classes side by side: by support among contacts, and by past votes (null
+  // when no party or election is chosen, or the booth has no result in it).
+  by_contacts: z.enum(BOOTH_CLASSES).nullable(),
+  by_votes: voteClassSchema.nullable(),
+  rule: classRuleSchema,
   override: z.enum(BOOTH_CLASSES).nullable(),
   override_reason: z.string().nullable(),
   override_by: z.string().nullable(),

@@ -46,7 +46,13 @@ export const candidateSchema = z.object({
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 
-export const refusedRowSchema = z.object({ row: z.number().int(), booth: z.string().nullable(), reasons: z.array(z.string()) });
+// Why a row is refused: a code and its values (the screen words it in its language) and the
+// English text (the API's readers).
+export const ROW_PROBLEMS = ['boothMissing', 'boothUnknown', 'boothRepeated', 'electorsInvalid', 'polledInvalid', 'polledAboveElectors', 'votesInvalid', 'votesAbovePolled'] as const;
+export type RowProblemCode = (typeof ROW_PROBLEMS)[number];
+export const rowProblemSchema = z.object({ code: z.enum(ROW_PROBLEMS), params: z.record(z.string(), z.union([z.string(), z.number()])) });
+export type RowProblem = z.infer<typeof rowProblemSchema>;
+export const refusedRowSchema = z.object({ row: z.number().int(), booth: z.string().nullable(), reasons: z.array(z.string()), problems: z.array(rowProblemSchema) });
 export type RefusedRow = z.infer<typeof refusedRowSchema>;
 
 export const electionSummarySchema = z.object({

@@ -150,6 +150,7 @@ describe('shared schema messages', () => {
       [
         ...messagesOf(settingsSchema, { app_name: long, timezone: 'x', language: 'x', enable_2fa: 'x', two_factor_roles: 'x', password_policy: 'x', email_notifications: 'x', sms_notifications: 'x', data_retention_days: 'x', backup_frequency: 'x', export_limit_super_admin: 'x', export_limit_admin: '5000' }),
         ...messagesOf(settingsSchema, { data_retention_days: '0' }),
+        ...messagesOf(settingsSchema, { booth_class_basis: 'x', booth_class_party: 'x', booth_class_election: 'x' }),
         ...messagesOf(settingsSchema, { sms_price_paise: 'x', sms_sender_id: 'x', dlt_entity_id: 'x', voter_sms_daily_budget: '-1', voter_sms_approval_threshold: '0' }),
       ],
     ],

@@ -210,6 +210,9 @@ export const MESSAGE_TEXTS = {
   'settings.approvalThreshold': 'The approval threshold must be a whole number of voters from 1 to 10000000',
   'settings.senderId': 'Sender id must be 6 capital letters',
   'settings.entityId': 'Entity id must be 12 to 19 digits',
+  'settings.classBasis': 'Choose what the booth class is computed from',
+  'settings.classParty': "Choose the office's party from the list",
+  'settings.classElection': 'Choose an election from the list',
 
   // Audit log filters (shared/audit).
   'audit.dateFormat': 'Use a date like 2026-11-21',

@@ -198,6 +198,9 @@ export const gu: MessageCatalogue = {
     'settings.approvalThreshold': 'મંજૂરીની મર્યાદા 1 થી 10000000 મતદારો વચ્ચે પૂર્ણ સંખ્યા હોવી જોઈએ',
     'settings.senderId': 'સેન્ડર આઈડી 6 કેપિટલ અક્ષરોની હોવી જોઈએ',
     'settings.entityId': 'એન્ટિટી આઈડી 12 થી 19 અંકોની હોવી જોઈએ',
+    'settings.classBasis': 'બૂથનો વર્ગ શાના આધારે નક્કી થાય તે પસંદ કરો',
+    'settings.classParty': 'યાદીમાંથી કાર્યાલયનો પક્ષ પસંદ કરો',
+    'settings.classElection': 'યાદીમાંથી ચૂંટણી પસંદ કરો',
 
     'audit.dateFormat': '2026-11-21 જેવી તારીખ દાખલ કરો',
     'audit.limitMax': 'મર્યાદા 200 અથવા ઓછી હોવી જોઈએ',

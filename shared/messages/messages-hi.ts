@@ -198,6 +198,9 @@ export const hi: MessageCatalogue = {
     'settings.approvalThreshold': 'स्वीकृति सीमा 1 से 10000000 मतदाताओं के बीच पूर्ण संख्या होनी चाहिए',
     'settings.senderId': 'सेंडर आईडी 6 कैपिटल अक्षरों की होनी चाहिए',
     'settings.entityId': 'एंटिटी आईडी 12 से 19 अंकों की होनी चाहिए',
+    'settings.classBasis': 'बूथ का वर्ग किस आधार पर तय हो, यह चुनें',
+    'settings.classParty': 'सूची से कार्यालय का दल चुनें',
+    'settings.classElection': 'सूची से चुनाव चुनें',
 
     'audit.dateFormat': '2026-11-21 जैसी तारीख डालें',
     'audit.limitMax': 'सीमा 200 या उससे कम होनी चाहिए',

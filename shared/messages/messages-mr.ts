@@ -198,6 +198,9 @@ export const mr: MessageCatalogue = {
     'settings.approvalThreshold': 'मंजुरीची मर्यादा 1 ते 10000000 मतदारांदरम्यान पूर्ण संख्या असावी',
     'settings.senderId': 'सेंडर आयडी 6 कॅपिटल अक्षरांचा असावा',
     'settings.entityId': 'एंटिटी आयडी 12 ते 19 अंकांचा असावा',
+    'settings.classBasis': 'बूथचा वर्ग कशावरून ठरवायचा ते निवडा',
+    'settings.classParty': 'यादीतून कार्यालयाचा पक्ष निवडा',
+    'settings.classElection': 'यादीतून निवडणूक निवडा',
 
     'audit.dateFormat': '2026-11-21 अशा स्वरूपात तारीख टाका',
     'audit.limitMax': 'मर्यादा 200 किंवा त्याहून कमी असावी',

@@ -4,6 +4,8 @@ import { ROLES, type Role } from '../auth/roles';
 import { contactIssuesSettingSchema, DEFAULT_CONTACT_ISSUES, formatContactIssues } from '../contacts/contact-issues';
 import { recordVersionSchema, sentVersionSchema } from '../records/record-version';
 import { BOOTHS, isBooth } from '../reference/booths';
+import { POLITICAL_PREFERENCE_VALUES } from '../reference/voter-lists';
+import type { ClassBasis } from '../booths/booth-class';
 import { DEFAULT_PUBLIC_SETTINGS, FIELD_LANDINGS, LANGUAGES, type PublicSettings, TIMEZONES } from './public-settings';
 
 export { DEFAULT_PUBLIC_SETTINGS, FIELD_LANDINGS, LANGUAGES, type PublicSettings, TIMEZONES };
@@ -87,6 +89,10 @@ export const DLT_ENTITY_ID_FORMAT = 'Entity id must be 12 to 19 digits';
 const smsSenderId = z.string().trim().regex(/^([A-Z]{6})?$/, SMS_SENDER_ID_FORMAT);
 const dltEntityId = z.string().trim().regex(/^(\d{12,19})?$/, DLT_ENTITY_ID_FORMAT);
 
+// Issue 61: what a booth's class is computed from (booth-class.ts's CLASS_BASES, spelt again so
+// this schema does not pull the booths' schemas into every screen that reads settings).
+const CLASS_BASIS_VALUES = ['contacts', 'past_votes'] as const satisfies readonly ClassBasis[];
+
 export const OFFLINE_COPY_DAYS_RANGE = 'The offline copy must be kept between 1 and 90 days without a sync';
 
 export const settingsSchema = z.object({
@@ -116,6 +122,12 @@ export const settingsSchema = z.object({
   page_size: pageSize,
   booth_class_a_min: classMin('Class A threshold'),
   booth_class_b_min: classMin('Class B threshold'),
+  // Issue 61 (decision 076): classes from the office's party's share of a past election's votes.
+  booth_class_basis: z.enum(CLASS_BASIS_VALUES, { error: 'Choose what the booth class is computed from' }),
+  booth_class_party: z.union([z.literal(''), z.enum(POLITICAL_PREFERENCE_VALUES as [string, ...string[]], { error: "Choose the office's party from the list" })]),
+  booth_class_election: z.string().trim().regex(/^(\d{1,9})?$/, 'Choose an election from the list'),
+  booth_class_vote_a_min: classMin('Class A vote share'),
+  booth_class_vote_b_min: classMin('Class B vote share'),
   election_name: z.string().trim().max(120, 'Election name must be 120 characters or fewer'),
   poll_date: pollDate,
   poll_start: pollTime,
@@ -156,6 +168,11 @@ export const DEFAULT_SETTINGS: Settings = {
   page_size: '30',
   booth_class_a_min: '60',
   booth_class_b_min: '40',
+  booth_class_basis: 'contacts',
+  booth_class_party: '',
+  booth_class_election: '',
+  booth_class_vote_a_min: '45',
+  booth_class_vote_b_min: '30',
   election_name: '',
   poll_date: '',
   poll_start: '07:00',

@@ -198,3 +198,38 @@ describe('DELETE /api/election-results/:id', () => {
     expect(history.results.map((result) => result.election.kind)).toEqual(['assembly']);
   });
 });
+
+describe('GET /api/booths/:id class from past votes', () => {
+  const putSettings = (payload: Record<string, string>) => t.app.inject({ method: 'PUT', url: '/api/settings', headers: as.admin, payload });
+  type ClassInfo = { class: string | null; computed: string | null; by_contacts: string | null; by_votes: { class: string | null; share: number } | null; rule: { basis: string; party: string | null; election: { year: number } | null } };
+  const classOf = async (id: number) => (await get(`/api/booths/${id}`, as.admin)).json<{ class: ClassInfo }>().class;
+
+  it('should keep the class from contacts and show no vote class when the office has chosen no party', async () => {
+    const info = await classOf(7);
+    expect(info.rule).toMatchObject({ basis: 'contacts', party: null });
+    expect(info.by_votes).toBeNull();
+    expect(info.computed).toBe(info.by_contacts);
+  });
+
+  it("should show the party's vote share and its class beside the contacts class when a party is chosen", async () => {
+    expect((await putSettings({ booth_class_party: 'BJP', booth_class_vote_a_min: '45', booth_class_vote_b_min: '30' })).statusCode).toBe(200);
+    // Booth-07: BJP 401 of 800 polled = 50.1 % (A); Booth-08: 100 of 650 = 15.4 % (C).
+    const seven = await classOf(7);
+    expect(seven.by_votes).toMatchObject({ class: 'A', share: 50.1 });
+    expect(seven.rule).toMatchObject({ basis: 'contacts', party: 'BJP', election: { year: 2019 } });
+    expect(seven.computed).toBe(seven.by_contacts);
+  });
+
+  it('should compute the class from past votes, and let a hand-set class stand over it, when the office chooses that rule', async () => {
+    expect((await putSettings({ booth_class_basis: 'past_votes' })).statusCode).toBe(200);
+    expect(await classOf(8)).toMatchObject({ computed: 'C', class: 'C' });
+    const booth = (await get('/api/booths/8', as.admin)).json<{ booth: { version: number } }>().booth;
+    const set = await t.app.inject({ method: 'PUT', url: '/api/booths/8/class', headers: as.admin, payload: { class_override: 'B', reason: 'New colony', version: booth.version } });
+    expect(set.statusCode).toBe(200);
+    expect(await classOf(8)).toMatchObject({ computed: 'C', class: 'B' });
+    const list = (await get('/api/booths', as.admin)).json<{ booths: { label: string; class: string | null }[] }>().booths;
+    expect(list.find((row) => row.label === 'Booth-07')?.class).toBe('A');
+    // A booth with no result in the election has no class by this rule.
+    expect(list.find((row) => row.label === 'Booth-09')?.class).toBeNull();
+  });
+});

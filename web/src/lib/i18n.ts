@@ -5,6 +5,7 @@ import type { en } from '../locales/en';
 import type { pinEn } from '../locales/pin-texts';
 import type { villageEn } from '../locales/village-texts';
 import type { appointmentsEn } from '../locales/appointment-texts';
+import type { pastResultsEn } from '../locales/past-results-texts';
 import { LANGUAGE_FILES, rememberedLanguage } from './language-files';
 
 // Every user-visible text goes through here; screens never hard-code their words.
@@ -32,7 +33,8 @@ declare module 'i18next' {
     // 'pin': the PIN screens' own texts, added when they load (features/offline/pin-texts-loader.ts).
     // 'village': the village programs page's, the same way (features/village-programs/village-texts-loader.ts).
     // 'appointments': the appointments page's (features/appointments/appointment-texts-loader.ts).
-    resources: { translation: typeof en; pin: typeof pinEn; village: typeof villageEn; appointments: typeof appointmentsEn };
+    // 'pastResults': past results per booth (lib/past-results-texts.ts, issue 61).
+    resources: { translation: typeof en; pin: typeof pinEn; village: typeof villageEn; appointments: typeof appointmentsEn; pastResults: typeof pastResultsEn };
   }
 }
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { HttpError } from '../../plugins/error-handler';
 import { inScope, visibleBooths } from '../booths/booth-access';
-import { boothTallies, classInfoOf, classThresholds, coverageOf, emptyTally, supportOf, sumTallies, workerCoverage } from '../booths/booth-coverage';
+import { boothTallies, classInfoOf, classRule, coverageOf, emptyTally, supportOf, sumTallies, workerCoverage } from '../booths/booth-coverage';
 import { listBoothRows } from '../booths/booths-repository';
 import { pageSizeOf } from '../booths/booths-use-cases';
 import { boothScopeFor } from '../voters/voter-access';
@@ -39,7 +39,7 @@ export async function coverageRoutes(app: FastifyInstance, ctx: AppContext): Pro
     handler: async (request): Promise<BoothAnalytics> => {
       const labels = scopedBooths(request, request.query.booth);
       const tallies = await boothTallies(ctx.db, labels, request.query);
-      const thresholds = await classThresholds(ctx.db);
+      const thresholds = await classRule(ctx.db, labels);
       const filtered = Boolean(request.query.taluka || request.query.village || request.query.booth);
       const rows = (await listBoothRows(ctx.db, labels)).filter((row) => (filtered ? tallies.has(row.label) : true));
       const classes = { A: 0, B: 0, C: 0, none: 0 };

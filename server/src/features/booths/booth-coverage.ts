@@ -4,12 +4,14 @@ import {
   type BoothClass,
   type BoothClassInfo,
   boothClassOf,
+  type ClassRule,
   type ClassThresholds,
   type Coverage,
   emptySupportCounts,
   shareOf,
   SUPPORTER_LEVELS,
   type Support,
+  voteClassOf,
   type WorkerCoverageRow,
 } from '@shared/booths/booth-class';
 import { SUPPORT_LEVELS, type SupportLevel } from '@shared/contacts/contact-schema';
@@ -17,6 +19,7 @@ import { boothNumberOf } from '@shared/reference/booths';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/dialects/database-dialect';
 import type { BoothRow } from '../../db/schema';
+import { chosenElection, type PartyShare, partyShares } from '../election-results/election-results-repository';
 import { readSettings } from '../settings/settings-repository';
 import { whereListed } from '../voters/voter-filters';
 import { userReachesBooth } from './booth-access';
@@ -49,6 +52,32 @@ const GONE = sql<boolean>`(voters.is_dead = 1 OR voters.present_in_city = 0)`;
 export async function classThresholds(db: Executor): Promise<ClassThresholds> {
   const settings = await readSettings(db);
   return { aMin: Number(settings.booth_class_a_min), bMin: Number(settings.booth_class_b_min) };
+}
+
+// The class rule in force (issue 61, decision 076), with what the vote-share class needs: the
+// party's votes and the votes polled in each of the booths asked for, in the election chosen in
+// settings (none chosen: the latest imported).
+export interface ClassRuleFacts extends ClassThresholds {
+  rule: ClassRule;
+  votes: ClassThresholds;
+  shares: Map<string, PartyShare>;
+}
+
+export async function classRule(db: Executor, labels: readonly string[] | undefined): Promise<ClassRuleFacts> {
+  const settings = await readSettings(db);
+  const aMin = Number(settings.booth_class_a_min);
+  const bMin = Number(settings.booth_class_b_min);
+  const votes = { aMin: Number(settings.booth_class_vote_a_min), bMin: Number(settings.booth_class_vote_b_min) };
+  const party = settings.booth_class_party || null;
+  const election = await chosenElection(db, settings.booth_class_election);
+  const shares = party && election ? await partyShares(db, election.id, party, labels) : new Map<string, PartyShare>();
+  return {
+    aMin,
+    bMin,
+    votes,
+    shares,
+    rule: { basis: settings.booth_class_basis, a_min: aMin, b_min: bMin, vote_a_min: votes.aMin, vote_b_min: votes.bMin, party, election },
+  };
 }
 
 const isLevel = (value: string | null): value is SupportLevel => value !== null && (SUPPORT_LEVELS as readonly string[]).includes(value);
@@ -142,13 +171,19 @@ export function sumTallies(tallies: Iterable<BoothTally>): BoothTally {
 
 const asClass = (value: string | null): BoothClass | null => ((BOOTH_CLASSES as readonly string[]).includes(value ?? '') ? (value as BoothClass) : null);
 
-export function classInfoOf(row: BoothRow, tally: BoothTally, thresholds: ClassThresholds): BoothClassInfo {
+export function classInfoOf(row: BoothRow, tally: BoothTally, facts: ClassRuleFacts): BoothClassInfo {
   const support = supportOf(tally);
-  const computed = boothClassOf(support.supporters, tally.contacted, thresholds);
+  const byContacts = boothClassOf(support.supporters, tally.contacted, facts);
+  const share = facts.shares.get(row.label);
+  const byVotes = share ? { class: voteClassOf(share.votes, share.polled, facts.votes), votes: share.votes, polled: share.polled, share: share.share } : null;
+  const computed = facts.rule.basis === 'past_votes' ? (byVotes?.class ?? null) : byContacts;
   const override = asClass(row.class_override);
   return {
     class: override ?? computed,
     computed,
+    by_contacts: byContacts,
+    by_votes: byVotes,
+    rule: facts.rule,
     override,
     override_reason: override ? row.class_override_reason : null,
     override_by: override ? row.class_override_by : null,

@@ -25,7 +25,7 @@ import { signedInUser } from '../../plugins/access-control';
 import { boothVisibleTo, visibleBooths } from './booth-access';
 import { boothHouseholds, holderOf, houseVoters, myVoters, rollPageVoters, unnumberedVoters } from './booth-roll';
 import { listBoothRows, liveVotersByBooth, pageHolders, rollExtent, toBoothDto } from './booths-repository';
-import { boothTallies, classInfoOf, classThresholds, emptyTally } from './booth-coverage';
+import { boothTallies, classInfoOf, classRule, emptyTally } from './booth-coverage';
 import { assignPages, type BoothActor, boothDetail, changeBooth, pageSizeOf, setBoothClass } from './booths-use-cases';
 
 const actorOf = (request: FastifyRequest): BoothActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
@@ -46,7 +46,7 @@ export async function boothsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const rows = await listBoothRows(ctx.db, labels);
       const counts = await liveVotersByBooth(ctx.db, labels);
       const tallies = await boothTallies(ctx.db, labels);
-      const thresholds = await classThresholds(ctx.db);
+      const thresholds = await classRule(ctx.db, labels);
       return {
         booths: rows.map((row) => ({ ...toBoothDto(row), voters: counts.get(row.label) ?? 0, class: classInfoOf(row, tallies.get(row.label) ?? emptyTally(), thresholds).class })),
       };

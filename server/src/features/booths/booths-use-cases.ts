@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/audit-repository';
 import { readSettings } from '../settings/settings-repository';
 import { findUserById } from '../users/users-repository';
 import { assertCanAssign, BOOTH_NOT_FOUND, boothVisibleTo, canAssignPages, canEditBooths, userReachesBooth } from './booth-access';
-import { boothTallies, classInfoOf, classThresholds, coverageOf, emptyTally, supportOf } from './booth-coverage';
+import { boothTallies, classInfoOf, classRule, coverageOf, emptyTally, supportOf } from './booth-coverage';
 import {
   boothRecordOf,
   findBooth,
@@ -78,7 +78,7 @@ export async function boothDetail(ctx: AppContext, user: UserRow, id: number): P
     assignable: canAssign ? await assignableWorkers(ctx.db, label) : [],
     coverage: coverageOf(tally),
     support: supportOf(tally),
-    class: classInfoOf(row, tally, await classThresholds(ctx.db)),
+    class: classInfoOf(row, tally, await classRule(ctx.db, [label])),
     can_set_class: canEditBooths(user),
   };
 }
@@ -121,7 +121,7 @@ export async function setBoothClass(ctx: AppContext, actor: BoothActor, id: numb
     }),
   );
   const tally = (await boothTallies(ctx.db, [booth.label])).get(booth.label) ?? emptyTally();
-  return { booth, class: classInfoOf(booth, tally, await classThresholds(ctx.db)) };
+  return { booth, class: classInfoOf(booth, tally, await classRule(ctx.db, [booth.label])) };
 }
 
 export const BOOTH_CHANGED = 'Someone else changed this booth after you opened it';

@@ -175,3 +175,11 @@ export async function partyShares(db: Executor, electionId: number, party: strin
   }
   return shares;
 }
+
+// The election a booth's vote-share class is read from: the one chosen in settings, else the
+// latest imported (by year, then import). Null when there is none.
+export async function chosenElection(db: Executor, chosen: string): Promise<{ id: number; name: string; year: number } | null> {
+  let query = db.selectFrom('past_elections').select(['id', 'name', 'year']);
+  query = chosen ? query.where('id', '=', Number(chosen)) : query.orderBy('year', 'desc').orderBy('id', 'desc').limit(1);
+  return (await query.executeTakeFirst()) ?? null;
+}

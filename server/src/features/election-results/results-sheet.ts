@@ -1,4 +1,4 @@
-import { type Candidate, RESULTS_MAX_CANDIDATES, RESULTS_MAX_ROWS, RESULTS_REFUSED_SHOWN, type RefusedRow } from '@shared/election-results/election-results-schema';
+import { type Candidate, RESULTS_MAX_CANDIDATES, RESULTS_MAX_ROWS, RESULTS_REFUSED_SHOWN, type RefusedRow, type RowProblem } from '@shared/election-results/election-results-schema';
 import { BOOTH_COUNT, boothLabelOf } from '@shared/reference/booths';
 import { namesByValue } from '@shared/reference/reference-names';
 import { matchKey } from '@shared/voters/list-matching';
@@ -165,27 +165,34 @@ export async function readResultsSheet(rows: AsyncIterable<SheetRow>): Promise<R
     dataRows += 1;
     if (dataRows > RESULTS_MAX_ROWS) throw new HttpError(400, `The sheet has more than ${RESULTS_MAX_ROWS} rows; a constituency's results have one row per booth`);
     const reasons: string[] = [];
+    const problems: RowProblem[] = [];
+    const refuse = (code: RowProblem['code'], params: RowProblem['params'], text: string) => {
+      problems.push({ code, params });
+      reasons.push(text);
+    };
     const booth = boothOfCell(boothText);
-    if (!booth) reasons.push(boothText === '' ? 'The booth is missing' : `"${boothText}" is not a booth (Booth-01 to Booth-${BOOTH_COUNT}, or its number)`);
-    else if (seenAt.has(booth)) reasons.push(`${booth} is on row ${seenAt.get(booth)} already`);
+    if (!booth) {
+      if (boothText === '') refuse('boothMissing', {}, 'The booth is missing');
+      else refuse('boothUnknown', { value: boothText, count: BOOTH_COUNT }, `"${boothText}" is not a booth (Booth-01 to Booth-${BOOTH_COUNT}, or its number)`);
+    } else if (seenAt.has(booth)) refuse('boothRepeated', { booth, row: seenAt.get(booth) ?? 0 }, `${booth} is on row ${seenAt.get(booth)} already`);
     const electors = countOf(cell(layout.electors));
     const polled = countOf(cell(layout.polled));
-    if (electors === undefined) reasons.push('Total electors must be a whole number of 0 or more');
-    if (polled === undefined) reasons.push('Votes polled must be a whole number of 0 or more');
-    if (electors !== undefined && polled !== undefined && polled > electors) reasons.push(`Votes polled (${polled}) are more than the electors (${electors})`);
+    if (electors === undefined) refuse('electorsInvalid', {}, 'Total electors must be a whole number of 0 or more');
+    if (polled === undefined) refuse('polledInvalid', {}, 'Votes polled must be a whole number of 0 or more');
+    if (electors !== undefined && polled !== undefined && polled > electors) refuse('polledAboveElectors', { polled, electors }, `Votes polled (${polled}) are more than the electors (${electors})`);
     const votes: number[] = [];
     for (const { index, candidate } of layout.candidates) {
       const text = cell(index);
       const count = text === '' || text === '-' ? 0 : countOf(text);
-      if (count === undefined) reasons.push(`Votes for ${candidate.column} must be a whole number of 0 or more`);
+      if (count === undefined) refuse('votesInvalid', { candidate: candidate.column }, `Votes for ${candidate.column} must be a whole number of 0 or more`);
       votes.push(count ?? 0);
     }
     const sum = votes.reduce((total, count) => total + count, 0);
-    if (polled !== undefined && sum > polled) reasons.push(`The candidates' votes (${sum}) are more than the votes polled (${polled})`);
+    if (polled !== undefined && sum > polled) refuse('votesAbovePolled', { sum, polled }, `The candidates' votes (${sum}) are more than the votes polled (${polled})`);
     if (booth && !seenAt.has(booth)) seenAt.set(booth, row.number);
     if (reasons.length > 0 || !booth || electors === undefined || polled === undefined) {
       refused += 1;
-      if (rowsRefused.length < RESULTS_REFUSED_SHOWN) rowsRefused.push({ row: row.number, booth: booth ?? (boothText || null), reasons });
+      if (rowsRefused.length < RESULTS_REFUSED_SHOWN) rowsRefused.push({ row: row.number, booth: booth ?? (boothText || null), reasons, problems });
       continue;
     }
     booths.push({ booth, electors, polled, votes });

@@ -17,6 +17,7 @@ import { BoothFormDialog } from '@web/features/booths/components/booth-form-dial
 import { BoothHouseholds } from '@web/features/booths/components/booth-households';
 import { SlipPrintButton } from '@web/features/slips/components/slip-print-button';
 import { BoothRoll } from '@web/features/booths/components/booth-roll';
+import { PastResultsSection, usePastResultsTitle } from '@web/features/election-results/components/past-results-section';
 import { errorMessage } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
 
@@ -105,6 +106,7 @@ export function BoothPage() {
   const label = boothLabelOf(id);
   const booth = useBooth(label ? id : 0);
   const [editing, setEditing] = useState(false);
+  const pastResultsTitle = usePastResultsTitle();
   const backTo = user?.role === 'Karyakarta' ? '/my-voters' : '/booths';
 
   const back = (
@@ -168,6 +170,11 @@ export function BoothPage() {
         <Panel title={t('booths.workers.title')} testId="booth-workers">
           <Workers detail={detail} />
         </Panel>
+        <div className="xl:col-span-2">
+          <Panel title={pastResultsTitle} testId="booth-past-results">
+            <PastResultsSection boothId={detail.booth.id} />
+          </Panel>
+        </div>
         <div className="xl:col-span-2">
           <Panel title={t('booths.roll.title')}>
             <BoothRoll key={`${detail.page_size}-${detail.pages}`} detail={detail} />

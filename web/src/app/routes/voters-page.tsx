@@ -38,6 +38,8 @@ const VoterFilters = lazy(() => import('@web/features/voters/components/voter-fi
 const ExportExcelButton = lazy(() => import('@web/features/voters/components/export-excel-button').then((module) => ({ default: module.ExportExcelButton })));
 const VoterImportPanel = lazy(() => import('@web/features/voters/components/voter-import-panel').then((module) => ({ default: module.VoterImportPanel })));
 const RollImportPanel = lazy(() => import('@web/features/rolls/components/roll-import-panel').then((module) => ({ default: module.RollImportPanel })));
+// Issue 61: past election results, imported beside the voters.
+const ResultsImportPanel = lazy(() => import('@web/features/election-results/components/results-import-panel').then((module) => ({ default: module.ResultsImportPanel })));
 const RollReview = lazy(() => import('@web/features/rolls/components/roll-review').then((module) => ({ default: module.RollReview })));
 
 const secondaryLink = 'inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50';
@@ -127,6 +129,7 @@ export function VotersPage() {
               {/* Issue 19: the electoral roll PDFs come first; spreadsheets below. */}
               <RollImportPanel />
               <VoterImportPanel />
+              <ResultsImportPanel />
             </>
           )}
         </Suspense>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '@web/lib/past-results-texts';
 import { Link } from 'react-router';
 import type { AuditLog, AuditRecordLink } from '@shared/audit/audit-schemas';
 import { auditTableName } from '@web/lib/audit-names';
@@ -26,6 +27,8 @@ type AuditRecordProps = { log: Pick<AuditLog, 'table_name' | 'record_id' | 'reco
 // table and id beside it, a link while the record still exists, plain text once it is gone.
 export function AuditRecord({ log }: AuditRecordProps) {
   const { t } = useTranslation();
+  // Settings labels: the main texts, and the past results' own (issue 61).
+  const { t: tLabel } = useTranslation(['translation', 'pastResults']);
   const reference = (
     <>
       {log.table_name ? auditTableName(t, log.table_name) : ''}
@@ -34,7 +37,7 @@ export function AuditRecord({ log }: AuditRecordProps) {
     </>
   );
   // A settings change names the settings it changed by their stored keys: shown by their labels.
-  const name = log.record_name && log.table_name === 'settings' ? settingNames(log.record_name, (key) => t(key)) : (log.record_name ?? null);
+  const name = log.record_name && log.table_name === 'settings' ? settingNames(log.record_name, (key) => tLabel(key)) : (log.record_name ?? null);
   if (!name && !log.table_name && !log.record_id) return null;
   const label = name ?? reference;
   return (

@@ -8,6 +8,8 @@ import { Button } from '@web/components/ui/button';
 import { inputClassName } from '@web/components/ui/form-field';
 import { useSetBoothClass } from '@web/features/booths/api/booth-class';
 import { errorMessage } from '@web/lib/api-client';
+import { usePastResultsTranslation } from '@web/lib/past-results-texts';
+import { useReferenceNames } from '@web/lib/reference-names';
 
 // Booth classes and coverage (issue 20): the class badge, the coverage and support section of
 // the booth page, and the office's class override.
@@ -116,6 +118,35 @@ function ClassOverrideForm({ detail }: { detail: BoothDetail }) {
   );
 }
 
+// Issue 61 (decision 076): both computed classes side by side, and the rule in force.
+function ClassRule({ detail }: { detail: BoothDetail }) {
+  const { t: tr } = usePastResultsTranslation();
+  const names = useReferenceNames();
+  const { rule, by_contacts: byContacts, by_votes: byVotes } = detail.class;
+  const classText = (value: BoothClass | null) => (value ? tr('classes.classOf', { class: value }) : tr('classes.none'));
+  const party = rule.party ? (names.name('parties', rule.party) ?? rule.party) : '';
+  const ruleText =
+    rule.basis === 'contacts'
+      ? tr('classes.ruleContacts', { a: rule.a_min, b: rule.b_min })
+      : rule.party && rule.election
+        ? tr('classes.ruleVotes', { party, election: rule.election.name, year: rule.election.year, a: rule.vote_a_min, b: rule.vote_b_min })
+        : tr('classes.ruleVotesUnset');
+  return (
+    <div className="space-y-1 text-xs text-slate-600" data-testid="booth-class-rule">
+      <p>
+        {tr('classes.byContacts', { class: classText(byContacts) })}
+        {rule.party && rule.election && (
+          <>
+            {' · '}
+            {byVotes ? tr('classes.byVotes', { party, election: rule.election.name, year: rule.election.year, share: byVotes.share, class: classText(byVotes.class) }) : null}
+          </>
+        )}
+      </p>
+      <p className="text-slate-500">{ruleText}</p>
+    </div>
+  );
+}
+
 // The booth page's section: class (and why), coverage, support by level.
 export function BoothCoverageSection({ detail, levelBadge }: { detail: BoothDetail; levelBadge: LevelBadge }) {
   const { t } = useTranslation();
@@ -135,6 +166,7 @@ export function BoothCoverageSection({ detail, levelBadge }: { detail: BoothDeta
           !info.class && <span className="text-xs text-slate-500">{t('boothClasses.noneHint')}</span>
         )}
       </div>
+      <ClassRule detail={detail} />
       <CoverageBar coverage={detail.coverage} />
       <SupportBreakdown support={detail.support} levelBadge={levelBadge} />
       {detail.can_set_class && <ClassOverrideForm detail={detail} />}

@@ -29,6 +29,7 @@ import { useEditConflict } from '@web/lib/edit-conflicts';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useUpdateSettings } from '../api/update-settings';
 import { ElectionSettings } from './election-settings';
+import { ClassRuleSettings } from './class-rule-settings';
 import { MessagingSettings } from './messaging-settings';
 import { useFormMessage } from '@web/lib/form-message';
 import { SETTING_LABEL_KEYS, type SettingLabelKey } from '@web/lib/setting-labels';
@@ -49,6 +50,11 @@ const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   page_size: 'data',
   booth_class_a_min: 'field',
   booth_class_b_min: 'field',
+  booth_class_basis: 'field',
+  booth_class_party: 'field',
+  booth_class_election: 'field',
+  booth_class_vote_a_min: 'field',
+  booth_class_vote_b_min: 'field',
   enable_2fa: 'security',
   two_factor_roles: 'security',
   password_policy: 'security',
@@ -88,6 +94,7 @@ interface SettingsFormProps {
 
 export function SettingsForm({ settings: opened, tab, onTabChange, reload = () => window.location.reload() }: SettingsFormProps) {
   const { t } = useTranslation();
+  const { t: tLabel } = useTranslation(['translation', 'pastResults']);
   const formMessage = useFormMessage();
   const update = useUpdateSettings();
   // The settings the edit starts from: those loaded, or the newer ones after a conflict.
@@ -128,7 +135,7 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
 
   const conflictRows = conflict.changes.map((change) => {
     const labelKey = FIELD_LABEL[change.field];
-    return { key: change.field, label: labelKey ? t(labelKey) : change.field, theirs: shownValue(change.theirs), yours: shownValue(change.yours), alsoYours: change.alsoYours };
+    return { key: change.field, label: labelKey ? tLabel(labelKey) : change.field, theirs: shownValue(change.theirs), yours: shownValue(change.yours), alsoYours: change.alsoYours };
   });
 
   return (
@@ -304,6 +311,7 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
             <FormField label={t('boothClasses.settings.bMin')} error={errors.booth_class_b_min?.message} hint={t('boothClasses.settings.bMinHint')}>
               <input type="number" min={0} max={100} step={1} inputMode="numeric" className={inputClassName} {...register('booth_class_b_min')} />
             </FormField>
+            <ClassRuleSettings register={register} errors={errors} />
           </>
         )}
         {tab === 'election' && <ElectionSettings register={register} control={control} errors={errors} />}
