@@ -5,6 +5,7 @@ import {
   CATEGORIES,
   DISABILITIES,
   GENDERS,
+  MESSAGE_LANGUAGES,
   OCCUPATION_SUBCATEGORIES,
   OCCUPATIONS,
   POLITICAL_PREFERENCES,
@@ -33,6 +34,7 @@ export const REFERENCE_LISTS = {
   parties: POLITICAL_PREFERENCES,
   designations: DESIGNATIONS,
   organisations: ORGANISATIONS,
+  messageLanguages: MESSAGE_LANGUAGES,
 } as const satisfies Record<string, readonly ListOption[]>;
 export type ReferenceListName = keyof typeof REFERENCE_LISTS;
 export const REFERENCE_LIST_NAMES = Object.keys(REFERENCE_LISTS) as ReferenceListName[];

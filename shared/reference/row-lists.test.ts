@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_LANGUAGES } from './list-option';
 import { referenceName } from './reference-names';
-import { ROW_LISTS, type RowListName, rowListName } from './row-lists';
+import { CASTE_ROW_LIST } from './caste-row-list';
+import { listOptionName, ROW_LISTS, type RowListName, rowListName } from './row-lists';
 
 describe('rowListName', () => {
   it('should give every value of the row lists the name referenceName gives it, in every language', () => {
@@ -13,8 +14,14 @@ describe('rowListName', () => {
     }
   });
 
+  it('should give every caste the name referenceName gives it, in every language', () => {
+    for (const option of CASTE_ROW_LIST) {
+      for (const lang of REFERENCE_LANGUAGES) expect(listOptionName(CASTE_ROW_LIST, option.value, lang), `${option.value} ${lang}`).toBe(referenceName('castes', option.value, lang));
+    }
+  });
+
   it('should show a value no longer on the list as stored and no value as null', () => {
-    expect(rowListName('castes', 'Old caste', 'mr')).toBe('Old caste');
+    expect(listOptionName(CASTE_ROW_LIST, 'Old caste', 'mr')).toBe('Old caste');
     expect(rowListName('parties', null, 'en')).toBeNull();
     expect(rowListName('genders', '', 'en')).toBeNull();
     expect(rowListName('genders', 'Female', 'mr')).toBe('स्त्री');

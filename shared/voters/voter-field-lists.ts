@@ -17,6 +17,7 @@ export const VOTER_FIELD_LISTS = {
   political_preference: 'parties',
   occupation: 'occupations',
   occupation_subcategory: 'occupationSubcategories',
+  message_language: 'messageLanguages',
 } as const satisfies Partial<Record<VoterField, ReferenceListName>>;
 
 export type ListVoterField = keyof typeof VOTER_FIELD_LISTS;

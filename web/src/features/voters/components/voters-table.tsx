@@ -5,6 +5,7 @@ import type { Voter } from '@shared/voters/voter-schema';
 import { iconButtonClassName } from '@web/components/ui/button';
 import { PartyBadge } from '@web/components/ui/party-badge';
 import { Table } from '@web/components/ui/table';
+import { useCasteRowName } from '@web/lib/caste-row-names';
 import { useRowListNames } from '@web/lib/row-list-names';
 import { BoothLink } from '@web/components/ui/booth-link';
 import { VoterPhoto } from './voter-photo';
@@ -87,7 +88,7 @@ const FIRST_CARDS = 6;
 // Only the one the screen shows is built (issue 21: half the work of a phone's voter list).
 export function VotersTable(props: VotersTableProps) {
   const { t } = useTranslation();
-  const names = useRowListNames();
+  const casteName = useCasteRowName();
   const layout = useSyncExternalStore(subscribeWide, layoutNow, () => 'both' as const);
   const { voters, extras } = props;
   const cards = useDeferredValue(voters, voters.slice(0, FIRST_CARDS));
@@ -133,7 +134,7 @@ export function VotersTable(props: VotersTableProps) {
               header: t('voters.columns.political'),
               cell: (voter) => (
                 <>
-                  <div className="mb-1 text-slate-700">{names.name('castes', voter.caste) ?? '—'}</div>
+                  <div className="mb-1 text-slate-700">{casteName(voter.caste) ?? '—'}</div>
                   <PartyBadge party={voter.political_preference} />
                   {extras && <div className="mt-1">{extras.support(voter)}</div>}
                 </>
@@ -180,7 +181,7 @@ export function VotersTable(props: VotersTableProps) {
                 </span>
               </div>
               <div className="mt-1 flex items-center gap-2 text-sm text-slate-600">
-                {voter.caste && <span>{names.name('castes', voter.caste)}</span>}
+                {voter.caste && <span>{casteName(voter.caste)}</span>}
                 <PartyBadge party={voter.political_preference} />
               </div>
               {/* Issue 20: the support level, and recording a contact in two taps (this, then the outcome). */}
