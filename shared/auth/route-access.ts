@@ -58,6 +58,10 @@ export const ROUTE_ACCESS = {
   'GET /api/service-requests/:id': ALL_ROLES,
   'PUT /api/service-requests/:id': ADMIN_ROLES,
   'POST /api/service-requests/:id/notes': ALL_ROLES,
+  'GET /api/service-requests/:id/attachments': ALL_ROLES,
+  'POST /api/service-requests/:id/attachments': ALL_ROLES,
+  'GET /api/service-requests/:id/attachments/:attachmentId': ALL_ROLES,
+  'DELETE /api/service-requests/:id/attachments/:attachmentId': ADMIN_ROLES,
   // Issue 59, the leader's calendar: the office's alone.
   'GET /api/appointments': ADMIN_ROLES,
   'POST /api/appointments': ADMIN_ROLES,

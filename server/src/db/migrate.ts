@@ -54,6 +54,7 @@ import * as voterMessageLanguage from './migrations/2026-12-07-055-voter-message
 import * as pastResults from './migrations/2026-12-07-056-past-results';
 import * as taskProgram from './migrations/2026-12-07-057-task-program';
 import * as voterSendDueIndex from './migrations/2026-12-07-058-voter-send-due-index';
+import * as serviceRequestAttachments from './migrations/2026-12-07-059-service-request-attachments';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -114,6 +115,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-07-056-past-results': pastResults,
   '2026-12-07-057-task-program': taskProgram,
   '2026-12-07-058-voter-send-due-index': voterSendDueIndex,
+  '2026-12-07-059-service-request-attachments': serviceRequestAttachments,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

@@ -514,6 +514,20 @@ export interface ServiceRequestNotesTable {
   created_at: string;
 }
 
+// Issue 59 (migration 059): a request's photo (photo_name in the photo store) or PDF (content).
+export interface ServiceRequestAttachmentsTable {
+  id: Generated<number>;
+  request_id: number;
+  kind: 'photo' | 'pdf';
+  file_name: string;
+  size: number;
+  photo_name: string | null;
+  content: Buffer | null;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: string;
+}
+
 // Issue 60 (migration 049): a voter's consent to messages (no row: unknown; version 1 then),
 // and the numbers that replied STOP or that the gateway reported opted out.
 export interface VoterMessageConsentTable {
@@ -680,6 +694,7 @@ export interface Database {
   tasks: TasksTable;
   service_requests: ServiceRequestsTable;
   service_request_notes: ServiceRequestNotesTable;
+  service_request_attachments: ServiceRequestAttachmentsTable;
   appointments: AppointmentsTable;
   village_programs: VillageProgramsTable;
   village_program_booths: VillageProgramBoothsTable;

@@ -511,6 +511,8 @@ export const gu: LocaleTexts = {
       CREATE_SERVICE_REQUEST: 'અરજી નોંધી',
       UPDATE_SERVICE_REQUEST: 'અરજી બદલી',
       NOTE_SERVICE_REQUEST: 'અરજી પર નોંધ / સ્થિતિ',
+      ATTACH_SERVICE_REQUEST_FILE: 'અરજીમાં ફાઇલ જોડી',
+      DELETE_SERVICE_REQUEST_FILE: 'અરજીની ફાઇલ કાઢી',
       CHANGE_MESSAGING_CONSENT: 'સંદેશ સંમતિ બદલી',
       MESSAGING_OPT_OUT: 'સંદેશા બંધ કર્યા',
       MESSAGING_OPT_IN: 'સંદેશા ફરી ચાલુ કર્યા',

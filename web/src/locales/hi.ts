@@ -514,6 +514,8 @@ export const hi: LocaleTexts = {
       CREATE_SERVICE_REQUEST: 'अनुरोध दर्ज किया',
       UPDATE_SERVICE_REQUEST: 'अनुरोध बदला',
       NOTE_SERVICE_REQUEST: 'अनुरोध पर टिप्पणी / स्थिति',
+      ATTACH_SERVICE_REQUEST_FILE: 'अनुरोध में फ़ाइल जोड़ी',
+      DELETE_SERVICE_REQUEST_FILE: 'अनुरोध की फ़ाइल हटाई',
       CHANGE_MESSAGING_CONSENT: 'संदेश सहमति बदली',
       MESSAGING_OPT_OUT: 'संदेश बंद किए',
       MESSAGING_OPT_IN: 'संदेश फिर शुरू किए',

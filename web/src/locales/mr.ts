@@ -513,6 +513,8 @@ export const mr: LocaleTexts = {
       CREATE_SERVICE_REQUEST: 'अर्ज नोंदवला',
       UPDATE_SERVICE_REQUEST: 'अर्ज बदलला',
       NOTE_SERVICE_REQUEST: 'अर्जावर टीप / स्थिती',
+      ATTACH_SERVICE_REQUEST_FILE: 'अर्जाला फाइल जोडली',
+      DELETE_SERVICE_REQUEST_FILE: 'अर्जाची फाइल काढली',
       CHANGE_MESSAGING_CONSENT: 'संदेश संमती बदलली',
       MESSAGING_OPT_OUT: 'संदेश बंद केले',
       MESSAGING_OPT_IN: 'संदेश पुन्हा सुरू केले',

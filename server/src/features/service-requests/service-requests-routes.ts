@@ -1,7 +1,8 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema } from '@shared/auth/auth-schemas';
+import { errorSchema, messageSchema } from '@shared/auth/auth-schemas';
 import { ADMIN_ROLES, ALL_ROLES } from '@shared/auth/roles';
 import { recordIdSchema } from '@shared/records/record-id';
 import { conflictSchema } from '@shared/records/record-version';
@@ -14,10 +15,18 @@ import {
   serviceRequestSchema,
   serviceRequestUpdateSchema,
 } from '@shared/service-requests/service-request-schema';
+import {
+  ATTACHMENT_MAX_BYTES,
+  attachmentParamsSchema,
+  attachmentQuerySchema,
+  serviceAttachmentListSchema,
+  serviceAttachmentSchema,
+} from '@shared/service-requests/service-attachment-schema';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { requestActor } from '../audit/actor';
 import { boothScopeFor } from '../voters/voter-access';
+import { addAttachment, attachmentBytes, listRequestAttachments, readAttachmentFile, removeAttachment } from './service-attachments-use-cases';
 import { addNote, createRequest, editRequest, getRequest, listRequests } from './service-requests-use-cases';
 
 const idParams = z.object({ id: recordIdSchema('Service request id must be a positive number') });
@@ -26,6 +35,10 @@ const scopeOf = (request: FastifyRequest) => boothScopeFor(signedInUser(request)
 // Issue 59: the office runs the register; a field user raises and follows the requests of
 // their own booths (the use cases check the booth of each record).
 export async function serviceRequestRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Multipart for the attachments only: one file of at most 5 MB, no other parts of note.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+  });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/', {
@@ -83,5 +96,70 @@ export async function serviceRequestRoutes(app: FastifyInstance, ctx: AppContext
       response: { 200: serviceRequestDetailSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: conflictSchema(serviceRequestSchema) },
     },
     handler: async (request) => addNote(ctx.db, requestActor(request), scopeOf(request), request.params.id, request.body),
+  });
+
+  routes.get('/:id/attachments', {
+    config: { access: ALL_ROLES },
+    schema: {
+      tags: ['service-requests'],
+      summary: "A request's attachments (photos and PDFs), oldest first",
+      params: idParams,
+      response: { 200: serviceAttachmentListSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+    },
+    handler: async (request) => ({ items: await listRequestAttachments(ctx.db, scopeOf(request), request.params.id) }),
+  });
+
+  routes.post('/:id/attachments', {
+    config: { access: ALL_ROLES },
+    schema: {
+      tags: ['service-requests'],
+      summary: 'Attach a photo (JPEG, PNG, GIF, WebP; stored re-encoded) or a PDF of at most 5 MB (multipart, file field "file"); at most 10 per request',
+      consumes: ['multipart/form-data'],
+      params: idParams,
+      response: { 201: serviceAttachmentSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 406: errorSchema, 409: errorSchema, 413: errorSchema },
+    },
+    handler: async (request, reply) => {
+      if (!request.isMultipart()) return reply.code(406).send({ message: 'Send the file as multipart/form-data' });
+      const upload = await readAttachmentFile(await request.file());
+      return reply.code(201).send(await addAttachment(ctx, requestActor(request), scopeOf(request), request.params.id, upload));
+    },
+  });
+
+  routes.get('/:id/attachments/:attachmentId', {
+    config: { access: ALL_ROLES },
+    schema: {
+      tags: ['service-requests'],
+      summary: 'An attachment\'s bytes: a photo as WebP (?size=thumb for the thumbnail) or the PDF',
+      params: attachmentParamsSchema,
+      querystring: attachmentQuerySchema,
+      // 200 is the file's bytes, sent as they are.
+      response: { 200: z.unknown(), 400: errorSchema, 401: errorSchema, 404: errorSchema },
+    },
+    handler: async (request, reply) => {
+      const file = await attachmentBytes(ctx, scopeOf(request), request.params.id, request.params.attachmentId, request.query.size);
+      return (
+        reply
+          .header('Content-Type', file.contentType)
+          .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+          // Private like a voter's photo; a PDF opened here runs no script and reaches nothing of ours.
+          .header('Cache-Control', 'private, max-age=3600')
+          .header('Content-Security-Policy', "sandbox; default-src 'none'")
+          .send(file.bytes)
+      );
+    },
+  });
+
+  routes.delete('/:id/attachments/:attachmentId', {
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: ['service-requests'],
+      summary: 'Remove an attachment (office roles)',
+      params: attachmentParamsSchema,
+      response: { 200: messageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+    },
+    handler: async (request) => {
+      await removeAttachment(ctx, requestActor(request), request.params.id, request.params.attachmentId);
+      return { message: 'Attachment removed' };
+    },
   });
 }

@@ -40,7 +40,7 @@ export const SERVICE_STATUS_NOT_ALLOWED = 'This request cannot move to that stat
 const ASSIGNEE_INACTIVE = 'The assignee must be an active user';
 
 // The office's calendar day, for "overdue" (a due date is a day in the office's timezone).
-async function officeToday(db: Executor): Promise<string> {
+export async function officeToday(db: Executor): Promise<string> {
   const settings = await readSettings(db);
   return zonedDay(new Date(), settings.timezone);
 }
@@ -50,7 +50,7 @@ function inScope(scope: BoothScope, booth: string | null): boolean {
 }
 
 // A request outside the user's booths reads as not found: its existence is not theirs to know.
-async function visibleRequest(db: Executor, scope: BoothScope, id: number, today: string): Promise<ServiceRequest> {
+export async function visibleRequest(db: Executor, scope: BoothScope, id: number, today: string): Promise<ServiceRequest> {
   const request = await findServiceRequest(db, id, today);
   if (!request || !inScope(scope, request.booth)) throw new HttpError(404, SERVICE_REQUEST_NOT_FOUND);
   return request;

@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { sniffImageType } from '../../lib/file-types';
 import { HttpError } from '../../plugins/error-handler';
 import { deletePhotoFile, findPhotoFile, insertPhotoFile } from './voter-photo-files-repository';
 
@@ -24,17 +25,10 @@ export interface ProcessedPhoto {
   thumb: Buffer;
 }
 
-function sniffFormat(bytes: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes.length >= 6 && ['GIF87a', 'GIF89a'].includes(bytes.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  return null;
-}
-
-export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
-  const sniffed = sniffFormat(bytes);
-  if (!sniffed) throw new HttpError(400, NOT_AN_IMAGE, { voter_image: NOT_AN_IMAGE });
+// field: the form field the refusal names (voter_image on the voter form).
+export async function processPhoto(bytes: Buffer, field = 'voter_image'): Promise<ProcessedPhoto> {
+  const sniffed = sniffImageType(bytes);
+  if (!sniffed) throw new HttpError(400, NOT_AN_IMAGE, { [field]: NOT_AN_IMAGE });
   // Loaded with the first photo: libvips holds ~17 MB a server that never sees a photo can keep.
   const { default: sharp } = await import('sharp');
   try {
@@ -47,7 +41,7 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
     const thumb = await upright.clone().resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover', position: 'attention' }).webp({ quality: 70 }).toBuffer();
     return { full, thumb };
   } catch {
-    throw new HttpError(400, NOT_AN_IMAGE, { voter_image: NOT_AN_IMAGE });
+    throw new HttpError(400, NOT_AN_IMAGE, { [field]: NOT_AN_IMAGE });
   }
 }
 
