@@ -62,6 +62,7 @@ export const ROUTE_ACCESS = {
   'POST /api/service-requests/:id/attachments': ALL_ROLES,
   'GET /api/service-requests/:id/attachments/:attachmentId': ALL_ROLES,
   'DELETE /api/service-requests/:id/attachments/:attachmentId': ADMIN_ROLES,
+  'GET /api/service-requests/:id/receipt': ALL_ROLES,
   // Issue 59, the leader's calendar: the office's alone.
   'GET /api/appointments': ADMIN_ROLES,
   'POST /api/appointments': ADMIN_ROLES,

@@ -33,3 +33,19 @@ export const attachmentParamsSchema = z.object({
 });
 
 export const attachmentQuerySchema = z.object({ size: z.enum(['full', 'thumb']).default('full') });
+
+// GET /api/service-requests/:id/receipt: the facts printed on the receipt, in the language
+// chosen for the citizen, with the SMS/WhatsApp text and the click-to-chat link.
+export const serviceReceiptSchema = z.object({
+  receipt_no: z.string(),
+  registered_on: z.string(),
+  category: z.string(),
+  status: z.string(),
+  office_name: z.string(),
+  citizen_name: z.string(),
+  citizen_mobile: z.string().nullable(),
+  language: z.enum(['en', 'mr', 'hi', 'gu']),
+  message: z.string(),
+  whatsapp_href: z.string().nullable(),
+});
+export type ServiceReceipt = z.infer<typeof serviceReceiptSchema>;

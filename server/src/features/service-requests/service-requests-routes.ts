@@ -21,12 +21,14 @@ import {
   attachmentQuerySchema,
   serviceAttachmentListSchema,
   serviceAttachmentSchema,
+  serviceReceiptSchema,
 } from '@shared/service-requests/service-attachment-schema';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { requestActor } from '../audit/actor';
 import { boothScopeFor } from '../voters/voter-access';
 import { addAttachment, attachmentBytes, listRequestAttachments, readAttachmentFile, removeAttachment } from './service-attachments-use-cases';
+import { requestReceipt } from './service-receipt-use-cases';
 import { addNote, createRequest, editRequest, getRequest, listRequests } from './service-requests-use-cases';
 
 const idParams = z.object({ id: recordIdSchema('Service request id must be a positive number') });
@@ -161,5 +163,16 @@ export async function serviceRequestRoutes(app: FastifyInstance, ctx: AppContext
       await removeAttachment(ctx, requestActor(request), request.params.id, request.params.attachmentId);
       return { message: 'Attachment removed' };
     },
+  });
+
+  routes.get('/:id/receipt', {
+    config: { access: ALL_ROLES },
+    schema: {
+      tags: ['service-requests'],
+      summary: "The citizen's receipt: its facts, the SMS/WhatsApp text and a wa.me link, in the citizen's language (else the office's)",
+      params: idParams,
+      response: { 200: serviceReceiptSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+    },
+    handler: async (request) => requestReceipt(ctx.db, scopeOf(request), request.params.id),
   });
 }

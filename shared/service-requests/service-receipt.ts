@@ -1,0 +1,196 @@
+import type { ServiceCategory, ServiceStatus } from './service-request-schema';
+
+// The receipt a citizen takes home and can quote (issue 59, decision 077): printed from the
+// browser and sent by SMS or WhatsApp, in the citizen's language where the voter's record has
+// one (message_language), else the office's. Kept here, not in the web's locale files, because
+// the server words the SMS/WhatsApp text and the printed page must be able to use a language
+// other than the one on the screen.
+export const RECEIPT_LANGUAGES = ['en', 'mr', 'hi', 'gu'] as const;
+export type ReceiptLanguage = (typeof RECEIPT_LANGUAGES)[number];
+
+export interface ReceiptWords {
+  title: string;
+  receipt: string;
+  date: string;
+  category: string;
+  status: string;
+  office: string;
+  name: string;
+  footer: string;
+  // The SMS/WhatsApp text: {office}, {receipt}, {date}, {category}, {status}.
+  sms: string;
+  categories: Record<ServiceCategory, string>;
+  statuses: Record<ServiceStatus, string>;
+}
+
+export const RECEIPT_WORDS: Record<ReceiptLanguage, ReceiptWords> = {
+  en: {
+    title: 'Receipt for your request',
+    receipt: 'Receipt no.',
+    date: 'Registered on',
+    category: 'Category',
+    status: 'Status',
+    office: 'Office',
+    name: 'Name',
+    footer: 'Quote this receipt number when you ask about your request.',
+    sms: '{office}: your request is registered. Receipt {receipt}, {date}, {category}. Status: {status}. Quote the receipt number when you ask about it.',
+    categories: {
+      pension: 'Pension',
+      ration_card: 'Ration card',
+      aadhaar: 'Aadhaar',
+      certificate: 'Caste / income / domicile certificate',
+      land_record: 'Land record (7/12)',
+      road: 'Road',
+      water: 'Water',
+      electricity: 'Electricity',
+      health: 'Health / hospital',
+      police: 'Police',
+      education: 'Education / scholarship',
+      employment: 'Employment',
+      other: 'Other',
+    },
+    statuses: {
+      New: 'New',
+      'In Progress': 'In Progress',
+      'With Department': 'With Department',
+      Resolved: 'Resolved',
+      Closed: 'Closed',
+      Rejected: 'Rejected',
+    },
+  },
+  mr: {
+    title: 'आपल्या अर्जाची पावती',
+    receipt: 'पावती क्र.',
+    date: 'नोंदणी दिनांक',
+    category: 'प्रकार',
+    status: 'स्थिती',
+    office: 'कार्यालय',
+    name: 'नाव',
+    footer: 'अर्जाबद्दल विचारताना हा पावती क्रमांक सांगा.',
+    sms: '{office}: आपला अर्ज नोंदवला आहे. पावती क्र. {receipt}, दि. {date}, {category}. स्थिती: {status}. अर्जाबद्दल विचारताना हा पावती क्रमांक सांगा.',
+    categories: {
+      pension: 'पेन्शन',
+      ration_card: 'रेशन कार्ड',
+      aadhaar: 'आधार',
+      certificate: 'जात / उत्पन्न / अधिवास दाखला',
+      land_record: 'सातबारा (7/12)',
+      road: 'रस्ता',
+      water: 'पाणी',
+      electricity: 'वीज',
+      health: 'आरोग्य / रुग्णालय',
+      police: 'पोलीस',
+      education: 'शिक्षण / शिष्यवृत्ती',
+      employment: 'रोजगार',
+      other: 'इतर',
+    },
+    statuses: {
+      New: 'नवीन',
+      'In Progress': 'काम सुरू',
+      'With Department': 'विभागाकडे',
+      Resolved: 'सुटला',
+      Closed: 'बंद',
+      Rejected: 'नाकारला',
+    },
+  },
+  hi: {
+    title: 'आपके अनुरोध की रसीद',
+    receipt: 'रसीद सं.',
+    date: 'पंजीकरण दिनांक',
+    category: 'श्रेणी',
+    status: 'स्थिति',
+    office: 'कार्यालय',
+    name: 'नाम',
+    footer: 'अपने अनुरोध के बारे में पूछते समय यह रसीद संख्या बताएँ।',
+    sms: '{office}: आपका अनुरोध दर्ज हो गया है। रसीद सं. {receipt}, दि. {date}, {category}। स्थिति: {status}। पूछताछ के समय यह रसीद संख्या बताएँ।',
+    categories: {
+      pension: 'पेंशन',
+      ration_card: 'राशन कार्ड',
+      aadhaar: 'आधार',
+      certificate: 'जाति / आय / निवास प्रमाणपत्र',
+      land_record: 'भूमि अभिलेख (7/12)',
+      road: 'सड़क',
+      water: 'पानी',
+      electricity: 'बिजली',
+      health: 'स्वास्थ्य / अस्पताल',
+      police: 'पुलिस',
+      education: 'शिक्षा / छात्रवृत्ति',
+      employment: 'रोज़गार',
+      other: 'अन्य',
+    },
+    statuses: {
+      New: 'नया',
+      'In Progress': 'कार्य जारी',
+      'With Department': 'विभाग के पास',
+      Resolved: 'हल हुआ',
+      Closed: 'बंद',
+      Rejected: 'अस्वीकृत',
+    },
+  },
+  gu: {
+    title: 'તમારી અરજીની પહોંચ',
+    receipt: 'પહોંચ નં.',
+    date: 'નોંધણી તારીખ',
+    category: 'પ્રકાર',
+    status: 'સ્થિતિ',
+    office: 'કાર્યાલય',
+    name: 'નામ',
+    footer: 'અરજી વિશે પૂછતી વખતે આ પહોંચ નંબર જણાવો.',
+    sms: '{office}: તમારી અરજી નોંધાઈ છે. પહોંચ નં. {receipt}, તા. {date}, {category}. સ્થિતિ: {status}. પૂછપરછ વખતે આ પહોંચ નંબર જણાવો.',
+    categories: {
+      pension: 'પેન્શન',
+      ration_card: 'રેશન કાર્ડ',
+      aadhaar: 'આધાર',
+      certificate: 'જાતિ / આવક / નિવાસ પ્રમાણપત્ર',
+      land_record: 'જમીન રેકર્ડ (7/12)',
+      road: 'રસ્તો',
+      water: 'પાણી',
+      electricity: 'વીજળી',
+      health: 'આરોગ્ય / હોસ્પિટલ',
+      police: 'પોલીસ',
+      education: 'શિક્ષણ / શિષ્યવૃત્તિ',
+      employment: 'રોજગાર',
+      other: 'અન્ય',
+    },
+    statuses: {
+      New: 'નવી',
+      'In Progress': 'કામ ચાલુ',
+      'With Department': 'વિભાગ પાસે',
+      Resolved: 'ઉકેલાઈ',
+      Closed: 'બંધ',
+      Rejected: 'નકારી',
+    },
+  },
+};
+
+export interface ReceiptFacts {
+  receipt_no: string;
+  // The day registered, YYYY-MM-DD in the office's timezone.
+  registered_on: string;
+  category: ServiceCategory;
+  status: ServiceStatus;
+  office_name: string;
+}
+
+// 2026-12-07 → 07-12-2026, as dates are written on Indian paper.
+export function receiptDate(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}-${month}-${year}`;
+}
+
+export function receiptMessage(facts: ReceiptFacts, language: ReceiptLanguage): string {
+  const words = RECEIPT_WORDS[language];
+  const values: Record<string, string> = {
+    office: facts.office_name,
+    receipt: facts.receipt_no,
+    date: receiptDate(facts.registered_on),
+    category: words.categories[facts.category],
+    status: words.statuses[facts.status],
+  };
+  return words.sms.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+// A click-to-chat link opened on the phone (as the voter card's WhatsApp button): the
+// citizen's 10-digit Indian mobile with 91 before it, the receipt as the message.
+export function receiptWhatsAppHref(mobile: string | null, message: string): string | null {
+  return mobile && /^\d{10}$/.test(mobile) ? `https://wa.me/91${mobile}?text=${encodeURIComponent(message)}` : null;
+}
