@@ -24,13 +24,15 @@ describe('cachingStatements', () => {
   });
 
   it('should prepare a fresh statement when the kept one is still being iterated', () => {
-    const db = cachingStatements(open());
-    const text = 'SELECT n FROM t ORDER BY n';
-    const streaming = db.prepare(text).iterate([]);
-    expect(streaming.next().value).toEqual({ n: 1 });
-    const other = db.prepare(text);
-    expect(other.all([])).toHaveLength(3);
-    expect([...streaming]).toEqual([{ n: 2 }, { n: 3 }]);
+    const connection = open();
+    for (const db of [cachingStatements(connection), cachingStatements(connection, undefined, 1)]) {
+      const text = 'SELECT n FROM t ORDER BY n';
+      const streaming = db.prepare(text).iterate([]);
+      expect(streaming.next().value).toEqual({ n: 1 });
+      const other = db.prepare(text);
+      expect(other.all([])).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      expect([...streaming]).toEqual([{ n: 2 }, { n: 3 }]);
+    }
   });
 
   it('should forget the least recently used text when more are kept than its size', () => {
@@ -44,15 +46,16 @@ describe('cachingStatements', () => {
   });
 
   it('should read the new columns when the schema changed under a kept statement', () => {
-    const db = cachingStatements(open());
+    const db = cachingStatements(open(), undefined, 1);
     const text = 'SELECT * FROM t ORDER BY n';
     expect(db.prepare(text).all([])).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     sqlite.exec("ALTER TABLE t ADD COLUMN label TEXT DEFAULT 'x'");
     expect(db.prepare(text).all([])[0]).toEqual({ n: 1, label: 'x' });
   });
 
+  // Rows built by the statement's own function (every width here; WIDE_ROW columns in the server).
   it('should read the renamed column when a kept statement\'s column was renamed', () => {
-    const db = cachingStatements(open());
+    const db = cachingStatements(open(), undefined, 1);
     const text = 'SELECT * FROM t ORDER BY rowid';
     expect(db.prepare(text).all([])[0]).toEqual({ n: 1 });
     sqlite.exec('ALTER TABLE t RENAME COLUMN n TO number');
@@ -60,7 +63,7 @@ describe('cachingStatements', () => {
   });
 
   it('should give rows as objects when a statement is iterated, returns rows from a change or names a column twice', () => {
-    const db = cachingStatements(open());
+    const db = cachingStatements(open(), undefined, 1);
     expect([...db.prepare('SELECT n, n * 2 AS twice FROM t ORDER BY n').iterate([])]).toEqual([{ n: 1, twice: 2 }, { n: 2, twice: 4 }, { n: 3, twice: 6 }]);
     expect(db.prepare('INSERT INTO t (n) VALUES (?) RETURNING n, \'x\' AS "quoted"" name"').all([4])).toEqual([{ n: 4, 'quoted" name': 'x' }]);
     expect(db.prepare('SELECT n AS a, n * 10 AS a FROM t WHERE n = ?').all([2])).toEqual([{ a: 20 }]);
@@ -72,7 +75,7 @@ describe('cachingStatements', () => {
     const folder = mkdtempSync(join(tmpdir(), 'statement-cache-'));
     const writer = new SQLite(join(folder, 'shared.sqlite'));
     writer.exec("CREATE TABLE u (id INTEGER, flag INTEGER, label TEXT); INSERT INTO u VALUES (1, 0, 'x')");
-    const cached = cachingStatements(new SQLite(join(folder, 'shared.sqlite')));
+    const cached = cachingStatements(new SQLite(join(folder, 'shared.sqlite')), undefined, 1);
     try {
       expect(cached.prepare('SELECT * FROM u').all([])).toEqual([{ id: 1, flag: 0, label: 'x' }]);
       // A step down and up again: the column comes back last.

@@ -9,10 +9,13 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 // migration's DDL) are the first to go.
 const CACHE_SIZE = 500;
 
-// Rows come from SQLite as arrays and become objects here, through a function written once per
-// statement for its columns: better-sqlite3 builds each row object property by property from
-// C++, which took half the CPU of a voter page's read (25 rows of 53 columns: 0.48 ms against
-// 0.26; issue 58, decision 073). Columns of the same name keep the last, as better-sqlite3 does.
+// Rows of WIDE_ROW columns or more come from SQLite as arrays and become objects here, through a
+// function written once per statement for its columns: better-sqlite3 builds each row object
+// property by property from C++, which took half the CPU of a voter page's read (25 rows of 53
+// columns: 0.48 ms against 0.26; issue 58, decision 073). Narrower rows gain less and lose on
+// long results (an array and an object per row: 50,000 ids read 15% slower), so they are left
+// to better-sqlite3. Columns of the same name keep the last, as better-sqlite3 does.
+const WIDE_ROW = 8;
 type RowOf = (values: unknown[]) => Record<string, unknown>;
 function rowBuilder(names: string[]): RowOf {
   // The names are the statement's own result columns, quoted as JSON strings.
@@ -23,9 +26,10 @@ interface KeptStatement extends SqliteStatement {
   readonly busy: boolean;
 }
 
-function keptStatement(statement: SQLite.Statement): KeptStatement {
-  if (!statement.reader) return statement as unknown as KeptStatement;
-  const rowOf = rowBuilder(statement.columns().map((column) => column.name));
+function keptStatement(statement: SQLite.Statement, wideRow: number): KeptStatement {
+  const columns = statement.reader ? statement.columns() : [];
+  if (columns.length < wideRow) return statement as unknown as KeptStatement;
+  const rowOf = rowBuilder(columns.map((column) => column.name));
   statement.raw(true);
   return {
     reader: true,
@@ -40,7 +44,8 @@ function keptStatement(statement: SQLite.Statement): KeptStatement {
   };
 }
 
-export function cachingStatements(sqlite: SQLite.Database, size = CACHE_SIZE): SqliteDatabase {
+// Tests pass a smaller size and wideRow.
+export function cachingStatements(sqlite: SQLite.Database, size = CACHE_SIZE, wideRow = WIDE_ROW): SqliteDatabase {
   const statements = new Map<string, KeptStatement>();
   // A kept statement's columns are those it had when prepared: when the schema changes (a
   // migration, on the other connection or in another process) every statement is prepared
@@ -66,7 +71,7 @@ export function cachingStatements(sqlite: SQLite.Database, size = CACHE_SIZE): S
         statements.set(text, kept);
         return kept;
       }
-      const statement = keptStatement(sqlite.prepare(text));
+      const statement = keptStatement(sqlite.prepare(text), wideRow);
       if (!kept) {
         statements.set(text, statement);
         if (statements.size > size) statements.delete(statements.keys().next().value as string);
