@@ -3,6 +3,9 @@ import { apiToken, createVoterViaApi } from './support/api';
 import { E2E_USERS } from './support/e2e-users';
 import { signIn } from './support/session';
 
+// A 1×1 PNG, the photo of an application as far as the server can tell.
+const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 test('should register a voter’s complaint, follow it with notes to Resolved, and find it by its receipt', async ({ page, request }) => {
   test.setTimeout(90_000);
   const suffix = String(Date.now()).slice(-7);
@@ -41,6 +44,23 @@ test('should register a voter’s complaint, follow it with notes to Resolved, a
   const receipt = ((await detail.getByRole('heading').first().textContent()) ?? '').replace('Request ', '').trim();
   expect(receipt).toMatch(/^SR-\d{4}-\d{5}$/);
   await expect(detail.getByText('Registered', { exact: true })).toBeVisible();
+
+  // A photo of the application is attached and listed; a text file named .jpg is refused.
+  await detail.getByLabel('Attach a photo or PDF (at most 5 MB)').setInputFiles({ name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo') });
+  await expect(page.getByText('Attach a photo (JPEG, PNG, GIF or WebP) or a PDF')).toBeVisible();
+  await detail.getByLabel('Attach a photo or PDF (at most 5 MB)').setInputFiles({ name: 'application.png', mimeType: 'image/png', buffer: Buffer.from(TINY_PNG, 'base64') });
+  await expect(page.getByText('File attached')).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Open application.png' })).toBeVisible();
+  await expect(detail.getByRole('heading', { name: 'Attachments (1/10)' })).toBeVisible();
+
+  // The receipt: printed in a page of its own, and sent by WhatsApp to the citizen's mobile.
+  await expect(detail.getByRole('link', { name: 'Send receipt by WhatsApp' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/919822033344\\?text=.*${receipt}`));
+  const popup = page.waitForEvent('popup');
+  await detail.getByRole('button', { name: 'Print receipt' }).click();
+  const printed = await popup;
+  await expect(printed.getByText(receipt)).toBeVisible();
+  await expect(printed.getByText('Pension')).toBeVisible();
+  await printed.close();
 
   // Follow it: In Progress with a note, then Resolved.
   await detail.getByLabel('Note', { exact: true }).fill('Called the pension office');

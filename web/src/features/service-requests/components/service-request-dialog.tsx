@@ -25,6 +25,8 @@ import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useAddServiceNote } from '../api/add-service-note';
 import { useServiceRequest } from '../api/get-service-request';
 import { useUpdateServiceRequest } from '../api/update-service-request';
+import { ServiceAttachments } from './service-attachments';
+import { ServiceReceiptActions } from './service-receipt';
 import type { StaffChoice } from './service-request-filters';
 import { OverdueBadge, ServiceStatusBadge } from './service-status-badge';
 
@@ -65,6 +67,8 @@ export function ServiceRequestDialog({ id, canEdit, booths, staff, onClose }: Se
               {t('service.detail.edit')}
             </Button>
           )}
+          <ServiceReceiptActions requestId={detail.id} version={detail.version} />
+          <ServiceAttachments requestId={detail.id} canDelete={canEdit} />
           <History detail={detail} />
           <NoteForm key={detail.id} detail={detail} />
         </div>
