@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { apiToken } from './support/api';
 import { E2E_USERS } from './support/e2e-users';
 import { signIn } from './support/session';
 
@@ -50,4 +52,27 @@ test('should send a message, show it on the recipient bell, mark it read there, 
 
   await adminPage.reload();
   await expect(adminPage.getByRole('region', { name: 'Recent Notifications' }).getByText(`${E2E_USERS.karyakarta.full_name} · SMS sent · read`).first()).toBeVisible();
+});
+
+// Issue 60: a Karyakarta messages the office, their Supervisors and their own booth's staff only.
+test('should offer a Karyakarta only the Supervisors of their booth and send to one', async ({ page, request }) => {
+  const tag = randomBytes(3).toString('hex');
+  const token = await apiToken(request, E2E_USERS.admin);
+  const far = `Far Supervisor ${tag}`;
+  const created = await request.post('/api/users', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { username: `far_${tag}`, full_name: far, role: 'Supervisor', password: 'Field-Pass-42!', booth_access: ['Booth-390'], mobile: '9876543210' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await signIn(page, E2E_USERS.karyakarta);
+  await page.goto('/notifications');
+  const form = page.getByRole('form', { name: 'Send SMS' });
+  await form.getByLabel('Role').selectOption('Supervisor');
+  await expect(form.getByLabel(E2E_USERS.supervisor.full_name)).toBeVisible();
+  await expect(form.getByText(far)).toHaveCount(0);
+  await form.getByLabel(E2E_USERS.supervisor.full_name).check();
+  await form.getByLabel('Message').fill(`Slips done for Booth-01 ${tag}`);
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('SMS sent successfully!')).toBeVisible();
 });
