@@ -43,7 +43,10 @@ function printReceipt(receipt: Receipt) {
   doc.title = `${words.title} ${receipt.receipt_no}`;
   const style = doc.createElement('style');
   style.textContent =
-    'body{font-family:"Noto Sans Devanagari","Noto Sans Gujarati",system-ui,sans-serif;max-width:360px;margin:24px auto;padding:16px;border:1px solid #333;color:#000}h1{font-size:18px;margin:0 0 4px}h2{font-size:15px;margin:0 0 12px;font-weight:normal}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;font-size:14px}dt{color:#444}dd{margin:0;font-weight:600}p{font-size:13px}.no{font-size:22px;letter-spacing:1px}@media print{body{border:none}}';
+    'body{background:#fff;font-family:"Noto Sans Devanagari","Noto Sans Gujarati",system-ui,sans-serif;max-width:360px;margin:24px auto;padding:16px;border:1px solid #333;color:#000}h1{font-size:18px;margin:0 0 4px}h2{font-size:15px;margin:0 0 12px;font-weight:normal}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;font-size:14px}dt{color:#444}dd{margin:0;font-weight:600}p{font-size:13px;margin-top:12px}.no{font-size:22px;letter-spacing:1px}@media print{body{border:none}}';
+  // The app's own stylesheets carry its Devanagari and Gujarati fonts (fonts.css): a phone
+  // without them would print boxes.
+  for (const sheet of document.querySelectorAll('link[rel="stylesheet"], style')) doc.head.append(sheet.cloneNode(true));
   doc.head.append(style);
   const add = <K extends keyof HTMLElementTagNameMap>(parent: HTMLElement, tag: K, text: string, className?: string) => {
     const node = doc.createElement(tag);
