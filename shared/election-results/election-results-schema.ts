@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_STORED_INTEGER, recordIdSchema } from '../records/record-id';
 
 // Past results per booth (issue 61, docs/decisions/076-past-results-per-booth.md): an election's
 // booth-wise results imported from a Form-20-like sheet, each booth's history across elections,
@@ -110,8 +111,8 @@ export type BoothHistory = z.infer<typeof boothHistorySchema>;
 export const electionResultsSchema = z.object({ election: electionSummarySchema, booths: z.array(boothResultSchema.omit({ election: true })) });
 export type ElectionResults = z.infer<typeof electionResultsSchema>;
 
-export const electionIdParamsSchema = z.object({ id: z.coerce.number({ error: 'Election not found' }).int('Election not found').min(1, 'Election not found') });
-export const electionDeleteSchema = z.object({ version: z.number().int().min(1).optional() });
+export const electionIdParamsSchema = z.object({ id: recordIdSchema('Election not found') });
+export const electionDeleteSchema = z.object({ version: z.number().int().min(1).max(MAX_STORED_INTEGER).optional() });
 
 // The share in percent to one decimal (0 of nothing is 0).
 export function percentOf(part: number, whole: number): number {
