@@ -206,6 +206,15 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'GET /api/service-requests/:id': async (t) => ({ url: `/api/service-requests/${await serviceRequestIn(t)}` }),
   'PUT /api/service-requests/:id': async (t) => ({ url: `/api/service-requests/${await serviceRequestIn(t)}`, payload: { citizen_name: 'Walk-in', category: 'road', description: 'Pothole', booth: 'Booth-01' } }),
   'POST /api/service-requests/:id/notes': async (t) => ({ url: `/api/service-requests/${await serviceRequestIn(t)}/notes`, payload: { note: 'Called back' } }),
+  'GET /api/service-requests/:id/attachments': async (t) => ({ url: `/api/service-requests/${await serviceRequestIn(t)}/attachments` }),
+  'POST /api/service-requests/:id/attachments': async (t) => {
+    const form = multipart({}, { field: 'file', filename: 'application.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    return { url: `/api/service-requests/${await serviceRequestIn(t)}/attachments`, payload: form.payload, headers: form.headers };
+  },
+  // No such attachment: 404 proves the caller got past the door (the attachment tests cover the 200).
+  'GET /api/service-requests/:id/attachments/:attachmentId': async (t) => ({ url: `/api/service-requests/${await serviceRequestIn(t)}/attachments/999999` }),
+  'DELETE /api/service-requests/:id/attachments/:attachmentId': async (t) => ({ url: `/api/service-requests/${await serviceRequestIn(t)}/attachments/999999` }),
+  'GET /api/service-requests/:id/receipt': async (t) => ({ url: `/api/service-requests/${await serviceRequestIn(t)}/receipt` }),
   'GET /api/appointments': async () => ({ url: '/api/appointments?date=2099-01-05' }),
   'POST /api/appointments': async () => ({ url: '/api/appointments', payload: { visitor_name: 'Walk-in', appointment_date: '2099-01-05', slot: nextFreeSlot(), purpose: 'Road repair' } }),
   'PUT /api/appointments/:id': async (t) => {
