@@ -544,7 +544,7 @@ export const en = {
       CREATE_SERVICE_REQUEST: 'Create Service Request',
       UPDATE_SERVICE_REQUEST: 'Update Service Request',
       NOTE_SERVICE_REQUEST: 'Note Service Request',
-      ATTACH_SERVICE_REQUEST_FILE: 'Attach File to Service Request',
+      ATTACH_SERVICE_REQUEST_FILE: 'Attach Service Request File',
       DELETE_SERVICE_REQUEST_FILE: 'Delete Service Request File',
       CHANGE_MESSAGING_CONSENT: 'Change Messaging Consent',
       MESSAGING_OPT_OUT: 'Messaging Opt Out',
