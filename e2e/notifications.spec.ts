@@ -64,8 +64,13 @@ test('should offer a Karyakarta only the Supervisors of their booth and send to 
     data: { username: `far_${tag}`, full_name: far, role: 'Supervisor', password: 'Field-Pass-42!', booth_access: ['Booth-390'], mobile: '9876543210' },
   });
   expect(created.status(), await created.text()).toBe(201);
+  // A Karyakarta of Booth-01 of this test's own: the shared one's inbox is checked by other tests
+  // as one who has sent nothing (phone.spec.ts).
+  const sender = { username: `kk_${tag}`, password: 'Field-Pass-42!', full_name: `Booth-01 Karyakarta ${tag}`, role: 'Karyakarta' as const, booth_access: ['Booth-01'], mobile: '9876543211' };
+  const worker = await request.post('/api/users', { headers: { authorization: `Bearer ${token}` }, data: sender });
+  expect(worker.status(), await worker.text()).toBe(201);
 
-  await signIn(page, E2E_USERS.karyakarta);
+  await signIn(page, sender);
   await page.goto('/notifications');
   const form = page.getByRole('form', { name: 'Send SMS' });
   await form.getByLabel('Role').selectOption('Supervisor');
