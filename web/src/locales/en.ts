@@ -1,5 +1,6 @@
 // Type only: the field table pulls in every reference list, which a phone's first screens do not need.
 import type { VOTER_FIELD_LABELS } from '@shared/voters/voter-fields';
+import { serviceCategoriesEn, serviceStatusesEn } from '@shared/service-requests/words/en';
 // English texts, matching the spec's words exactly. Marathi, Hindi and Gujarati
 // files will mirror these keys.
 export const en = {
@@ -327,29 +328,8 @@ export const en = {
       whatsapp: 'Send receipt by WhatsApp',
       noMobile: 'No mobile number to send the receipt to',
     },
-    statuses: {
-      New: 'New',
-      'In Progress': 'In Progress',
-      'With Department': 'With Department',
-      Resolved: 'Resolved',
-      Closed: 'Closed',
-      Rejected: 'Rejected',
-    },
-    categories: {
-      pension: 'Pension',
-      ration_card: 'Ration card',
-      aadhaar: 'Aadhaar',
-      certificate: 'Caste / income / domicile certificate',
-      land_record: 'Land record (7/12)',
-      road: 'Road',
-      water: 'Water',
-      electricity: 'Electricity',
-      health: 'Health / hospital',
-      police: 'Police',
-      education: 'Education / scholarship',
-      employment: 'Employment',
-      other: 'Other',
-    },
+    statuses: serviceStatusesEn,
+    categories: serviceCategoriesEn,
     priorities: {
       Low: 'Low',
       Medium: 'Medium',

@@ -1,4 +1,5 @@
 import type { LocaleTexts } from './locale-texts';
+import { serviceCategoriesGu, serviceStatusesGu } from '@shared/service-requests/words/gu';
 
 // Gujarati texts: the administrative Gujarati a party office uses (મતદાર, બૂથ, કાર્યકર, નિરીક્ષક), not
 // word-for-word. Gujarati's plural rules put 0 and 1 under `_one`, so every `_one` text reads right for both.
@@ -318,29 +319,8 @@ export const gu: LocaleTexts = {
       whatsapp: 'પહોંચ WhatsApp પર મોકલો',
       noMobile: 'પહોંચ મોકલવા માટે મોબાઇલ નંબર નથી',
     },
-    statuses: {
-      New: 'નવી',
-      'In Progress': 'કામ ચાલુ',
-      'With Department': 'વિભાગ પાસે',
-      Resolved: 'ઉકેલાઈ',
-      Closed: 'બંધ',
-      Rejected: 'નકારી',
-    },
-    categories: {
-      pension: 'પેન્શન',
-      ration_card: 'રેશન કાર્ડ',
-      aadhaar: 'આધાર',
-      certificate: 'જાતિ / આવક / નિવાસ પ્રમાણપત્ર',
-      land_record: 'જમીન રેકર્ડ (7/12)',
-      road: 'રસ્તો',
-      water: 'પાણી',
-      electricity: 'વીજળી',
-      health: 'આરોગ્ય / હોસ્પિટલ',
-      police: 'પોલીસ',
-      education: 'શિક્ષણ / શિષ્યવૃત્તિ',
-      employment: 'રોજગાર',
-      other: 'અન્ય',
-    },
+    statuses: serviceStatusesGu,
+    categories: serviceCategoriesGu,
     priorities: {
       Low: 'ઓછી',
       Medium: 'મધ્યમ',

@@ -1,4 +1,5 @@
 import type { LocaleTexts } from './locale-texts';
+import { serviceCategoriesHi, serviceStatusesHi } from '@shared/service-requests/words/hi';
 
 // Hindi texts: the administrative Hindi a party office uses (मतदाता, बूथ, कार्यकर्ता,
 // पर्यवेक्षक), not word-for-word. Hindi's plural "one" also covers 0 (CLDR), so the `_one`
@@ -319,29 +320,8 @@ export const hi: LocaleTexts = {
       whatsapp: 'रसीद WhatsApp पर भेजें',
       noMobile: 'रसीद भेजने के लिए मोबाइल नंबर नहीं है',
     },
-    statuses: {
-      New: 'नया',
-      'In Progress': 'कार्य जारी',
-      'With Department': 'विभाग के पास',
-      Resolved: 'हल हुआ',
-      Closed: 'बंद',
-      Rejected: 'अस्वीकृत',
-    },
-    categories: {
-      pension: 'पेंशन',
-      ration_card: 'राशन कार्ड',
-      aadhaar: 'आधार',
-      certificate: 'जाति / आय / निवास प्रमाणपत्र',
-      land_record: 'भूमि अभिलेख (7/12)',
-      road: 'सड़क',
-      water: 'पानी',
-      electricity: 'बिजली',
-      health: 'स्वास्थ्य / अस्पताल',
-      police: 'पुलिस',
-      education: 'शिक्षा / छात्रवृत्ति',
-      employment: 'रोज़गार',
-      other: 'अन्य',
-    },
+    statuses: serviceStatusesHi,
+    categories: serviceCategoriesHi,
     priorities: {
       Low: 'कम',
       Medium: 'मध्यम',

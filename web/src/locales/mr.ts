@@ -1,4 +1,5 @@
 import type { LocaleTexts } from './locale-texts';
+import { serviceCategoriesMr, serviceStatusesMr } from '@shared/service-requests/words/mr';
 
 // Marathi texts, as a Marathi-speaking party office words them (not word for word).
 // Terms follow the team glossary: मतदार, बूथ, कार्यकर्ता, पर्यवेक्षक, प्रशासक, काम, राजकीय कल.
@@ -319,29 +320,8 @@ export const mr: LocaleTexts = {
       whatsapp: 'पावती WhatsApp वर पाठवा',
       noMobile: 'पावती पाठवण्यासाठी मोबाईल क्रमांक नाही',
     },
-    statuses: {
-      New: 'नवीन',
-      'In Progress': 'काम सुरू',
-      'With Department': 'विभागाकडे',
-      Resolved: 'सुटला',
-      Closed: 'बंद',
-      Rejected: 'नाकारला',
-    },
-    categories: {
-      pension: 'पेन्शन',
-      ration_card: 'रेशन कार्ड',
-      aadhaar: 'आधार',
-      certificate: 'जात / उत्पन्न / अधिवास दाखला',
-      land_record: 'सातबारा (7/12)',
-      road: 'रस्ता',
-      water: 'पाणी',
-      electricity: 'वीज',
-      health: 'आरोग्य / रुग्णालय',
-      police: 'पोलीस',
-      education: 'शिक्षण / शिष्यवृत्ती',
-      employment: 'रोजगार',
-      other: 'इतर',
-    },
+    statuses: serviceStatusesMr,
+    categories: serviceCategoriesMr,
     priorities: {
       Low: 'कमी',
       Medium: 'मध्यम',
