@@ -62,6 +62,15 @@ test('should register a voter’s complaint, follow it with notes to Resolved, a
   await expect(printed.getByText('Pension')).toBeVisible();
   await printed.close();
 
+  // The details corrected: the department it went to (the edit form keeps the rest as it was).
+  await detail.getByRole('button', { name: 'Edit details' }).click();
+  const edit = detail.getByRole('form', { name: 'Edit details' });
+  await expect(edit.getByLabel('Category')).toHaveValue('pension');
+  await edit.getByLabel('Department').fill('Tahsil office, Digras');
+  await edit.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Request updated')).toBeVisible();
+  await expect(detail.getByText('Tahsil office, Digras')).toBeVisible();
+
   // Follow it: In Progress with a note, then Resolved.
   await detail.getByLabel('Note', { exact: true }).fill('Called the pension office');
   await detail.getByLabel('Move to').selectOption({ label: 'In Progress' });

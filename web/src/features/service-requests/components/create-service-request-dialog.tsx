@@ -1,19 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { SERVICE_CATEGORIES, SERVICE_PRIORITIES, type ServiceRequestInput, serviceRequestInputSchema } from '@shared/service-requests/service-request-schema';
+import { type ServiceRequestInput, serviceRequestInputSchema } from '@shared/service-requests/service-request-schema';
 import type { Voter } from '@shared/voters/voter-schema';
 import { Button } from '@web/components/ui/button';
-import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Modal } from '@web/components/ui/modal';
 import { VoterPicker } from '@web/components/ui/voter-picker';
 import { errorMessage } from '@web/lib/api-client';
-import { useReferenceNames } from '@web/lib/reference-names';
 import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useCreateServiceRequest } from '../api/create-service-request';
 import type { StaffChoice } from './service-request-filters';
+import { CitizenFields, RequestDetailFields } from './service-request-fields';
 
 interface CreateServiceRequestDialogProps {
   open: boolean;
@@ -41,23 +40,14 @@ const EMPTY: ServiceRequestInput = {
   due_date: '',
 };
 
-const toId = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
-
 // A walk-in's or a caller's request: find them on the roll (name in either script, EPIC or
 // mobile) or write their name and mobile; the receipt number comes back in the toast.
 export function CreateServiceRequestDialog({ open, booths, staff, programId = null, initialVillage = null, onClose, onCreated }: CreateServiceRequestDialogProps) {
   const { t } = useTranslation();
-  const references = useReferenceNames();
   const create = useCreateServiceRequest();
   const [voter, setVoter] = useState<Voter | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setValue,
-    setError,
-    formState: { errors },
-  } = useForm<ServiceRequestInput>({ resolver: zodResolver(serviceRequestInputSchema), defaultValues: EMPTY });
+  const form = useForm<ServiceRequestInput>({ resolver: zodResolver(serviceRequestInputSchema), defaultValues: EMPTY });
+  const { handleSubmit, reset, setValue, setError } = form;
 
   // Raised at a program: its village is where the request starts.
   useEffect(() => {
@@ -122,70 +112,10 @@ export function CreateServiceRequestDialog({ open, booths, staff, programId = nu
             clear: t('service.form.clearVoter'),
           }}
         />
-        <FormField label={t('service.form.citizenName')} required error={errors.citizen_name?.message}>
-          <input className={inputClassName} {...register('citizen_name')} />
-        </FormField>
-        <FormField label={t('service.form.citizenMobile')} error={errors.citizen_mobile?.message}>
-          <input className={inputClassName} inputMode="numeric" {...register('citizen_mobile')} />
-        </FormField>
-        <FormField label={t('service.form.category')} required error={errors.category?.message}>
-          <select className={inputClassName} {...register('category')}>
-            <option value="">{t('service.form.chooseCategory')}</option>
-            {SERVICE_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {t(`service.categories.${category}`)}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label={t('service.form.department')} error={errors.department?.message}>
-          <input className={inputClassName} {...register('department')} />
-        </FormField>
-        <FormField label={t('service.form.description')} required error={errors.description?.message} className="sm:col-span-2">
-          <textarea rows={3} className={inputClassName} {...register('description')} />
-        </FormField>
-        <FormField label={t('service.form.booth')} error={errors.booth?.message}>
-          <select className={inputClassName} disabled={voter !== null} {...register('booth')}>
-            <option value="">{t('service.form.chooseBooth')}</option>
-            {booths.map((booth) => (
-              <option key={booth} value={booth}>
-                {booth}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label={t('service.form.village')} error={errors.village?.message}>
-          <select className={inputClassName} disabled={voter !== null} {...register('village')}>
-            <option value="">{t('service.form.chooseVillage')}</option>
-            {references.options('villages').map((village) => (
-              <option key={village.value} value={village.value}>
-                {village.label}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label={t('service.form.priority')} error={errors.priority?.message}>
-          <select className={inputClassName} {...register('priority')}>
-            {SERVICE_PRIORITIES.map((priority) => (
-              <option key={priority} value={priority}>
-                {t(`service.priorities.${priority}`)}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label={t('service.form.assignee')} error={errors.assigned_to?.message}>
-          <select className={inputClassName} {...register('assigned_to', { setValueAs: toId })}>
-            <option value="">{t('service.form.nobody')}</option>
-            {staff.map((user) => (
-              <option key={user.id} value={user.id}>
-                {user.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label={t('service.form.dueDate')} error={errors.due_date?.message}>
-          <input type="date" className={inputClassName} {...register('due_date')} />
-        </FormField>
+        <FormProvider {...form}>
+          <CitizenFields />
+          <RequestDetailFields booths={booths} staff={staff} categoryPlaceholder placeFromVoter={voter !== null} />
+        </FormProvider>
       </form>
     </Modal>
   );

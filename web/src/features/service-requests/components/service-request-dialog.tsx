@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import {
   NEXT_SERVICE_STATUSES,
-  SERVICE_CATEGORIES,
-  SERVICE_PRIORITIES,
   type ServiceNoteInput,
   serviceNoteInputSchema,
   type ServiceRequestDetail,
@@ -28,6 +26,7 @@ import { useUpdateServiceRequest } from '../api/update-service-request';
 import { ServiceAttachments } from './service-attachments';
 import { ServiceReceiptActions } from './service-receipt';
 import type { StaffChoice } from './service-request-filters';
+import { CitizenFields, RequestDetailFields } from './service-request-fields';
 import { OverdueBadge, ServiceStatusBadge } from './service-status-badge';
 
 interface ServiceRequestDialogProps {
@@ -39,7 +38,6 @@ interface ServiceRequestDialogProps {
   onClose: () => void;
 }
 
-const toId = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 
 // One request: its details, its dated history, a note (optionally moving the status), and for
 // the office the details' edit form. A save over someone else's change answers 409: the
@@ -191,7 +189,6 @@ function NoteForm({ detail }: { detail: ServiceRequestDetail }) {
 
 function EditDetailsForm({ detail, booths, staff, onDone }: { detail: ServiceRequestDetail; booths: readonly string[]; staff: readonly StaffChoice[]; onDone: () => void }) {
   const { t } = useTranslation();
-  const references = useReferenceNames();
   const update = useUpdateServiceRequest();
   // The version the edit started from; a 409 moves it to the request as it now is.
   const [version, setVersion] = useState(detail.version);
@@ -207,12 +204,8 @@ function EditDetailsForm({ detail, booths, staff, onDone }: { detail: ServiceReq
     assigned_to: detail.assigned_to,
     due_date: detail.due_date ?? '',
   };
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ServiceRequestUpdate>({ resolver: zodResolver(serviceRequestUpdateSchema), defaultValues: start });
+  const form = useForm<ServiceRequestUpdate>({ resolver: zodResolver(serviceRequestUpdateSchema), defaultValues: start });
+  const { handleSubmit, setError } = form;
   const onSubmit = handleSubmit(async (values) => {
     try {
       await update.mutateAsync({ id: detail.id, input: { ...values, version } });
@@ -231,69 +224,10 @@ function EditDetailsForm({ detail, booths, staff, onDone }: { detail: ServiceReq
   });
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={t('service.detail.edit')}>
-      <FormField label={t('service.form.citizenName')} required error={errors.citizen_name?.message}>
-        <input className={inputClassName} {...register('citizen_name')} />
-      </FormField>
-      <FormField label={t('service.form.citizenMobile')} error={errors.citizen_mobile?.message}>
-        <input className={inputClassName} inputMode="numeric" {...register('citizen_mobile')} />
-      </FormField>
-      <FormField label={t('service.form.category')} required error={errors.category?.message}>
-        <select className={inputClassName} {...register('category')}>
-          {SERVICE_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {t(`service.categories.${category}`)}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField label={t('service.form.department')} error={errors.department?.message}>
-        <input className={inputClassName} {...register('department')} />
-      </FormField>
-      <FormField label={t('service.form.description')} required error={errors.description?.message} className="sm:col-span-2">
-        <textarea rows={3} className={inputClassName} {...register('description')} />
-      </FormField>
-      <FormField label={t('service.form.booth')} error={errors.booth?.message}>
-        <select className={inputClassName} {...register('booth')}>
-          <option value="">{t('service.form.chooseBooth')}</option>
-          {booths.map((booth) => (
-            <option key={booth} value={booth}>
-              {booth}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField label={t('service.form.village')} error={errors.village?.message}>
-        <select className={inputClassName} {...register('village')}>
-          <option value="">{t('service.form.chooseVillage')}</option>
-          {references.options('villages').map((village) => (
-            <option key={village.value} value={village.value}>
-              {village.label}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField label={t('service.form.priority')} error={errors.priority?.message}>
-        <select className={inputClassName} {...register('priority')}>
-          {SERVICE_PRIORITIES.map((priority) => (
-            <option key={priority} value={priority}>
-              {t(`service.priorities.${priority}`)}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField label={t('service.form.assignee')} error={errors.assigned_to?.message}>
-        <select className={inputClassName} {...register('assigned_to', { setValueAs: toId })}>
-          <option value="">{t('service.form.nobody')}</option>
-          {staff.map((user) => (
-            <option key={user.id} value={user.id}>
-              {user.name}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField label={t('service.form.dueDate')} error={errors.due_date?.message}>
-        <input type="date" className={inputClassName} {...register('due_date')} />
-      </FormField>
+      <FormProvider {...form}>
+        <CitizenFields />
+        <RequestDetailFields booths={booths} staff={staff} categoryPlaceholder={false} placeFromVoter={false} />
+      </FormProvider>
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button variant="secondary" onClick={onDone}>
           {t('common.cancel')}
