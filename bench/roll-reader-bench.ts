@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROLL_REVIEW_CONFIDENCE, type RollPageResult, type RollVoterBox } from '../shared/rolls/roll-types';
@@ -6,6 +7,7 @@ import { plausibleNames } from '../server/src/features/rolls/reader/name-plausib
 import { openPdf } from '../server/src/features/rolls/reader/pdf-pages';
 import { readRoll } from '../server/src/features/rolls/reader/roll-reader';
 import { requireRollSamples, ROLL_SAMPLE_LANGUAGES, ROLL_SAMPLES, type RollSample } from '../server/src/features/rolls/reader/roll-samples';
+import { LOW_RESOLUTION_SAMPLES, lowResolutionLabel, lowResolutionScan } from './low-resolution-scan';
 import { repeatedRollPage, scannedRollPage } from './repeated-roll-page';
 import { hasTruth, loadGroundTruth, matchTruthBoxes, type TruthBox, type TruthField, truthHash } from './roll-ground-truth';
 
@@ -22,6 +24,11 @@ import { hasTruth, loadGroundTruth, matchTruthBoxes, type TruthBox, type TruthFi
 //   ROLL_BENCH_REPEAT=10                  a one-page sample also read as a roll of copies of its
 //                                          page (0 for none); the Chopda page also printed and
 //                                          scanned (repeated-roll-page.ts; ROLL_BENCH_SCANNED=0 skips it)
+//   ROLL_BENCH_SAMPLES=kishangarh@115ppi  a sample's pages rendered at 115 ppi, grey, JPEG, as an
+//                                          image-only roll (low-resolution-scan.ts; run with every
+//                                          sample when ROLL_BENCH_SAMPLES is not set;
+//                                          ROLL_BENCH_LOW_RESOLUTION=0 skips them then;
+//                                          ROLL_BENCH_SCAN_PPI for another resolution)
 // A truth box is matched to the voter of its page with its serial number, else its EPIC, else
 // the one at its place: a box missed or found twice does not shift every later one.
 const dir = requireRollSamples();
@@ -65,6 +72,19 @@ async function pagesToRead(sample: RollSample, file: string): Promise<number[] |
   return [...new Set([...truthPages, ...spread])].filter((page) => page >= 1 && page <= count).sort((a, b) => a - b);
 }
 
+// This process's CPU seconds and those of its ended children (the reader's processes, decision
+// 060), from /proc (Linux); the process's own elsewhere, which misses the readers.
+function cpuSecondsWithChildren(): number {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /u, '').split(' ');
+    // After the name: utime, stime, cutime and cstime are fields 12 to 15, in clock ticks.
+    return [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0) / 100;
+  } catch {
+    const cpu = process.cpuUsage();
+    return (cpu.user + cpu.system) / 1e6;
+  }
+}
+
 const percent = (hit: number, total: number) => (total === 0 ? '–' : `${((100 * hit) / total).toFixed(1)}%`);
 
 interface Row {
@@ -90,7 +110,8 @@ interface Row {
 const repeat = Number(process.env.ROLL_BENCH_REPEAT ?? 10);
 const rows: Row[] = [];
 const only = process.env.ROLL_BENCH_SAMPLES?.split(',');
-const runs: { sample: RollSample; label: string; file: string; pages?: number[] }[] = [];
+// `pageNumbers`: a derived roll's page i is that page of the sample.
+const runs: { sample: RollSample; label: string; file: string; pages?: number[]; pageNumbers?: number[] }[] = [];
 for (const [sample, file] of Object.entries(ROLL_SAMPLES) as [RollSample, string][]) {
   if (only && !only.includes(sample)) continue;
   const full = path.join(dir, file);
@@ -101,16 +122,29 @@ for (const [sample, file] of Object.entries(ROLL_SAMPLES) as [RollSample, string
   if (sample === 'marathi' && process.env.ROLL_BENCH_SCANNED !== '0') runs.push({ sample, label: `marathi, scanned, its page ×${Math.max(1, repeat)}`, file: await repeatedRollPage(await scannedRollPage(full), Math.max(1, repeat)) });
 }
 
-for (const { sample, label, file, pages } of runs) {
+for (const { sample, pages } of LOW_RESOLUTION_SAMPLES) {
+  const label = lowResolutionLabel(sample);
+  if (only ? !only.includes(label) : process.env.ROLL_BENCH_LOW_RESOLUTION === '0') continue;
+  const kept = Number.isFinite(maxPages) ? pages.slice(0, maxPages) : pages;
+  runs.push({ sample, label, file: await lowResolutionScan(path.join(dir, ROLL_SAMPLES[sample]), kept), pageNumbers: kept });
+}
+
+for (const { sample, label, file, pages, pageNumbers } of runs) {
   const results: RollPageResult[] = [];
   const started = process.hrtime.bigint();
-  // CPU time of the whole process (worker threads included): steadier than the clock on a
-  // shared machine, and what a page costs whatever the load.
-  const cpuStarted = process.cpuUsage();
-  for await (const page of readRoll(file, { concurrency: threads, pages })) results.push(page);
+  // CPU time of the whole process and of the reader processes it started and saw end:
+  // steadier than the clock on a shared machine, and what a page costs whatever the load.
+  const cpuStarted = cpuSecondsWithChildren();
+  for await (const page of readRoll(file, { concurrency: threads, pages })) {
+    const number = pageNumbers?.[page.page - 1];
+    if (number !== undefined) {
+      page.page = number;
+      for (const voter of page.voters) voter.page = number;
+    }
+    results.push(page);
+  }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const cpu = process.cpuUsage(cpuStarted);
-  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const cpuSeconds = cpuSecondsWithChildren() - cpuStarted;
   const voterPages = results.filter((page) => page.kind === 'voters');
   const voters = results.flatMap((page) => page.voters);
   const boxes: TruthBox[] = truth.filter((box) => box.sample === sample && results.some((page) => page.page === box.page));

@@ -68,6 +68,10 @@ export function printedLabelField(text: string): LabelField | 'gender' | null {
 const TRAILING_COLONS = new RegExp(COLONS, 'u');
 export const withoutColon = (label: string): string => label.replace(TRAILING_COLONS, '');
 
+// A label misread past knowing on a low-resolution scan ("चाम;", "खाम:" for "नाम:"): a short word
+// and its colon at a line's start (no name holds a colon).
+const UNREAD_LABEL = /^[\p{L}\p{M}]{1,5}\s*(?:[:;]|ः)\s*/u;
+
 function stripLeading(text: string): string {
   return text.replace(PUNCTUATION, '').trim();
 }
@@ -238,6 +242,7 @@ export function parseBox(box: BoxText): ParsedBox {
     } else {
       field = (['name', 'relative', 'house', 'age'] as const)[order] ?? null;
       if (!field) continue;
+      value = value.replace(UNREAD_LABEL, '');
     }
     order = (['name', 'relative', 'house', 'age'] as const).indexOf(field) + 1;
     current = field;

@@ -12,6 +12,7 @@ export interface BoxFinderOptions {
   maxWidth: number;
   minHeight: number;
   maxHeight: number;
+  bridgeGaps?: number; // a horizontal line's gaps up to this many pixels are bridged (broken lines)
 }
 
 interface Band {
@@ -25,17 +26,23 @@ function isDark(image: GrayImage, x: number, y: number, darkBelow: number): bool
 }
 
 // Rows (or columns) holding a long enough run of ink, merged into bands.
-function horizontalBands(image: GrayImage, minRun: number, darkBelow: number): Band[] {
+function horizontalBands(image: GrayImage, minRun: number, darkBelow: number, bridgeGaps = 0): Band[] {
   const bands: Band[] = [];
   for (let y = 0; y < image.height; y += 1) {
     let run = 0;
     let best = 0;
+    let gap = 0;
     const row = y * image.width;
     for (let x = 0; x < image.width; x += 1) {
       if ((image.data[row + x] ?? 255) < darkBelow) {
-        run += 1;
+        run += 1 + gap;
+        gap = 0;
         if (run > best) best = run;
-      } else run = 0;
+      } else if (run > 0 && gap < bridgeGaps) gap += 1;
+      else {
+        run = 0;
+        gap = 0;
+      }
     }
     if (best < minRun) continue;
     const last = bands[bands.length - 1];
@@ -84,7 +91,7 @@ function verticalBands(image: GrayImage, top: number, bottom: number, darkBelow:
 
 export function findBoxes(image: GrayImage, options: BoxFinderOptions): PixelRect[] {
   const darkBelow = options.darkBelow ?? 140;
-  const rows = horizontalBands(image, Math.round(options.minWidth * 0.8), darkBelow);
+  const rows = horizontalBands(image, Math.round(options.minWidth * 0.8), darkBelow, options.bridgeGaps);
   const boxes: (PixelRect & { score: number })[] = [];
   for (let i = 0; i + 1 < rows.length; i += 1) {
     const top = rows[i] as Band;
@@ -140,4 +147,40 @@ export function voterBoxGroup(boxes: PixelRect[], minimum = 4): PixelRect[] {
   // Reading order: rows top to bottom, then left to right.
   const rowHeight = Math.min(...best.map((box) => box.height));
   return [...best].sort((a, b) => (Math.abs(a.y - b.y) < rowHeight / 2 ? a.x - b.x : a.y - b.y));
+}
+
+// A scan's ruling lines at low resolution (a roll reprinted or scanned at 100-120 ppi) are
+// thinner than a pixel of the scan: rendered, they come out light grey (150-190) where print is
+// black, broken at 140 (an ECI page at 100 ppi: 13 of its 30 boxes), sometimes with gaps. Such a
+// page's boxes are also looked for at a lighter level, under its paper's, small gaps bridged, and
+// the look finding more boxes wins (ties: the dark one, as before).
+const LIGHT_LINE_BELOW_PAPER = 45;
+const LIGHT_LINE_MOST = 200;
+// Gaps bridged in such a line: a missing pixel of a 100 ppi scan is two at the reader's scale.
+const LIGHT_LINE_GAPS = 3;
+
+export function findVoterBoxes(image: GrayImage, options: BoxFinderOptions, minimum: number, faintLines: boolean): PixelRect[] {
+  const dark = voterBoxGroup(findBoxes(image, options), minimum);
+  if (!faintLines) return dark;
+  const light = Math.min(LIGHT_LINE_MOST, paperLevel(image) - LIGHT_LINE_BELOW_PAPER);
+  if (light <= (options.darkBelow ?? 140)) return dark;
+  const lighter = voterBoxGroup(findBoxes(image, { ...options, darkBelow: light, bridgeGaps: LIGHT_LINE_GAPS }), minimum);
+  return lighter.length > dark.length ? lighter : dark;
+}
+
+// The grey level of a page's paper: the median of a sample of its pixels (a roll's page is mostly
+// paper).
+export function paperLevel(image: GrayImage): number {
+  const counts = new Uint32Array(256);
+  let total = 0;
+  for (let index = 0; index < image.data.length; index += 7) {
+    counts[image.data[index] ?? 255] = (counts[image.data[index] ?? 255] ?? 0) + 1;
+    total += 1;
+  }
+  let seen = 0;
+  for (let level = 0; level < 256; level += 1) {
+    seen += counts[level] ?? 0;
+    if (seen * 2 >= total) return level;
+  }
+  return 255;
 }

@@ -22,6 +22,13 @@ const PRINTED = LABEL_FIELDS.flatMap((field) => PROFILE_ORDER.flatMap((code) => 
 // One edit in every six letters of a printed label, labels of six letters or more only: "Age"
 // a letter off is any short word.
 const LETTERS_PER_EDIT = 6;
+// A reading followed by its colon is a label for sure (no name holds one): a low-resolution scan's
+// labels come out further off ("पित्ता का नाम:", "चित्ता का नाम:", "पत्ति का नाभ:"), one edit
+// in three letters.
+const LETTERS_PER_EDIT_BEFORE_COLON = 3;
+const COLON_AFTER = /^\s*(?:[:;]|ः)/u;
+// A lone letter before a label and its colon is a speck of the frame read as a letter ("उ नाम:").
+const SPECK_BEFORE_LABEL = /^\S\p{M}?\s+/u;
 
 // The text without spaces and joiners, and where each of its characters was in the text.
 function squeeze(text: string): { text: string; at: number[] } {
@@ -41,6 +48,15 @@ const endsWord = (text: string, end: number) => end >= text.length || /(?:[\s:;.
 
 // The label a line starts with, if any.
 export function labelAtStart(text: string): FoundLabel | null {
+  const found = labelAtStartOf(text);
+  if (found) return found;
+  const speck = text.match(SPECK_BEFORE_LABEL)?.[0];
+  if (!speck) return null;
+  const after = labelAtStartOf(text.slice(speck.length));
+  return after && COLON_AFTER.test(text.slice(speck.length + after.end)) ? { field: after.field, end: speck.length + after.end } : null;
+}
+
+function labelAtStartOf(text: string): FoundLabel | null {
   let exact: FoundLabel | null = null;
   for (const { field, pattern } of STARTS) {
     const found = text.match(pattern);
@@ -66,11 +82,13 @@ export function labelAtStart(text: string): FoundLabel | null {
   for (const { field, squeezed: label } of PRINTED) {
     if (label.length < LETTERS_PER_EDIT) continue;
     const allowed = Math.floor(label.length / LETTERS_PER_EDIT);
-    for (let length = label.length - allowed; length <= label.length + allowed; length += 1) {
+    const allowedBeforeColon = Math.floor(label.length / LETTERS_PER_EDIT_BEFORE_COLON);
+    for (let length = label.length - allowedBeforeColon; length <= label.length + allowedBeforeColon; length += 1) {
       if (length < 1 || length > lower.length) continue;
       const distance = leven(lower.slice(0, length), label);
       const end = (at[length - 1] as number) + 1;
-      if (distance <= allowed && endsWord(text, end) && (!best || distance < best.distance)) best = { field, end, distance };
+      const most = COLON_AFTER.test(text.slice(end)) ? allowedBeforeColon : allowed;
+      if (distance <= most && endsWord(text, end) && (!best || distance < best.distance)) best = { field, end, distance };
     }
   }
   return best ? { field: best.field, end: best.end } : null;

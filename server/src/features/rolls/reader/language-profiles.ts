@@ -64,15 +64,16 @@ export const PROFILES: Record<ProfileCode, LanguageProfile> = {
     code: 'hin',
     script: '[\\u0900-\\u097f]',
     labels: {
-      father: ['पिता\\s*का\\s*ना[मस]', 'पिता'],
+      // A low-resolution scan's नाम also reads नाभ or नान.
+      father: ['पिता\\s*का\\s*ना[मसभन]', 'पिता'],
       // "पत्ति" is how OCR reads this print's पति now and then (a Bihar roll).
-      husband: ['(?:पत्ति|पति)\\s*का\\s*ना[मस]', 'पति'],
-      mother: ['[मभ]ाता\\s*का\\s*ना[मस]', 'माता'],
-      other: ['अन्य\\s*का\\s*ना[मस]'],
+      husband: ['(?:पत्ति|पति)\\s*का\\s*ना[मसभन]', 'पति'],
+      mother: ['[मभ]ाता\\s*का\\s*ना[मसभन]', 'माता'],
+      other: ['अन्य\\s*का\\s*ना[मसभन]'],
       house: ['मकान\\s*सं?ख्या', 'मकान\\s+स\\S*', 'मकान\\s*नं?\\.?'],
       age: ['आयु'],
       // ECI's Hindi rolls print "निर्वाचक का नाम" (the elector's name) or "नाम".
-      name: ['निर्वाचक\\s*का\\s*ना[मस]', 'ना[मस]ः', 'ना[मस](?=[\\s:])', 'नाम'],
+      name: ['निर्वाचक\\s*का\\s*ना[मसभन]', 'ना[मस]ः', 'ना[मस](?=[\\s:])', 'ना[भन](?=\\s*(?:[:;]|ः))', 'नाम'],
     },
     printed: { name: ['निर्वाचक का नाम'], father: ['पिता का नाम'], husband: ['पति का नाम'], mother: ['माता का नाम'], other: ['अन्य का नाम'], house: ['मकान संख्या'] },
     // The Marathi model reads a bold "स्त्री" as "सत्री", "खत्री", once "सरी" (box-fields.ts).

@@ -1,4 +1,4 @@
-import { findBoxes, voterBoxGroup } from './box-finder';
+import { findVoterBoxes } from './box-finder';
 import { boxPhotos } from './box-photos';
 import { isGarbledLayer } from './devanagari';
 import { knownGlyphShare, runsFromGlyphs } from './glyph-layer';
@@ -51,11 +51,13 @@ export async function loadPage(doc: PDFDocumentProxy, pageNumber: number): Promi
   // Four boxes of one size tell a voter page from a cover's table; a part's last page may hold
   // fewer voters, which its text layer shows by their EPIC numbers.
   const fewBoxesCount = /\b[A-Z]{3}\d{7}\b/u.test(rawText) ? 1 : 4;
-  const boxes = voterBoxGroup(findBoxes(image, { minWidth: BOX_LIMITS.minWidth * SCALE, maxWidth: BOX_LIMITS.maxWidth * SCALE, minHeight: BOX_LIMITS.minHeight * SCALE, maxHeight: BOX_LIMITS.maxHeight * SCALE }), fewBoxesCount);
   // A text layer laid over a full-page scan is somebody else's OCR, with its mistakes: read
   // the scan ourselves.
   const scanned = raw.images.some((img) => img.width * img.height >= raw.width * raw.height * 0.85);
   const hasText = !scanned && rawText.replace(/\s/gu, '').length >= 50;
+  // A scan's lines may be faint (box-finder.ts); a layer's page draws its own.
+  const limits = { minWidth: BOX_LIMITS.minWidth * SCALE, maxWidth: BOX_LIMITS.maxWidth * SCALE, minHeight: BOX_LIMITS.minHeight * SCALE, maxHeight: BOX_LIMITS.maxHeight * SCALE };
+  const boxes = findVoterBoxes(image, limits, fewBoxesCount, !hasText);
   const garbled = hasText && isGarbledLayer(rawText);
   const glyphRuns = garbled && boxes.length > 0 && (knownGlyphShare(raw.glyphs, boxes.map(inPoints)) ?? 0) >= GLYPH_LAYER_SHARE ? runsFromGlyphs(raw.glyphs) : null;
   // The garbled path reads a value from its glyphs where all are known, else by OCR of its place:

@@ -80,11 +80,20 @@ async function readPageInTurn(doc: PDFDocumentProxy, pageNumber: number, ocr: Oc
     const parsed = await boxFields(ocr, item, houseWords[index] ?? [], language);
     voters.push({ page: pageNumber, rect: item.rect, partNo: facts.partNo, section: facts.section, ...parsed, photo: source.photos[index] ?? null });
   }
+  // A scanned cover's or summary's table can draw four or more cells of one size (a Bihar roll's
+  // totals came out as four "voters"): a page of voters shows an EPIC, or a serial and a name, in
+  // most of its boxes.
+  if (!source.hasText && !voterShaped(voters)) return readCoverPage({ ...source, boxes: [] }, ocr, state, turns, signal);
   await secondReadings(ocr, prepared, voters, language);
   checkSerialRun(voters);
   const headers = prepared.map((item) => (item.boxText?.header.words ?? []).map((word) => word.text).join(' '));
   await checkEpics(ocr, voters, headers, prepared.map((item) => item.epicPicture), state, turns.series, !source.hasText);
   return { page: pageNumber, kind: 'voters', method: source.path === 'text' ? 'text' : 'ocr', cover: null, voters };
+}
+
+export function voterShaped(voters: Pick<RollVoterBox, 'epic' | 'serialNo' | 'fullName'>[]): boolean {
+  const shaped = voters.filter((voter) => voter.epic !== null || (voter.serialNo !== null && (voter.fullName ?? '').trim().length >= 2));
+  return shaped.length * 2 > voters.length;
 }
 
 // Stage 2: the roll's language, for a page read by OCR or from a garbled layer; null for a right
