@@ -1,4 +1,5 @@
-import { performance } from 'node:perf_hooks';
+import { loadavg } from 'node:os';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createTestApp, signInAs, type TestApp } from '../server/test/support/test-app';
 import { seedVoter } from '../server/test/voters/voter-test-helpers';
 
@@ -6,7 +7,11 @@ import { seedVoter } from '../server/test/voters/voter-test-helpers';
 // with the fair-share gate (1 print per user, 2 per process) and without it (limits raised out of
 // the way). In one process through the real routes (inject), so what is measured is the event
 // loop the prints share with the list.
-//   npx tsx bench/fair-share-bench.ts      (FAIR_BENCH_VOTERS=1500, FAIR_BENCH_SECONDS=20)
+// Wall time is noisy on a shared machine, so each case also says how long the event loop was held
+// (its delay's p99 and max, which other processes' load hardly moves) and the server process's
+// CPU time per finished print (a print made in a child process is not counted there).
+//   npx tsx bench/fair-share-bench.ts      (FAIR_BENCH_VOTERS=1500, FAIR_BENCH_SECONDS=20,
+//                                           FAIR_BENCH_CASES=0,2 to run some cases only)
 const VOTERS = Number(process.env.FAIR_BENCH_VOTERS ?? 1500);
 const SECONDS = Number(process.env.FAIR_BENCH_SECONDS ?? 20);
 const BOOTH = { id: 12, label: 'Booth-12' };
@@ -38,6 +43,9 @@ async function run(label: string, heavyWork: { perUser: number; perProcess: numb
     // One list call every 100 ms, each timed from when it was due: a request that arrives while
     // a print holds the event loop waits, and that wait is the user's (no coordinated omission).
     const times: number[] = [];
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+    loopDelay.enable();
+    const cpuBefore = process.cpuUsage();
     const start = performance.now();
     for (let call = 0; start + call * 100 < until; call += 1) {
       const due = start + call * 100;
@@ -48,24 +56,36 @@ async function run(label: string, heavyWork: { perUser: number; perProcess: numb
       times.push(performance.now() - due);
     }
     await Promise.all(loops);
+    loopDelay.disable();
+    const cpu = process.cpuUsage(cpuBefore);
     times.sort((a, b) => a - b);
     const prints = [...statuses].map(([status, count]) => `${count}×${status}`).join(', ') || '-';
-    return [label, String(times.length), `${percentile(times, 0.5).toFixed(0)} ms`, `${percentile(times, 0.95).toFixed(0)} ms`, `${(times.at(-1) ?? 0).toFixed(0)} ms`, prints];
+    const printed = statuses.get(200) ?? 0;
+    const cpuPerPrint = printed === 0 ? '-' : `${((cpu.user + cpu.system) / 1000 / printed).toFixed(0)} ms`;
+    const ms = (nanoseconds: number) => `${(nanoseconds / 1e6).toFixed(0)} ms`;
+    return [label, String(times.length), `${percentile(times, 0.5).toFixed(0)} ms`, `${percentile(times, 0.95).toFixed(0)} ms`, `${(times.at(-1) ?? 0).toFixed(0)} ms`, prints, `${ms(loopDelay.percentile(99))} / ${ms(loopDelay.max)}`, cpuPerPrint];
   } finally {
     await t.close();
   }
 }
 
-const rows = [
-  await run('no prints', { perUser: 1, perProcess: 2 }, 0),
-  await run('3 loopers, gate off', { perUser: 100, perProcess: 100 }, 3),
-  await run('3 loopers, gate on (1/user, 2/process)', { perUser: 1, perProcess: 2 }, 3),
-  await run('3 loopers, gate at 1/process', { perUser: 1, perProcess: 1 }, 3),
+const cases: [string, { perUser: number; perProcess: number }, number][] = [
+  ['no prints', { perUser: 1, perProcess: 2 }, 0],
+  ['3 loopers, gate off', { perUser: 100, perProcess: 100 }, 3],
+  ['3 loopers, gate on (1/user, 2/process)', { perUser: 1, perProcess: 2 }, 3],
+  ['3 loopers, gate at 1/process', { perUser: 1, perProcess: 1 }, 3],
 ];
-const header = ['case', 'list calls', 'p50', 'p95', 'max', 'prints'];
+const chosen = process.env.FAIR_BENCH_CASES?.split(',').map(Number) ?? cases.map((_, index) => index);
+const rows: string[][] = [];
+for (const index of chosen) {
+  const [label, limits, loopers] = cases[index]!;
+  rows.push(await run(label, limits, loopers));
+}
+const header = ['case', 'list calls', 'p50', 'p95', 'max', 'prints', 'loop delay p99 / max', 'server CPU / print'];
 const widths = header.map((name, column) => Math.max(name.length, ...rows.map((row) => row[column]!.length)));
 const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
-console.log(`\nAnother user's voter list (GET /api/voters?limit=50) while field users loop a ${VOTERS}-voter booth's slips, ${process.env.TEST_DB ?? 'sqlite'}, ${SECONDS} s each`);
+console.log(`\nload average ${loadavg().map((load) => load.toFixed(2)).join(' ')} at the end`);
+console.log(`Another user's voter list (GET /api/voters?limit=50) while field users loop a ${VOTERS}-voter booth's slips, ${process.env.TEST_DB ?? 'sqlite'}, ${SECONDS} s each`);
 console.log(line(header));
 console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
 for (const row of rows) console.log(line(row));

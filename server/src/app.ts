@@ -43,6 +43,7 @@ import { voterRoutes } from './features/voters/voters-routes';
 import { databasePhotoStore, diskPhotoStore } from './features/voters/voter-photos';
 import { householdRoutes } from './features/households/households-routes';
 import { slipsRoutes } from './features/slips/slips-routes';
+import { createSlipPrinters } from './features/slips/slip-printers';
 import { duplicateRoutes } from './features/duplicates/duplicates-routes';
 import { rollImportRoutes } from './features/rolls/roll-import-routes';
 import { realRollReader, type RollReader } from './features/rolls/roll-reader-seam';
@@ -140,12 +141,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     redis,
     liveness,
     heavyWork: createHeavyWorkGate(heavyWorkLimits),
+    // As many printers as the gate lets prints run in this process.
+    slipPrinters: createSlipPrinters({ size: heavyWorkLimits.perProcess }),
   };
   app.addHook('onClose', async () => {
     await ctx.sms.stop();
     await ctx.voterSends.stop();
     await redis?.quit().catch(() => {});
     await liveness.stop();
+    await ctx.slipPrinters.close();
     await database.close();
   });
 

@@ -10,6 +10,7 @@ import type { VoterSendDispatcher } from './features/voter-messages/voter-send-d
 import type { PhotoStore } from './features/voters/voter-photos';
 import type { ProcessLiveness } from './db/process-liveness';
 import type { HeavyWorkGate } from './plugins/heavy-work';
+import type { SlipPrinters } from './features/slips/slip-printers';
 
 // What route plugins need from the application, passed explicitly rather than decorated.
 export interface AppContext {
@@ -32,4 +33,6 @@ export interface AppContext {
   liveness: ProcessLiveness;
   // Slots for heavy prints and exports in this process (plugins/heavy-work.ts, decision 063).
   heavyWork: HeavyWorkGate;
+  // Child processes that lay out large slip PDFs off the event loop (decision 078).
+  slipPrinters: SlipPrinters;
 }

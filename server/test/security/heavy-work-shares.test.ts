@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPagesText } from '../../src/features/slips/pdf-reading';
 import { SERVER_HEAVY_WORK_BUSY, YOUR_HEAVY_WORK_RUNNING } from '../../src/plugins/heavy-work';
 import { createTestApp, signInAs, type TestApp } from '../support/test-app';
 import { seedVoter } from '../voters/voter-test-helpers';
@@ -104,5 +106,66 @@ describe('fair shares of heavy prints and exports', () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+// Decision 078: the gate alone left another user's voter list at p95 838 ms while three users
+// looped a booth's slips, because the PDF was laid out on the server's event loop. A booth's
+// slips are now laid out in a slip printer process. Processor time, not the clock, tells where
+// the layout ran (the clock is the shared machine's); Linux only (/proc).
+const LARGE = { id: 252, label: 'Booth-252' };
+const LARGE_VOTERS = 600;
+const epicOf = (serial: number) => `FSL${String(serial).padStart(7, '0')}`;
+
+// Processor time of a process in ms, from /proc/<pid>/stat (user + system, 100 ticks a second).
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+describe.runIf(process.platform === 'linux')("a booth's slips laid out outside the server's event loop", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (let serial = 1; serial <= LARGE_VOTERS; serial += 1) await seedVoter(t.ctx, { booth: LARGE.label, part_serial: serial, voter_id: epicOf(serial) } as never);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("should make a booth's slips in a printer process, the server spending a fraction of its processor time, when a Karyakarta prints them", async () => {
+    const worker = await signInAs(t, 'Karyakarta', { booth_access: [LARGE.label] });
+    // A first print starts the printer (its start-up is not the layout's cost).
+    expect((await t.app.inject({ method: 'GET', url: `/api/slips/booths/${LARGE.id}?lang=mr&page=1`, headers: worker.headers })).statusCode).toBe(200);
+    const [printer] = t.ctx.slipPrinters.processIds();
+    const printerBefore = processCpuMs(printer!);
+    const serverBefore = process.cpuUsage();
+    const response = await t.app.inject({ method: 'GET', url: `/api/slips/booths/${LARGE.id}?lang=mr`, headers: worker.headers });
+    const server = process.cpuUsage(serverBefore);
+    const serverMs = (server.user + server.system) / 1000;
+    const printerMs = processCpuMs(printer!) - printerBefore;
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-slip-count']).toBe(String(LARGE_VOTERS));
+    // Read in ranges of 500 serials: the first and the last voter are both there.
+    const text = (await pdfPagesText(response.rawPayload)).join(' ');
+    expect(text).toContain(epicOf(1));
+    expect(text).toContain(epicOf(LARGE_VOTERS));
+    expect(t.ctx.slipPrinters.processIds()).toEqual([printer]);
+    // Laid out in place, the server spent more than the printer does now (about 1 ms a slip).
+    expect(serverMs).toBeLessThan(printerMs / 2);
+  });
+
+  it("should answer another user's voter list while a booth's slips are being made", async () => {
+    const worker = await signInAs(t, 'Karyakarta', { booth_access: [LARGE.label] });
+    const reader = await signInAs(t, 'Supervisor', { booth_access: [LARGE.label] });
+    let printed = false;
+    const print = t.app.inject({ method: 'GET', url: `/api/slips/booths/${LARGE.id}?lang=mr`, headers: worker.headers }).then((response) => {
+      printed = true;
+      return response;
+    });
+    const list = await t.app.inject({ method: 'GET', url: '/api/voters?limit=50', headers: reader.headers });
+    expect(list.statusCode).toBe(200);
+    expect(printed).toBe(false);
+    expect((await print).statusCode).toBe(200);
   });
 });

@@ -1,9 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { finished } from 'node:stream/promises';
+import { pipeline } from 'node:stream/promises';
 import { BOOTHS } from '@shared/reference/booths';
-import type { SlipFormat, SlipJob, SlipJobState, SlipLanguage } from '@shared/slips/slip-schema';
+import type { Slip, SlipFormat, SlipJob, SlipJobState, SlipLanguage } from '@shared/slips/slip-schema';
 import type { AppContext } from '../../context';
 import type { Selectable, Updateable } from 'kysely';
 import type { JobsTable } from '../../db/schema';
@@ -83,36 +83,33 @@ async function run(ctx: AppContext, id: number, options: { lang: SlipLanguage; f
   await mkdir(jobsDir(ctx), { recursive: true });
   const file = fileOf(ctx, id);
   const settings = await readSettings(ctx.db);
-  // Loaded with the first job, not in every process at start (printSlips says why).
-  const { slipPdf } = await import('./slip-pdf');
-  const pdf = slipPdf({ ...options, title: 'Voter slips' });
-  const out = createWriteStream(file);
-  pdf.doc.pipe(out);
+  let canceled = false;
   let slips = 0;
-  try {
+  // Booth after booth, the cancel flag read before each; laid out by a printer process of the
+  // job's own (decision 078), which asks for the next booth as it lays out the last ones.
+  async function* booths(): AsyncGenerator<Slip[]> {
     for (const [index, label] of BOOTHS.entries()) {
       const row = await ctx.db.selectFrom('jobs').select('cancel_requested').where('id', '=', id).executeTakeFirst();
       if (!row || row.cancel_requested) {
-        pdf.end();
-        await finished(out);
-        await rm(file, { force: true });
-        await update(ctx, id, { state: 'canceled', finished_at: new Date().toISOString() });
+        canceled = true;
         return;
       }
       const rows = await slipRowsOfBooth(ctx.db, label, { pageSize: 1, limit: BOOTH_MAX });
-      for (const [count, voter] of rows.entries()) {
-        pdf.add(toSlip(voter, settings));
-        if (count % 40 === 39) await new Promise((resolve) => setImmediate(resolve));
-      }
+      if (rows.length > 0) yield rows.map((voter) => toSlip(voter, settings));
       slips += rows.length;
       await update(ctx, id, { done: index + 1, items: slips });
     }
-    pdf.end();
-    await finished(out);
+  }
+  try {
+    await pipeline(ctx.slipPrinters.print(booths(), { ...options, title: 'Voter slips', own: true }), createWriteStream(file));
+    if (canceled) {
+      await rm(file, { force: true });
+      await update(ctx, id, { state: 'canceled', finished_at: new Date().toISOString() });
+      return;
+    }
     const { size } = await stat(file);
     await update(ctx, id, { state: 'done', file_name: path.basename(file), file_bytes: size, finished_at: new Date().toISOString() });
   } catch (error) {
-    out.destroy();
     await rm(file, { force: true }).catch(() => undefined);
     await update(ctx, id, { state: 'failed', error: error instanceof Error ? error.message : String(error), finished_at: new Date().toISOString() });
   }

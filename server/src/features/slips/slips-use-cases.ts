@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { boothNumberOf } from '@shared/reference/booths';
-import { SLIPS_MAX, type Slip, type SlipFormat, type SlipLanguage, type SlipOptions, type SlipShare } from '@shared/slips/slip-schema';
+import { SLIPS_MAX, type SlipFormat, type SlipLanguage, type SlipOptions, type SlipShare } from '@shared/slips/slip-schema';
 import type { VoterFilters } from '@shared/voters/voter-schema';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/schema';
@@ -14,7 +14,6 @@ import { readSettings } from '../settings/settings-repository';
 import { assertBoothAllowed, boothScopeFor, VOTER_NOT_FOUND } from '../voters/voter-access';
 import { dialectForNameSearches } from '../voters/voter-filters';
 import { countVoters, findVoter, voterPageAfter } from '../voters/voters-repository';
-import type { SlipPdf } from './slip-pdf';
 import { type SlipRow, slipRowsOfBooth, slipRowsOfHousehold, slipRowsOfVoters, toSlip } from './slips-repository';
 
 // Voter slips (issue 22, docs/voter-slips.md). Who may print what is booth access, nothing
@@ -105,15 +104,11 @@ export function slipFileName(source: SlipSource, options: SlipOptions): string {
   return `voter-slips-${what}-${options.lang}-${options.format}.pdf`;
 }
 
-// Adds the slips a few dozen at a time, letting other requests run between: a booth's 800
-// slips are laid out in about a second and a half of CPU.
-async function feed(pdf: SlipPdf, slips: readonly Slip[]): Promise<void> {
-  for (let index = 0; index < slips.length; index += 1) {
-    pdf.add(slips[index] as Slip);
-    if (index % 40 === 39) await new Promise((resolve) => setImmediate(resolve));
-  }
-  pdf.end();
-}
+// A page of A4 slips or fewer (one voter, a household) is laid out here, at once: a few
+// milliseconds, less than a printer process's round trip, and a printer may be busy with a booth.
+// More go to a slip printer process (slip-printers.ts, decision 078): about a millisecond of
+// CPU a slip, which on the event loop held every other request behind a booth's print.
+export const SLIPS_IN_PLACE_MAX = 10;
 
 // The PDF as a stream, once the voters are read and the print is audited (a refused or
 // failing read answers with its status and message, not a cut download).
@@ -138,13 +133,17 @@ export async function printSlips(
     ipAddress: actor.ipAddress,
     details: { source: source.kind, ...describe(source), count: slips.length, lang: options.lang, format: options.format },
   });
-  // The PDF engine (pdfkit, fontkit, the fonts' code) loads with the first print, not in every process at start.
+  const pdfOptions = { lang: options.lang, format: options.format, title: 'Voter slips' };
+  if (slips.length > SLIPS_IN_PLACE_MAX) {
+    const stream = ctx.slipPrinters.print(slips, pdfOptions);
+    stream.once('error', onFailed);
+    return { stream, count: slips.length };
+  }
+  // The PDF engine (pdfkit, fontkit, the fonts' code) loads with the first small print, not in every process at start.
   const { slipPdf } = await import('./slip-pdf');
-  const pdf = slipPdf({ lang: options.lang, format: options.format, title: 'Voter slips' });
-  feed(pdf, slips).catch((error: unknown) => {
-    onFailed(error);
-    pdf.doc.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
+  const pdf = slipPdf(pdfOptions);
+  for (const slip of slips) pdf.add(slip);
+  pdf.end();
   return { stream: pdf.doc as unknown as Readable, count: slips.length };
 }
 
