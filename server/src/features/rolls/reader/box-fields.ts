@@ -214,8 +214,9 @@ export function parseBox(box: BoxText): ParsedBox {
   for (const line of lines) {
     const text = lineText(line).replace(/\*/gu, '').trim();
     if (!text) continue;
-    // The Marathi label "मतदाराचे पूर्ण नाव" wraps: its "नाव" stands alone on the next line.
-    if (/^(नाव|नांव|name)\s*(?::|ः)?\s*$/iu.test(text)) continue;
+    // The Marathi label "मतदाराचे पूर्ण नाव" wraps: its "नाव" stands alone on the next line (read
+    // "नांच", "नांब" at low resolution).
+    if (/^(ना[ंँ]?[वचबय]|name)\s*(?::|ः)?\s*$/iu.test(text)) continue;
     if (current === 'name' && fullName && /^(नाव|नांव)([\s.,:]|ः|$)/u.test(text)) continue;
     const label = labelAtStart(text);
     let value = text;

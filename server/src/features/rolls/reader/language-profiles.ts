@@ -70,7 +70,8 @@ export const PROFILES: Record<ProfileCode, LanguageProfile> = {
       husband: ['(?:पत्ति|पति)\\s*का\\s*ना[मसभन]', 'पति'],
       mother: ['[मभ]ाता\\s*का\\s*ना[मसभन]', 'माता'],
       other: ['अन्य\\s*का\\s*ना[मसभन]'],
-      house: ['मकान\\s*सं?ख्या', 'मकान\\s+स\\S*', 'मकान\\s*नं?\\.?'],
+      // At low resolution "मकान संख्या" reads "मकान ग्रँख्या", "प्रकान स्या": मकान and a word.
+      house: ['मकान\\s*सं?ख्या', 'मकान\\s+स\\S*', 'मकान\\s*नं?\\.?', '(?:म|प्र|प)क?कान\\s+\\S+'],
       age: ['आयु'],
       // ECI's Hindi rolls print "निर्वाचक का नाम" (the elector's name) or "नाम".
       name: ['निर्वाचक\\s*का\\s*ना[मसभन]', 'ना[मस]ः', 'ना[मस](?=[\\s:])', 'ना[भन](?=\\s*(?:[:;]|ः))', 'नाम'],
@@ -96,10 +97,12 @@ export const PROFILES: Record<ProfileCode, LanguageProfile> = {
       other: ['इतर\\s*नां?व', 'इतर(?=\\s*(?::|ः))'],
       house: ['घर\\s*क्रमां?क', 'घर\\s*क्र\\.?'],
       age: ['वय'],
-      name: ['नांव', 'नाव', 'मतदाराचे\\s*पूर्ण(\\s*नां?व)?', 'मतदाराचे'],
+      // A low-resolution scan reads पूर्ण as पुर्ण.
+      name: ['नांव', 'नाव', 'मतदाराचे\\s*प[ुू]र्ण(\\s*नां?व)?', 'मतदाराचे'],
     },
     printed: { name: ['मतदाराचे पूर्ण नाव', 'मतदाराचे पूर्ण'], father: ['वडिलांचे नाव'], husband: ['पतीचे नाव'], mother: ['आईचे नाव'], other: ['इतर नाव'], house: ['घर क्रमांक'] },
-    gender: { label: ['लिंग'], words: { Female: ['त्री', 'स्री', 'सरी'], Third: ['तृतीय', 'इतर'], Male: ['पु\\b', 'पु$', 'पु\\s'] } },
+    // At 115 ppi the Marathi model reads स्त्री as "खी" or "खरी" (a Daryapur page rendered so).
+    gender: { label: ['लिंग'], words: { Female: ['त्री', 'स्री', 'सरी', 'खरी', 'खी'], Third: ['तृतीय', 'इतर'], Male: ['पु\\b', 'पु$', 'पु\\s'] } },
     markers: ['मतदाराचे', 'वडिलांचे', 'पतीचे', 'क्रमांक', 'आईचे', 'प्रभाग', 'वय'],
     ocr: { page: 'mar', cover: 'mar', witness: 'mar', cutAfterLabels: false, houses: 'mixed-script' },
     namesShareWord: true,

@@ -3,6 +3,7 @@ import { parseBox, type TextLine } from './box-fields';
 import { findVoterBoxes, paperLevel } from './box-finder';
 import type { GrayImage } from './gray-image';
 import { labelAtStart } from './label-match';
+import { mendOldEpicState } from './page-checks';
 import { voterShaped } from './read-page';
 
 // What a roll reprinted or scanned at 100-120 ppi needs of the reader (issue 53): its faint ruling
@@ -89,6 +90,16 @@ describe('labels on a low-resolution scan', () => {
     expect(box).toMatchObject({ fullName: 'सुनीता देवी', relation: 'husband', relativeName: 'रमेश कुमार', age: 42, gender: 'Female' });
   });
 
+  it('should cut a relative glued to a house line whose label came out far off', () => {
+    const box = parseBox({ header: line('9 XYZ1234566'), body: [line('नामः सुनीता'), line('पत्ति का नाभ: रमेश कुमार मकान ग्रँख्या 105'), line('आयु : 40 लिंग: महिला')] });
+    expect(box).toMatchObject({ relativeName: 'रमेश कुमार', houseNo: '105' });
+  });
+
+  it('should read a Marathi ward list box whose wrapped label and gender came out far off', () => {
+    const box = parseBox({ header: line('3 XYZ1234566'), body: [line('मतदाराचे पुर्ण -पाटील सविता रमेश'), line('नांच'), line('पतीचे नाव : पाटील रमेश'), line('घर क्रमांक 12'), line('वय : २७ लिंग :खी')] });
+    expect(box).toMatchObject({ fullName: 'पाटील सविता रमेश', relation: 'husband', relativeName: 'पाटील रमेश', age: 27, gender: 'Female' });
+  });
+
   it('should keep a name that starts with an initial and its dot', () => {
     expect(parseBox({ header: line('8 XYZ1234566'), body: [line('Md. Rafiq Khan'), line("Father's Name : Salim Khan")] }).fullName).toBe('Md. Rafiq Khan');
   });
@@ -101,5 +112,20 @@ describe('voterShaped', () => {
     const voter = { epic: 'XYZ1234566', serialNo: 4, fullName: 'सुनीता देवी' };
     expect(voterShaped([voter, voter, voter, cell])).toBe(true);
     expect(voterShaped([{ epic: null, serialNo: 5, fullName: 'सुनीता देवी' }, cell])).toBe(false);
+  });
+});
+
+describe('older-format EPICs read at low resolution', () => {
+  it('should take letters that are no state’s for the one state they are a letter off', () => {
+    const voter = { epic: 'RU/12/094/114084' };
+    // Every box of the part read "RU": the part's usual letters do not help.
+    mendOldEpicState(voter, new Map([['12/094', new Map([['RU', 30]])]]));
+    expect(voter.epic).toBe('RJ/12/094/114084');
+  });
+
+  it('should leave letters a letter off two states as read', () => {
+    const voter = { epic: 'UJ/12/094/114084' };
+    mendOldEpicState(voter, new Map([['12/094', new Map([['UJ', 30]])]]));
+    expect(voter.epic).toBe('UJ/12/094/114084');
   });
 });

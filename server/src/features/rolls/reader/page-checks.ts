@@ -37,7 +37,12 @@ export async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers
   for (const voter of voters) {
     const letters = voter.epic?.slice(0, 3) ?? '';
     if (!readByOcr || !voter.epic || checkEpic(voter.epic) !== 'valid' || series.includes(letters)) continue;
-    if (!series.some((known) => [...known].filter((letter, at) => letter !== letters[at]).length === 1)) continue;
+    const near = series.filter((known) => [...known].filter((letter, at) => letter !== letters[at]).length === 1);
+    if (near.length === 0) continue;
+    // A letter OCR confuses with the series' own ("UGW" among UCW at 115 ppi) is taken for the
+    // series' (flagged all the same: a moved-in voter's series may be one letter off).
+    const confused = near.filter((known) => [...known].every((letter, at) => letter === letters[at] || CONFUSED_LETTERS.some((pair) => pair.includes(letter) && pair.includes(letters[at] as string))));
+    if (confused.length === 1 && (seen.get(confused[0] as string) ?? 0) >= MENDING_SERIES) voter.epic = (confused[0] as string) + voter.epic.slice(3);
     voter.confidence.epic = Math.min(voter.confidence.epic, 0.6);
     if (!voter.review.some((reason) => reason.field === 'epic')) voter.review = [...voter.review, { field: 'epic', reason: 'low-confidence' }];
   }
@@ -64,6 +69,12 @@ export async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers
   }
 }
 
+// Capital letters OCR takes for each other in a blurred scan.
+const CONFUSED_LETTERS = ['CG', 'ODQ', 'ITJL', 'UV', 'MNWH', 'EF', 'PR'];
+// How many of a page's EPICs (and the pages' before it) a series has before a letter confused
+// with it is mended.
+const MENDING_SERIES = 4;
+
 // An older-format EPIC is a state's letters, the constituency, the part and a number
 // (RJ/12/094/114129). Every voter of a part printed with one shares the first three: OCR's
 // misreading of the letters ("RU", "RW", "UJ" for RJ on a Rajasthan scan) is undone when the
@@ -79,10 +90,21 @@ export function mendOldEpicState(voter: Pick<RollVoterBox, 'epic'>, oldStates: M
   const old = voter.epic ? oldEpicParts(voter.epic) : null;
   if (!old || !voter.epic) return;
   const [usual, count] = [...(oldStates.get(old.place) ?? new Map<string, number>())].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
-  if (usual === old.state || count < 2 || (oldStates.get(old.place)?.get(old.state) ?? 0) >= count) return;
-  if ([...usual].filter((letter, at) => letter !== old.state[at]).length !== 1) return;
-  voter.epic = usual + voter.epic.slice(2);
+  const oneOff = (a: string, b: string) => [...a].filter((letter, at) => letter !== b[at]).length === 1;
+  if (usual !== old.state && count >= 2 && (oldStates.get(old.place)?.get(old.state) ?? 0) < count && oneOff(usual, old.state)) {
+    voter.epic = usual + voter.epic.slice(2);
+    return;
+  }
+  // At low resolution every box of a part may misread the letters alike (all "RU" on a
+  // Rajasthan page at 115 ppi): letters that are no state's, one letter off a single state's,
+  // are that state's.
+  if (STATE_LETTERS.includes(old.state)) return;
+  const near = STATE_LETTERS.filter((letters) => oneOff(letters, old.state));
+  if (near.length === 1) voter.epic = (near[0] as string) + voter.epic.slice(2);
 }
+
+// The states' and union territories' letters of older-format EPICs.
+const STATE_LETTERS = ['AN', 'AP', 'AR', 'AS', 'BR', 'CG', 'CH', 'CT', 'DD', 'DL', 'DN', 'GA', 'GJ', 'HP', 'HR', 'JH', 'JK', 'KA', 'KL', 'LA', 'LD', 'MH', 'ML', 'MN', 'MP', 'MZ', 'NL', 'OD', 'OR', 'PB', 'PY', 'RJ', 'SK', 'TG', 'TN', 'TR', 'TS', 'UA', 'UK', 'UP', 'UT', 'WB'];
 
 // Serial numbers run on from box to box in reading order. Small printed serials are the
 // hardest thing for OCR, so the page's run decides: when enough boxes agree on one start, every

@@ -74,15 +74,16 @@ describe('older-format EPICs', () => {
     };
     expect(mended('RU/12/094/114085')).toBe('RJ/12/094/114085');
     expect(mended('UJ/12/094/115025')).toBe('RJ/12/094/115025');
-    // Two letters off, another constituency or part, or a modern EPIC: as read.
+    // Two letters off, another constituency or part, or a modern EPIC: as read ("RK" is a letter
+    // off three states; "RU", a letter off Rajasthan's alone, would be mended as no state's).
     expect(mended('UP/12/094/114085')).toBe('UP/12/094/114085');
-    expect(mended('RU/12/095/114085')).toBe('RU/12/095/114085');
+    expect(mended('RK/12/095/114085')).toBe('RK/12/095/114085');
     expect(mended('UCW2048155')).toBe('UCW2048155');
     // Letters read as often as the usual ones are not a misreading of them.
-    const even = new Map([['12/094', new Map([['RJ', 2], ['RU', 2]])]]);
-    const voter = { epic: 'RU/12/094/114085' };
+    const even = new Map([['12/094', new Map([['RJ', 2], ['RK', 2]])]]);
+    const voter = { epic: 'RK/12/094/114085' };
     mendOldEpicState(voter, even);
-    expect(voter.epic).toBe('RU/12/094/114085');
+    expect(voter.epic).toBe('RK/12/094/114085');
     expect(oldEpicParts('RJ/12/094/114129')).toEqual({ state: 'RJ', place: '12/094' });
   });
 });
