@@ -60,3 +60,47 @@ test('should preview, send and follow a message to one booth\'s voters, leaving 
   await expect(sent.getByText('0 delivered · 0 not delivered · 2 awaiting a report')).toBeVisible();
   await expect(sent.getByText('Cost ₹0.50 (estimated ₹0.50)')).toBeVisible();
 });
+
+// Issue 60's "done when": today's birthday greetings in Marathi in two clicks, and one voter
+// greeted by WhatsApp with the text filled in. Booth-384 is this test's own.
+test("should send today's birthday greetings in two clicks and greet one voter on WhatsApp", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const suffix = Date.now().toString().slice(-6);
+  const token = await apiToken(request, E2E_USERS.admin);
+  // Today in the office calendar (India), as the server counts birthdays.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()).slice(5);
+  const name = `Vaishali Deshmukh ${suffix}`;
+  await createVoterViaApi(request, token, { voter_no: '1', voter_id: `BD${suffix}A`, full_name: name, booth: 'Booth-384', mobile_number: `96${suffix}01`, date_of_birth: `1984-${today}` });
+  const template = await request.post('/api/voter-messages/templates', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: `Birthday Wishes ${suffix}`, category: 'service', dlt_template_id: '1207160000000054399', texts: { mr: '{name}, वाढदिवसाच्या हार्दिक शुभेच्छा!' } },
+  });
+  expect(template.ok()).toBe(true);
+
+  await signIn(page, E2E_USERS.admin);
+  await page.goto('/voter-messages');
+  const greetings = page.getByRole('region', { name: "Today's greetings" });
+  await greetings.getByLabel('Greeting template').selectOption({ label: `Birthday Wishes ${suffix}` });
+  const birthdays = greetings.getByRole('region', { name: /birthdays? today/ });
+  await expect(birthdays.getByText(name)).toBeVisible();
+
+  // One tap: WhatsApp opens with the Marathi greeting for this voter (wa.me answered here:
+  // the test machine has no internet).
+  const opened: string[] = [];
+  await page.context().route('https://wa.me/**', async (route) => {
+    opened.push(route.request().url());
+    await route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' });
+  });
+  const popup = page.waitForEvent('popup');
+  await birthdays.getByRole('button', { name: `Greet ${name} on WhatsApp` }).click();
+  await (await popup).close();
+  expect(opened.map((url) => decodeURIComponent(url))).toEqual([`https://wa.me/9196${suffix}01?text=${name}, वाढदिवसाच्या हार्दिक शुभेच्छा!`]);
+
+  // Two clicks: the day's SMS to everyone with a birthday today, then the preview's send.
+  await birthdays.getByRole('button', { name: /^Send birthday greetings by SMS to \d+ voters?$/ }).click();
+  const preview = birthdays.getByRole('status', { name: 'Before sending' });
+  await expect(preview.getByText(`${name}, वाढदिवसाच्या हार्दिक शुभेच्छा!`).or(preview.getByText(/वाढदिवसाच्या हार्दिक शुभेच्छा!$/))).toBeVisible();
+  await preview.getByRole('button', { name: /^Send to \d+ voters?$/ }).click();
+  await expect(page.getByText(/^Queued for \d+ voters?$/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sends' }).getByRole('listitem').filter({ hasText: `Birthday Wishes ${suffix}` })).toBeVisible();
+});

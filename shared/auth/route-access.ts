@@ -91,6 +91,8 @@ export const ROUTE_ACCESS = {
   'GET /api/voter-messages/templates': ADMIN_ROLES,
   'POST /api/voter-messages/templates': ADMIN_ROLES,
   'PUT /api/voter-messages/templates/:id': ADMIN_ROLES,
+  'GET /api/voter-messages/greetings': ADMIN_ROLES,
+  'POST /api/voter-messages/greetings/whatsapp': ADMIN_ROLES,
   'POST /api/voter-messages/preview': ADMIN_ROLES,
   'POST /api/voter-messages/sends': ADMIN_ROLES,
   'GET /api/voter-messages/sends': ADMIN_ROLES,

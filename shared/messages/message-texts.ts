@@ -188,6 +188,8 @@ export const MESSAGE_TEXTS = {
   'voterMessages.dateLong': 'The date can be at most 40 characters',
   'voterMessages.templateNotFound': 'Template not found',
   'voterMessages.sendNotFound': 'Send not found',
+  'voterMessages.optedOut': 'This voter has opted out of messages',
+  'voterMessages.occasion': 'Choose birthday or anniversary',
   'voterMessages.templateChanged': 'Someone else changed this template first. Reload and try again.',
   'voterMessages.sendChanged': 'Someone else changed this send first. Reload and try again.',
   'voterMessages.noRecipients': 'No voter in this selection can be sent a message',

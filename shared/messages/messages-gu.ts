@@ -178,6 +178,8 @@ export const gu: MessageCatalogue = {
     'voterMessages.dateLong': 'તારીખ વધુમાં વધુ 40 અક્ષરોની હોઈ શકે',
     'voterMessages.templateNotFound': 'નમૂનો મળ્યો નથી',
     'voterMessages.sendNotFound': 'મોકલણી મળી નથી',
+    'voterMessages.optedOut': 'આ મતદારે સંદેશા ન મોકલવા કહ્યું છે',
+    'voterMessages.occasion': 'જન્મદિવસ અથવા લગ્નની વર્ષગાંઠ પસંદ કરો',
     'voterMessages.templateChanged': 'આ નમૂનો પહેલેથી કોઈ બીજાએ બદલ્યો. ફરી લોડ કરીને પ્રયાસ કરો.',
     'voterMessages.sendChanged': 'આ મોકલણી પહેલેથી કોઈ બીજાએ બદલી. ફરી લોડ કરીને પ્રયાસ કરો.',
     'voterMessages.noRecipients': 'આ પસંદગીના કોઈ પણ મતદારને સંદેશ મોકલી શકાતો નથી',

@@ -178,6 +178,8 @@ export const hi: MessageCatalogue = {
     'voterMessages.dateLong': 'तारीख अधिकतम 40 अक्षरों की हो सकती है',
     'voterMessages.templateNotFound': 'टेम्पलेट नहीं मिला',
     'voterMessages.sendNotFound': 'भेजना नहीं मिला',
+    'voterMessages.optedOut': 'इस मतदाता ने संदेश न भेजने को कहा है',
+    'voterMessages.occasion': 'जन्मदिन या विवाह वर्षगांठ चुनें',
     'voterMessages.templateChanged': 'यह टेम्पलेट पहले ही किसी और ने बदल दिया। फिर से लोड करके प्रयास करें।',
     'voterMessages.sendChanged': 'यह भेजना पहले ही किसी और ने बदल दिया। फिर से लोड करके प्रयास करें।',
     'voterMessages.noRecipients': 'इस चयन के किसी भी मतदाता को संदेश नहीं भेजा जा सकता',

@@ -178,6 +178,8 @@ export const mr: MessageCatalogue = {
     'voterMessages.dateLong': 'तारीख जास्तीत जास्त 40 अक्षरांची असू शकते',
     'voterMessages.templateNotFound': 'साचा सापडला नाही',
     'voterMessages.sendNotFound': 'पाठवणी सापडली नाही',
+    'voterMessages.optedOut': 'या मतदाराने संदेश नको असे कळवले आहे',
+    'voterMessages.occasion': 'वाढदिवस किंवा लग्नाचा वाढदिवस निवडा',
     'voterMessages.templateChanged': 'हा साचा आधीच दुसऱ्या कोणीतरी बदलला. पुन्हा लोड करून प्रयत्न करा.',
     'voterMessages.sendChanged': 'ही पाठवणी आधीच दुसऱ्या कोणीतरी बदलली. पुन्हा लोड करून प्रयत्न करा.',
     'voterMessages.noRecipients': 'या निवडीतील कोणत्याही मतदाराला संदेश पाठवता येत नाही',

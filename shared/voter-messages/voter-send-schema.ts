@@ -52,8 +52,8 @@ export const voterTemplateSchema = z.object({
 });
 export type VoterTemplate = z.infer<typeof voterTemplateSchema>;
 
-// Who a send goes to: live voters matching every filter given, with a mobile. Birthdays today
-// (office calendar) replaces nothing: it is one more filter.
+// Who a send goes to: live voters matching every filter given, with a mobile. Birthdays or
+// anniversaries today (office calendar) replace nothing: each is one more filter.
 export const AGE_RANGE = 'Ages must be whole numbers from 18 to 120';
 export const voterAudienceSchema = z
   .object({
@@ -64,6 +64,7 @@ export const voterAudienceSchema = z
     gender: z.enum(['Male', 'Female', 'Other'], { error: 'Choose a gender from the list' }).optional(),
     support_level: z.enum(SUPPORT_LEVELS, { error: 'Choose a support level from the list' }).optional(),
     birthdays_today: z.boolean().optional(),
+    anniversaries_today: z.boolean().optional(),
   })
   .refine((audience) => audience.age_min === undefined || audience.age_max === undefined || audience.age_min <= audience.age_max, { message: 'The lowest age must not be above the highest', path: ['age_max'] });
 export type VoterAudience = z.input<typeof voterAudienceSchema>;
@@ -94,6 +95,34 @@ export const voterSendPreviewSchema = z.object({
   by_language: z.array(z.object({ language: z.enum(LANGUAGES), recipients: z.number().int() })),
 });
 export type VoterSendPreview = z.infer<typeof voterSendPreviewSchema>;
+
+// Today's birthdays and anniversaries (issue 60): each voter with the greeting in their language
+// (the chosen template's), for a one-tap WhatsApp message on the phone; the whole day's list goes
+// by SMS through a send with the birthdays or anniversaries filter.
+export const OCCASIONS = ['birthday', 'anniversary'] as const;
+export type Occasion = (typeof OCCASIONS)[number];
+export const GREETINGS_SHOWN = 200;
+export const greetingsQuerySchema = z.object({ template_id: recordIdSchema('Template not found').optional() });
+const greetingVoterSchema = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  booth: z.string().nullable(),
+  // The WhatsApp number where the record has one, else the mobile; null: neither.
+  whatsapp: z.string().nullable(),
+  opted_out: z.boolean(),
+  // The template's text for this voter, or null without a template.
+  text: z.string().nullable(),
+});
+export type GreetingVoter = z.infer<typeof greetingVoterSchema>;
+const occasionListSchema = z.object({ total: z.number().int(), voters: z.array(greetingVoterSchema) });
+export const greetingsTodaySchema = z.object({ date: z.string(), birthday: occasionListSchema, anniversary: occasionListSchema });
+export type GreetingsToday = z.infer<typeof greetingsTodaySchema>;
+export const whatsappGreetingSchema = z.object({
+  voter_id: recordIdSchema('Voter not found'),
+  occasion: z.enum(OCCASIONS, { error: 'Choose birthday or anniversary' }),
+  template_id: recordIdSchema('Template not found'),
+});
+export const VOTER_OPTED_OUT = 'This voter has opted out of messages';
 
 export const SEND_STATUSES = ['awaiting_approval', 'sending', 'done', 'cancelled', 'stopped'] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];

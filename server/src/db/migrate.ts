@@ -55,6 +55,7 @@ import * as pastResults from './migrations/2026-12-07-056-past-results';
 import * as taskProgram from './migrations/2026-12-07-057-task-program';
 import * as voterSendDueIndex from './migrations/2026-12-07-058-voter-send-due-index';
 import * as serviceRequestAttachments from './migrations/2026-12-07-059-service-request-attachments';
+import * as voterAnniversary from './migrations/2026-12-07-060-voter-anniversary';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -116,6 +117,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-07-057-task-program': taskProgram,
   '2026-12-07-058-voter-send-due-index': voterSendDueIndex,
   '2026-12-07-059-service-request-attachments': serviceRequestAttachments,
+  '2026-12-07-060-voter-anniversary': voterAnniversary,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

@@ -240,6 +240,8 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'GET /api/voter-messages/templates': async () => ({ url: '/api/voter-messages/templates' }),
   'POST /api/voter-messages/templates': async () => ({ url: '/api/voter-messages/templates', payload: { name: 'Meeting', category: 'service', dlt_template_id: '1207160000000054321', texts: { en: 'Dear {name}' } } }),
   'PUT /api/voter-messages/templates/:id': async (t) => ({ url: `/api/voter-messages/templates/${await voterTemplate(t)}`, payload: { name: 'Meeting', category: 'service', dlt_template_id: '1207160000000054321', texts: { en: 'Dear {name}' } } }),
+  'GET /api/voter-messages/greetings': async (t) => ({ url: `/api/voter-messages/greetings?template_id=${await voterTemplate(t)}` }),
+  'POST /api/voter-messages/greetings/whatsapp': async (t) => ({ url: '/api/voter-messages/greetings/whatsapp', payload: { voter_id: (await voterInCallerBooth(t)).id, occasion: 'birthday', template_id: await voterTemplate(t) } }),
   'POST /api/voter-messages/preview': async (t) => ({ url: '/api/voter-messages/preview', payload: { audience: { booth: 'Booth-01' }, template_id: await voterTemplate(t) } }),
   'POST /api/voter-messages/sends': async (t) => {
     await seedVoter(t.ctx, { booth: 'Booth-01', mobile_number: '9876500098' });

@@ -11,3 +11,8 @@ export function whatsAppHref(voter: { whatsapp_number: string | null; mobile_num
   const number = voter.whatsapp_number ?? voter.mobile_number;
   return number && TEN_DIGITS.test(number) ? `https://wa.me/91${number}` : null;
 }
+
+// WhatsApp's click-to-chat with the text filled in (the day's greetings, issue 60).
+export function whatsAppMessageHref(number: string | null, text: string): string | null {
+  return number && TEN_DIGITS.test(number) ? `https://wa.me/91${number}?text=${encodeURIComponent(text)}` : null;
+}

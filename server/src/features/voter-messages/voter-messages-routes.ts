@@ -11,8 +11,10 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../plugins/http-error';
 import { requestActor } from '../audit/actor';
 import { changeVoterConsent, receiveDeliveryReport, receiveInboundMessage, voterConsent } from './consent-use-cases';
+import { greetingsToday, recordWhatsappGreeting } from './greetings-use-cases';
 import { approveSend, cancelSend, changeTemplate, createSend, createTemplate, oneSend, previewSend, sends, templates } from './voter-sends-use-cases';
 import { recordIdSchema } from '@shared/records/record-id';
+import { greetingsQuerySchema, greetingsTodaySchema, whatsappGreetingSchema } from '@shared/voter-messages/voter-send-schema';
 import { deliveryReportSchema, deliveryResultSchema, sendActionSchema, voterSendInputSchema, voterSendPreviewSchema, voterSendSchema, voterTemplateInputSchema, voterTemplateSchema } from '@shared/voter-messages/voter-send-schema';
 
 const SUPER_ADMIN_ONLY = ['Super Admin'] as const;
@@ -84,6 +86,32 @@ export async function voterMessagesRoutes(app: FastifyInstance, ctx: AppContext)
       response: { 200: voterTemplateSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: conflictSchema(voterTemplateSchema) },
     },
     handler: async (request) => changeTemplate(ctx.db, requestActor(request), request.params.id, request.body),
+  });
+
+  // Today's birthdays and anniversaries: one-tap WhatsApp greetings (the day's SMS to all is a send).
+  routes.get('/greetings', {
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: ['voter-messages'],
+      summary: "Today's birthdays and anniversaries (office calendar): totals and the first 200 of each, with the chosen template's greeting in each voter's language and their WhatsApp number",
+      querystring: greetingsQuerySchema,
+      response: { 200: greetingsTodaySchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+    },
+    handler: async (request) => greetingsToday(ctx.db, request.query.template_id),
+  });
+
+  routes.post('/greetings/whatsapp', {
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: ['voter-messages'],
+      summary: 'Record a one-tap WhatsApp greeting before the phone opens the chat (audited); 409 for a voter who opted out',
+      body: whatsappGreetingSchema,
+      response: { 204: z.null(), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+    },
+    handler: async (request, reply) => {
+      await recordWhatsappGreeting(ctx.db, requestActor(request), request.body);
+      return reply.code(204).send(null);
+    },
   });
 
   // Sends: what a send would do, then the send itself as a job.

@@ -48,6 +48,8 @@ export interface AudienceVoter {
   full_name: string;
   booth: string | null;
   mobile: string | null;
+  // The WhatsApp number where the record has one, else the mobile.
+  whatsapp: string | null;
   polling_station: string | null;
   // The voter's message language (migration 055); null: the office's.
   message_language: string | null;
@@ -58,14 +60,14 @@ const AUDIENCE_PAGE = 5000;
 
 // Live voters (not deleted, not a second roll entry, not deceased) matching every filter, with
 // whether they may be messaged: opted out by their own consent or by their number's STOP.
-// `birthdayMonthDay` is today's MM-DD in the office calendar when only birthdays are wanted.
-export async function audienceVoters(db: Executor, audience: VoterAudience, birthdayMonthDay: string | null): Promise<AudienceVoter[]> {
+// `todayMonthDay` is today's MM-DD in the office calendar, for the birthdays and anniversaries filters.
+export async function audienceVoters(db: Executor, audience: VoterAudience, todayMonthDay: string): Promise<AudienceVoter[]> {
   let query = db
     .selectFrom('voters')
     .leftJoin('voter_message_consent as consent', 'consent.voter_id', 'voters.id')
     .leftJoin('message_opt_out_numbers as blocked', 'blocked.mobile', 'voters.mobile_number')
     .leftJoin('booths', 'booths.label', 'voters.booth')
-    .select(['voters.id', 'voters.full_name', 'voters.booth', 'voters.mobile_number', 'voters.message_language', 'booths.polling_station_name', 'consent.state', 'blocked.opted_out_at'])
+    .select(['voters.id', 'voters.full_name', 'voters.booth', 'voters.mobile_number', 'voters.whatsapp_number', 'voters.message_language', 'booths.polling_station_name', 'consent.state', 'blocked.opted_out_at'])
     .where('voters.deleted_at', 'is', null)
     .where('voters.duplicate_of', 'is', null)
     .where((eb) => eb.or([eb('voters.is_dead', '=', 0), eb('voters.is_dead', 'is', null)]));
@@ -75,8 +77,9 @@ export async function audienceVoters(db: Executor, audience: VoterAudience, birt
   if (audience.age_min !== undefined) query = query.where('voters.age', '>=', audience.age_min);
   if (audience.age_max !== undefined) query = query.where('voters.age', '<=', audience.age_max);
   if (audience.support_level) query = query.where('voters.support_level', '=', audience.support_level);
-  // date_of_birth is YYYY-MM-DD text on both databases: characters 6 to 10 are MM-DD.
-  if (birthdayMonthDay) query = query.where(sql<string>`substr(voters.date_of_birth, 6, 5)`, '=', birthdayMonthDay);
+  // The dates are YYYY-MM-DD text on both databases: characters 6 to 10 are MM-DD.
+  if (audience.birthdays_today) query = query.where(sql<string>`substr(voters.date_of_birth, 6, 5)`, '=', todayMonthDay);
+  if (audience.anniversaries_today) query = query.where(sql<string>`substr(voters.anniversary_date, 6, 5)`, '=', todayMonthDay);
   // Read 5,000 at a time by id, a turn for other requests between reads: one read of 50,000
   // voters would hold SQLite's synchronous driver, and every other request, for a third of a second.
   const rows = [];
@@ -92,6 +95,7 @@ export async function audienceVoters(db: Executor, audience: VoterAudience, birt
     full_name: row.full_name,
     booth: row.booth,
     mobile: row.mobile_number && row.mobile_number.trim() !== '' ? row.mobile_number : null,
+    whatsapp: [row.whatsapp_number, row.mobile_number].find((number) => number && number.trim() !== '') ?? null,
     polling_station: row.polling_station_name ?? null,
     message_language: row.message_language,
     // The voter's own answer or their number's STOP (an office opt-in lifts the STOP: decision 070).

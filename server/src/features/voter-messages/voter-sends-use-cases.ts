@@ -79,7 +79,7 @@ export async function changeTemplate(db: Kysely<Database>, actor: StaffActor, id
 
 // The office's language for a template (Settings), else English, else the first language the
 // template has a text in.
-function templateLanguage(texts: Record<string, string>, office: Language): Language {
+export function templateLanguage(texts: Record<string, string>, office: Language): Language {
   if (texts[office]) return office;
   if (texts.en) return 'en';
   return (Object.keys(texts).find((language) => texts[language]) ?? 'en') as Language;
@@ -87,7 +87,7 @@ function templateLanguage(texts: Record<string, string>, office: Language): Lang
 
 // A voter's text is in their own message language where the voter record has one and the
 // template has a text in it (issue 60), else in the office's.
-function voterLanguage(texts: Record<string, string>, voter: Pick<AudienceVoter, 'message_language'>, office: Language): Language {
+export function voterLanguage(texts: Record<string, string>, voter: Pick<AudienceVoter, 'message_language'>, office: Language): Language {
   const own = voter.message_language;
   return own && (LANGUAGES as readonly string[]).includes(own) && texts[own] ? (own as Language) : office;
 }
@@ -117,7 +117,7 @@ async function plan(db: Kysely<Database>, input: SendInput, now: Date): Promise<
   const text = template.texts[language] ?? '';
   const counts = new Map<Language, number>();
   const today = zonedDay(now, settings.timezone);
-  const voters: AudienceVoter[] = await audienceVoters(db, input.audience, input.audience.birthdays_today ? today.slice(5) : null);
+  const voters: AudienceVoter[] = await audienceVoters(db, input.audience, today.slice(5));
   const noMobile = voters.filter((voter) => voter.mobile === null).length;
   const optedOut = voters.filter((voter) => voter.mobile !== null && voter.opted_out).length;
   const messages: { voter_id: number; mobile: string; text: string; parts: number }[] = [];

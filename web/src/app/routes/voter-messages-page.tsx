@@ -5,11 +5,12 @@ import { useSmsPricing } from '@web/features/notifications/api/get-sms-pricing';
 import { useVoterSends } from '@web/features/voter-messages/api/get-voter-sends';
 import { useVoterTemplates } from '@web/features/voter-messages/api/get-voter-templates';
 import { VoterSendForm } from '@web/features/voter-messages/components/voter-send-form';
+import { TodaysGreetings } from '@web/features/voter-messages/components/todays-greetings';
 import { VoterSendsList } from '@web/features/voter-messages/components/voter-sends-list';
 import { VoterTemplateForm } from '@web/features/voter-messages/components/voter-template-form';
 
 // /voter-messages (issue 60, office roles): send a template to voters chosen by filters or
-// today's birthdays, follow the sends, and add templates.
+// today's birthdays, greet today's birthdays and anniversaries, follow the sends, and add templates.
 export function VoterMessagesPage() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -19,6 +20,9 @@ export function VoterMessagesPage() {
   return (
     <div>
       <PageHeader title={t('messaging.title')} />
+      <div className="mb-6">
+        <TodaysGreetings templates={templates.data ?? []} />
+      </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <VoterSendForm templates={templates.data ?? []} />
         <VoterSendsList sends={sends.data ?? []} canApprove={user?.role === 'Super Admin'} />

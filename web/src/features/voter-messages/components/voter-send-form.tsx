@@ -1,11 +1,9 @@
-import { Eye, Send } from 'lucide-react';
+import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_LEVELS } from '@shared/contacts/contact-options';
 import { BOOTHS } from '@shared/reference/booths';
-import { LANGUAGE_NAMES } from '@shared/i18n/languages';
-import { formatRupees } from '@shared/sms/sms-length';
 import type { VoterAudience, VoterSendInput, VoterSendPreview, VoterTemplate } from '@shared/voter-messages/voter-send-schema';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
@@ -13,6 +11,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { useFormMessage } from '@web/lib/form-message';
 import { useCreateVoterSend } from '../api/create-voter-send';
 import { usePreviewVoterSend } from '../api/preview-voter-send';
+import { SendPreview } from './send-preview';
 
 interface Filters {
   booth: string;
@@ -22,8 +21,9 @@ interface Filters {
   gender: string;
   support_level: string;
   birthdays_today: boolean;
+  anniversaries_today: boolean;
 }
-const EMPTY: Filters = { booth: '', village: '', age_min: '', age_max: '', gender: '', support_level: '', birthdays_today: false };
+const EMPTY: Filters = { booth: '', village: '', age_min: '', age_max: '', gender: '', support_level: '', birthdays_today: false, anniversaries_today: false };
 
 // The filters as the API takes them: empty ones left out.
 function audienceOf(filters: Filters): VoterAudience {
@@ -35,6 +35,7 @@ function audienceOf(filters: Filters): VoterAudience {
     ...(filters.gender ? { gender: filters.gender as 'Male' } : {}),
     ...(filters.support_level ? { support_level: filters.support_level as (typeof SUPPORT_LEVELS)[number] } : {}),
     ...(filters.birthdays_today ? { birthdays_today: true } : {}),
+    ...(filters.anniversaries_today ? { anniversaries_today: true } : {}),
   };
 }
 
@@ -125,6 +126,10 @@ export function VoterSendForm({ templates }: { templates: VoterTemplate[] }) {
           <input type="checkbox" checked={filters.birthdays_today} onChange={(event) => set('birthdays_today', event.target.checked)} />
           {t('messaging.send.birthdaysToday')}
         </label>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
+          <input type="checkbox" checked={filters.anniversaries_today} onChange={(event) => set('anniversaries_today', event.target.checked)} />
+          {t('messaging.send.anniversariesToday')}
+        </label>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('messaging.send.template')}>
@@ -161,25 +166,7 @@ export function VoterSendForm({ templates }: { templates: VoterTemplate[] }) {
         <Eye aria-hidden="true" className="h-4 w-4" />
         {t('messaging.send.preview')}
       </Button>
-      {preview && (
-        <div role="status" aria-label={t('messaging.send.previewTitle')} className="space-y-2 rounded-lg border border-blue-100 bg-blue-50 p-4 text-sm text-slate-800">
-          <p className="font-semibold">{t('messaging.send.recipients', { count: preview.recipients })}</p>
-          <p>{t('messaging.send.leftOut', { noMobile: preview.left_out.no_mobile, optedOut: preview.left_out.opted_out })}</p>
-          {/* Each voter in their own message language where known (issue 60), else the office's. */}
-          {preview.by_language.length > 0 && <p>{t('messaging.send.byLanguage', { list: preview.by_language.map((entry) => `${LANGUAGE_NAMES[entry.language]} ${entry.recipients}`).join(' · ') })}</p>}
-          <p>{t('messaging.send.partsCost', { parts: preview.parts, cost: formatRupees(preview.estimated_cost_paise), left: formatRupees(preview.budget_left_paise) })}</p>
-          {preview.estimated_cost_paise > preview.budget_left_paise && <p className="font-medium text-amber-800">{t('messaging.send.overBudget')}</p>}
-          {preview.needs_approval && <p className="font-medium text-amber-800">{t('messaging.send.needsApproval')}</p>}
-          {preview.held_until && <p className="font-medium text-amber-800">{t('messaging.send.heldUntil', { time: new Date(preview.held_until).toLocaleString() })}</p>}
-          <p className="rounded bg-white p-2 text-slate-700" lang={preview.language}>
-            {preview.sample}
-          </p>
-          <Button busy={send.isPending} disabled={preview.recipients === 0} onClick={() => void onSend()}>
-            <Send aria-hidden="true" className="h-4 w-4" />
-            {t('messaging.send.send', { count: preview.recipients })}
-          </Button>
-        </div>
-      )}
+      {preview && <SendPreview preview={preview} busy={send.isPending} onSend={() => void onSend()} />}
     </section>
   );
 }
