@@ -88,7 +88,8 @@ function cleanName(text: string): string {
     // "Iqbal" as "lqbal": no Indian name starts with an l before a consonant.
     .replace(/(^|[\s.])l(?=[bcdfghjklmnpqrstvwxzBCDFGHJKLMNPQRSTVWXZ])/gu, '$1I')
     .replace(/\s+/gu, ' ')
-    .replace(/^[\s.,'-]+|[\s.,'-]+$/gu, '')
+    // A frame's speck read as a bracket or a digit glued to a name's ends (no name holds one).
+    .replace(/^[\s.,'()[\]{}0-9०-९-]+|[\s.,'()[\]{}-]+$/gu, '')
     .trim()
     .normalize('NFC');
 }
@@ -108,6 +109,7 @@ const GENDERS: { gender: RollGender; pattern: RegExp }[] = (['Female', 'Third', 
 // class is sure when its letters are not, so the gender is not sent for review.
 const FEMALE_DEVANAGARI_WORD = new RegExp(`(${FEMALE_DEVANAGARI})`, 'u');
 const GENDER_CLASS_SURE = 0.9;
+const GENDER_FROM_RELATION = 0.85;
 
 export function parseGender(text: string): RollGender | null {
   for (const { gender, pattern } of GENDERS) if (pattern.test(text)) return gender;
@@ -277,6 +279,8 @@ export function parseBox(box: BoxText): ParsedBox {
     }
   }
 
+  // The wrapped "नाव" of "मतदाराचे पूर्ण नाव" read onto the name's own line, a letter off ("नांद").
+  if (fullName && fullName.split(' ').length >= 3) fullName = fullName.replace(/\s+ना[ंँ]?[वचबयद]$/u, '');
   const deleted = /\bDELETED\b|वगळलेले|हटाया/iu.test(allText) || /(^|\s)\*(\s|$)/u.test(headerText.replace(/\*\*/gu, ''));
   const duplicateMark = /\*\*/u.test(allText);
 
@@ -309,6 +313,11 @@ export function parseBox(box: BoxText): ParsedBox {
   // contradicts a Male one (one of the two was misread; a person looks).
   if (relation === 'husband' && gender === 'Female') confidence.gender = Math.max(confidence.gender, GENDER_CLASS_SURE);
   if (relation === 'husband' && gender === 'Male') confidence.gender = Math.min(confidence.gender, 0.5);
+  // A gender word unread (a low-resolution scan's स्त्री) beside a husband's name is a wife's.
+  if (relation === 'husband' && gender === null) {
+    gender = 'Female';
+    confidence.gender = GENDER_FROM_RELATION;
+  }
   // A name that keeps a label word, or runs to more words than a name has, took in another line.
   const glued = (name: string) => hasLabelWord(name) || name.split(/\s+/u).length > 5;
   if (fullName && (!plausibleName(fullName) || glued(fullName))) confidence.fullName = Math.min(confidence.fullName, 0.5);

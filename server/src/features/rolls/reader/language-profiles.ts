@@ -90,12 +90,13 @@ export const PROFILES: Record<ProfileCode, LanguageProfile> = {
     code: 'mar',
     script: '[\\u0900-\\u097f]',
     labels: {
-      father: ['[वप]डि?ी?लां?चे\\s*नां?व', '[वप]डि?ी?लां?चे'],
-      husband: ['पतीचे\\s*नां?व', 'पतीचे', 'पतीये\\s*नां?व'],
+      // At low resolution नाव also reads नाच or नांब, पतीचे पत्तीचे.
+      father: ['[वप]डि?ी?लां?चे\\s*नां?[वचब]', '[वप]डि?ी?लां?चे'],
+      husband: ['पत्?तीचे\\s*नां?[वचब]', 'पत्?तीचे', 'पतीये\\s*नां?व'],
       mother: ['आईचे\\s*नां?व', 'आईचे'],
       // A ward list prints "इतर" alone where the relation is another's.
       other: ['इतर\\s*नां?व', 'इतर(?=\\s*(?::|ः))'],
-      house: ['घर\\s*क्रमां?क', 'घर\\s*क्र\\.?'],
+      house: ['घर\\s*क्रमां?क', 'घर\\s*क्र\\.?', '[घच]रं?\\s*क्?़?र?मां?क'],
       age: ['वय'],
       // A low-resolution scan reads पूर्ण as पुर्ण.
       name: ['नांव', 'नाव', 'मतदाराचे\\s*प[ुू]र्ण(\\s*नां?व)?', 'मतदाराचे'],

@@ -129,3 +129,18 @@ describe('older-format EPICs read at low resolution', () => {
     expect(voter.epic).toBe('UJ/12/094/114084');
   });
 });
+
+describe('a Marathi ward list box read at low resolution', () => {
+  it('should cut a relative glued to the name when its label came out a letter or two off', () => {
+    const box = parseBox({ header: line('22 XYZ1234566'), body: [line('मतदाराचे पूर्ण :पाटील सविता रमेश पत्तीचे नाच पाटील रमेश'), line('चरक़मांक. 12'), line('वय : ४० लिंग :')] });
+    expect(box).toMatchObject({ fullName: 'पाटील सविता रमेश', relation: 'husband', relativeName: 'पाटील रमेश', houseNo: '12' });
+    // The gender word unread: beside a husband's name, a wife's.
+    expect(box.gender).toBe('Female');
+    expect(box.review.some((reason) => reason.field === 'gender')).toBe(false);
+  });
+
+  it('should drop the wrapped label read onto the name line, and a speck glued to the name', () => {
+    const box = parseBox({ header: line('5 XYZ1234566'), body: [line('मतदाराचे पूर्ण :(पाटील सविता रमेश नांद'), line('वडिलांचे नाव : ७पाटील रमेश'), line('वय : ४० लिंग : पु')] });
+    expect(box).toMatchObject({ fullName: 'पाटील सविता रमेश', relativeName: 'पाटील रमेश', gender: 'Male' });
+  });
+});
