@@ -31,3 +31,28 @@ export async function scannedRollPage(file: string): Promise<string> {
   await writeScannedCopy(file, out);
   return out;
 }
+
+// A roll re-saved with its fonts re-subset (resubset-roll.test-helper.ts: Ghostscript, which
+// the bench then needs): the same pages, so the sample's ground truth scores it. Made and
+// deleted as above.
+export async function resubsetRoll(file: string): Promise<string> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'roll-bench-'));
+  process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
+  const out = path.join(folder, `resubset-${path.basename(file)}`);
+  const { writeResubsetCopy } = await import('../server/src/features/rolls/reader/resubset-roll.test-helper');
+  writeResubsetCopy(file, out);
+  return out;
+}
+
+// The Daman-Diu roll printed again with a right Gujarati layer in drawing order (right-layer-
+// copy.test-helper.ts): the stand-in for ECI's Gujarati rolls of 2025. Pages not asked for stay
+// blank. Made and deleted as above.
+export async function rightLayerRoll(file: string, pages?: number[]): Promise<string> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'roll-bench-'));
+  process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
+  const out = path.join(folder, `right-layer-${path.basename(file)}`);
+  const { writeRightLayerCopy } = await import('../server/src/features/rolls/reader/right-layer-copy.test-helper');
+  const leftOut = await writeRightLayerCopy(file, out, pages);
+  if (leftOut > 0) console.error(`right-layer copy of ${path.basename(file)}: ${leftOut} words fontkit could not set left out`);
+  return out;
+}

@@ -8,7 +8,7 @@ import { openPdf } from '../server/src/features/rolls/reader/pdf-pages';
 import { readRoll } from '../server/src/features/rolls/reader/roll-reader';
 import { requireRollSamples, ROLL_SAMPLE_LANGUAGES, ROLL_SAMPLES, type RollSample } from '../server/src/features/rolls/reader/roll-samples';
 import { LOW_RESOLUTION_SAMPLES, lowResolutionLabel, lowResolutionScan } from './low-resolution-scan';
-import { repeatedRollPage, scannedRollPage } from './repeated-roll-page';
+import { repeatedRollPage, resubsetRoll, rightLayerRoll, scannedRollPage } from './repeated-roll-page';
 import { hasTruth, loadGroundTruth, matchTruthBoxes, type TruthBox, type TruthField, truthHash } from './roll-ground-truth';
 
 // `npm run bench:roll`: reads the real sample rolls (../shared/rolls or ROLLS_DIR) and measures
@@ -29,6 +29,11 @@ import { hasTruth, loadGroundTruth, matchTruthBoxes, type TruthBox, type TruthFi
 //                                          sample when ROLL_BENCH_SAMPLES is not set;
 //                                          ROLL_BENCH_LOW_RESOLUTION=0 skips them then;
 //                                          ROLL_BENCH_SCAN_PPI for another resolution)
+//   ROLL_BENCH_RESUBSET=0                 no re-subset copies: Baramati, Daryapur and Daman-Diu
+//                                          are also read re-saved with their fonts re-subset
+//                                          (Ghostscript, needed then), scored by the same truth
+//   ROLL_BENCH_RIGHT_LAYER=0              no right-layer copy: Daman-Diu is also read printed
+//                                          again with a right Gujarati layer in drawing order
 // A truth box is matched to the voter of its page with its serial number, else its EPIC, else
 // the one at its place: a box missed or found twice does not shift every later one.
 const dir = requireRollSamples();
@@ -108,6 +113,7 @@ interface Row {
 }
 
 const repeat = Number(process.env.ROLL_BENCH_REPEAT ?? 10);
+const RESUBSET_SAMPLES: RollSample[] = ['baramati', 'daryapur', 'daman'];
 const rows: Row[] = [];
 const only = process.env.ROLL_BENCH_SAMPLES?.split(',');
 // `pageNumbers`: a derived roll's page i is that page of the sample.
@@ -118,6 +124,9 @@ for (const [sample, file] of Object.entries(ROLL_SAMPLES) as [RollSample, string
   const pages = await pagesToRead(sample, full);
   runs.push({ sample, label: sample, file: full, pages });
   if ((sample === 'marathi' || sample === 'hindi') && repeat > 1) runs.push({ sample, label: `${sample}, its page ×${repeat}`, file: await repeatedRollPage(full, repeat) });
+  // The list re-saved by a tool that re-subsets its fonts: the same glyphs, a character map of its own.
+  if (RESUBSET_SAMPLES.includes(sample) && process.env.ROLL_BENCH_RESUBSET !== '0') runs.push({ sample, label: `${sample}, re-subset`, file: await resubsetRoll(full), pages });
+  if (sample === 'daman' && process.env.ROLL_BENCH_RIGHT_LAYER !== '0') runs.push({ sample, label: `${sample}, right layer`, file: await rightLayerRoll(full, pages), pages });
   // The ward list printed and scanned: its boxes read from the image alone (repeated-roll-page.ts).
   if (sample === 'marathi' && process.env.ROLL_BENCH_SCANNED !== '0') runs.push({ sample, label: `marathi, scanned, its page ×${Math.max(1, repeat)}`, file: await repeatedRollPage(await scannedRollPage(full), Math.max(1, repeat)) });
 }

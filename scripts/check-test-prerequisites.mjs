@@ -18,6 +18,13 @@ if (!pdftotextFound) {
   problems.push("pdftotext (poppler) was not found on the PATH. Install Debian's package: apt-get update && apt-get install -y poppler-utils.");
 }
 
+// The roll samples are also read re-saved with their fonts re-subset, a copy Ghostscript makes
+// (issue 53); the reader itself never needs it.
+const ghostscriptFound = (process.env.PATH ?? '').split(':').some((folder) => folder && existsSync(`${folder}/gs`));
+if (!ghostscriptFound) {
+  problems.push("Ghostscript (gs) was not found on the PATH. Install Debian's package: apt-get update && apt-get install -y ghostscript.");
+}
+
 const databaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
 try {
@@ -52,8 +59,8 @@ if (redisAnswer !== '+PONG') {
 }
 
 if (problems.length > 0) {
-  console.error('\nThe test suite needs PostgreSQL, Redis, Chromium and pdftotext; it does not skip what it cannot run.\n');
+  console.error('\nThe test suite needs PostgreSQL, Redis, Chromium, pdftotext and Ghostscript; it does not skip what it cannot run.\n');
   for (const problem of problems) console.error(`- ${problem}\n`);
   process.exit(1);
 }
-console.log('Test prerequisites found: PostgreSQL, Redis, Chromium and pdftotext.');
+console.log('Test prerequisites found: PostgreSQL, Redis, Chromium, pdftotext and Ghostscript.');

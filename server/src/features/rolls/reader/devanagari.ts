@@ -27,6 +27,10 @@ const INDIC_SIGN = /[\u0901-\u0903\u093e-\u094d\u0981-\u0983\u09be-\u09cd\u0a01-
 // comes out as ("ÃÅæÞ"); no roll prints them.
 const LATIN1_LETTER = /[\u00c0-\u00ff]/gu;
 
+// C0 control characters but tab, line feed and carriage return (a run's own line breaks).
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/gu;
+
 export const hasIndic = (text: string) => /[\u0900-\u0b7f]/u.test(text);
 
 // A text layer that cannot be read as text. Real Marathi, Hindi or Gujarati has about one vowel
@@ -41,7 +45,12 @@ export function isGarbledLayer(text: string): boolean {
   }
   const latin1 = text.match(LATIN1_LETTER)?.length ?? 0;
   const allLetters = text.match(/\p{L}/gu)?.length ?? 0;
-  return latin1 >= 30 && latin1 / allLetters >= 0.15;
+  if (latin1 >= 30 && latin1 / allLetters >= 0.15) return true;
+  // A roll re-saved with its fonts re-subset and a character map of the tool's own: its letters
+  // come out as control characters and punctuation ("--9-/--" for बारामती). No right layer
+  // holds control characters.
+  const controls = text.match(CONTROL)?.length ?? 0;
+  return controls >= 20 && controls / text.replace(/\s/gu, '').length >= 0.05;
 }
 
 // Which OCR language a page's Devanagari is in: a few words only Marathi rolls print.

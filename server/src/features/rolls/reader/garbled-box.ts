@@ -68,13 +68,15 @@ export async function readGarbledBox(ocr: OcrEngine, language: OcrLanguage, imag
 export function textOfGlyphs(content: PageContent, rect: RollRect): string | null {
   if (content.glyphs.length === 0) return null;
   const glyphs = glyphsIn(content, rect);
-  const layer = runsIn(content.runs, rect).map((run) => run.text.replace(/\s/gu, '')).join('');
-  if ([...layer].length !== glyphs.filter((glyph) => glyph.text !== ' ').length) return null;
+  // The layer's runs whose baselines lie in the place, as its glyphs are taken (a wrapped
+  // name's place reaches the top of the line below, whose glyphs are not in it).
+  const layer = content.runs.filter((run) => inPlace(rect, run.x, run.y + run.height * 0.8)).reduce((count, run) => count + (run.glyphs ?? [...run.text.replace(/\s/gu, '')].length), 0);
+  if (layer !== glyphs.filter((glyph) => glyph.text !== ' ').length) return null;
   return drawnText(glyphs);
 }
 
-export const glyphsIn = (content: PageContent, rect: RollRect) =>
-  content.glyphs.filter((glyph) => glyph.x >= rect.x - 0.5 && glyph.x <= rect.x + rect.width + 0.5 && glyph.baseline >= rect.y && glyph.baseline <= rect.y + rect.height);
+const inPlace = (rect: RollRect, x: number, baseline: number) => x >= rect.x - 0.5 && x <= rect.x + rect.width + 0.5 && baseline >= rect.y && baseline <= rect.y + rect.height;
+export const glyphsIn = (content: PageContent, rect: RollRect) => content.glyphs.filter((glyph) => inPlace(rect, glyph.x, glyph.baseline));
 
 // The text of glyphs, line by line, top to bottom; null when a glyph is not known.
 export function drawnText(glyphs: PlacedGlyph[]): string | null {

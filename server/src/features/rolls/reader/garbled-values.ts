@@ -48,7 +48,12 @@ export function runLines(runs: TextRun[]): TextRun[][] {
 // time follows the text it reads, and a label is as long as a name: a known one is put back as
 // printed and only the value read. A label not here (a mother's, another font's) is read with
 // its value, as before.
-const RELATION_LABELS: Record<string, string> = { 'शतडलभअचर नभश': 'वडिलांचे नाव', 'पतदचर नभश': 'पतीचे नाव' };
+// A layer told again from its glyphs (reencoded-layer.ts) gives the labels as printed.
+const RELATION_LABELS: Record<string, string> = {
+  'शतडलभअचर नभश': 'वडिलांचे नाव',
+  'पतदचर नभश': 'पतीचे नाव',
+  ...Object.fromEntries(['वडिलांचे नाव', 'वडिलांचे नांव', 'पतीचे नाव', 'पतीचे नांव', 'आईचे नाव', 'आईचे नांव'].map((label) => [label, label])),
+};
 
 const isColon = (run: TextRun) => /^\s*(:|ः)/u.test(run.text);
 

@@ -246,6 +246,19 @@ interface TextState {
 
 const newTextState = (): TextState => ({ fontId: '', fontSize: 0, textMatrix: IDENTITY, x: 0, y: 0, lineX: 0, lineY: 0, leading: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, rise: 0 });
 
+// A space drawn over a letter is no gap between words: the ward lists' writer draws one after a
+// half form inside a name and takes its width back ("सुरेन्" space "द्र", "स्" space "वामी"),
+// or over a label's first letter ("व" space "डिलांचे"). A word's space is followed by a glyph at
+// its end, and starts where the glyph before it ends.
+export function withoutStraySpaces(glyphs: PlacedGlyph[]): PlacedGlyph[] {
+  const letters = glyphs.filter((glyph) => glyph.text !== ' ' && glyph.width > 0.05);
+  return glyphs.filter(
+    (space) =>
+      space.text !== ' ' ||
+      !letters.some((glyph) => Math.abs(glyph.baseline - space.baseline) < 1.5 && ((glyph.x >= space.x - 0.3 && glyph.x < space.x + space.width * 0.5) || (glyph.x < space.x - 0.3 && space.x < glyph.x + glyph.width - 0.3))),
+  );
+}
+
 // Unicode order within a syllable's marks: nukta, virama, vowel sign, then anusvara or
 // candrabindu, then visarga (a page may draw a mark above before the vowel sign beside it).
 const MARK_RANK: Record<string, number> = { '\u093c': 0, '\u094d': 1, '\u0901': 3, '\u0902': 3, '\u0903': 4 };
@@ -260,7 +273,7 @@ const startsSyllable = (text: string) => /^[\u0904-\u0939\u0958-\u0961\u0972-\u0
 export function glyphsText(glyphs: PlacedGlyph[]): string | null {
   // A mark of no width stands where the glyph before it ended, which is also where the next
   // begins: it belongs to the one before (its drawing lies left of its place).
-  const sorted = [...glyphs].sort((a, b) => (Math.abs(a.x - b.x) > 0.05 ? a.x - b.x : (a.width > 0.05 ? 1 : 0) - (b.width > 0.05 ? 1 : 0)));
+  const sorted = withoutStraySpaces(glyphs).sort((a, b) => (Math.abs(a.x - b.x) > 0.05 ? a.x - b.x : (a.width > 0.05 ? 1 : 0) - (b.width > 0.05 ? 1 : 0)));
   let text = '';
   let syllableStart = 0;
   let afterHalfForm = false;

@@ -117,12 +117,14 @@ export const PROFILES: Record<ProfileCode, LanguageProfile> = {
       husband: ['પત[િી]નું?\\s*નામ'],
       mother: ['માતાનું?\\s*નામ'],
       other: ['અન્યનું?\\s*નામ', 'અન્ય'],
-      house: ['ઘર\\s*નંબર', 'ઘર\\s*નં\\.?'],
-      age: ['ઉંમર'],
-      name: ['મતદારનું\\s*નામ', 'નામ'],
+      // Some rolls print the house as મકાન ("મકાન નંબર", "મકાન નં.").
+      house: ['ઘર\\s*નંબર', 'ઘર\\s*નં\\.?', 'મકાન\\s*નંબર', 'મકાન\\s*નં\\.?'],
+      // Older rolls drop the anusvara ("ઉમર").
+      age: ['ઉં?મર'],
+      name: ['મતદારનું?\\s*નામ', 'નામ'],
     },
     printed: { name: ['મતદારનું નામ'], father: ['પિતાનું નામ'], husband: ['પતિનું નામ'], mother: ['માતાનું નામ'], house: ['ઘર નંબર'] },
-    gender: { label: ['લિંગ', 'જાતિ'], words: { Female: ['સ્ત્રી', 'મહિલા'], Third: ['ત્રીજી', 'અન્ય'], Male: ['પુરુષ', 'પુરૂષ'] } },
+    gender: { label: ['લિંગ', 'જાતિ'], words: { Female: ['સ્ત્રી', 'સ્રી', 'મહિલા'], Third: ['ત્રીજી', 'તૃતીય', 'અન્ય'], Male: ['પુરુષ', 'પુરૂષ'] } },
     markers: [],
     // No Gujarati OCR model is installed: a Gujarati roll is read from its text layer.
     ocr: null,

@@ -6,6 +6,7 @@ import { profilesOfScript } from './language-profiles';
 import type { GrayImage, PixelRect } from './gray-image';
 import { inPoints, SCALE } from './page-scale';
 import { type PageContent, pageContent, type PDFDocumentProxy, type RenderedPage, renderPage } from './pdf-pages';
+import { layerDisagreesWithGlyphs, retoldRuns } from './reencoded-layer';
 import { logicalRuns } from './text-order';
 
 // Stage 1 of reading a page (read-page.ts): the page as the later stages need it. Its text
@@ -58,7 +59,10 @@ export async function loadPage(doc: PDFDocumentProxy, pageNumber: number): Promi
   // A scan's lines may be faint (box-finder.ts); a layer's page draws its own.
   const limits = { minWidth: BOX_LIMITS.minWidth * SCALE, maxWidth: BOX_LIMITS.maxWidth * SCALE, minHeight: BOX_LIMITS.minHeight * SCALE, maxHeight: BOX_LIMITS.maxHeight * SCALE };
   const boxes = findVoterBoxes(image, limits, fewBoxesCount, !hasText);
-  const garbled = hasText && isGarbledLayer(rawText);
+  // A layer re-encoded by a tool that re-subset its fonts says nothing of a known font's glyphs:
+  // its runs are told again from them (reencoded-layer.ts).
+  const reencoded = hasText && layerDisagreesWithGlyphs(raw.glyphs);
+  const garbled = hasText && (reencoded || isGarbledLayer(rawText));
   const glyphRuns = garbled && boxes.length > 0 && (knownGlyphShare(raw.glyphs, boxes.map(inPoints)) ?? 0) >= GLYPH_LAYER_SHARE ? runsFromGlyphs(raw.glyphs) : null;
   // The garbled path reads a value from its glyphs where all are known, else by OCR of its place:
   // a script no OCR model reads (Gujarati) is read from its glyphs as a whole layer instead.
@@ -67,8 +71,9 @@ export async function loadPage(doc: PDFDocumentProxy, pageNumber: number): Promi
   // Only a right layer is put in logical order: a garbled one's characters are matched one for
   // one with the glyphs drawn (garbled-box.ts).
   const layer = fromGlyphs && glyphRuns ? { ...raw, runs: glyphRuns } : raw;
-  const content = path === 'text' ? { ...layer, runs: logicalRuns(layer.runs) } : raw;
-  const pageText = path === 'text' ? content.runs.map((run) => run.text).join(' ') : rawText;
+  const garbledLayer = reencoded ? { ...raw, runs: retoldRuns(raw.runs, raw.glyphs) } : raw;
+  const content = path === 'text' ? { ...layer, runs: logicalRuns(layer.runs) } : garbledLayer;
+  const pageText = path === 'text' || reencoded ? content.runs.map((run) => run.text).join(' ') : rawText;
   const photos = boxes.length === 0 ? [] : await boxPhotos(colour, content, boxes);
   colour = null;
   return { pageNumber, content, image, pageText, hasText, path, boxes, photos };

@@ -117,6 +117,8 @@ export interface TextRun {
   height: number;
   // Below a right layer's where the run was made from glyphs not all known (glyph-layer.ts).
   confidence?: number;
+  // A run told again from the glyphs it holds (reencoded-layer.ts): how many glyphs, not spaces.
+  glyphs?: number;
 }
 
 export interface PageContent {

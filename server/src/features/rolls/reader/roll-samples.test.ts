@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { boxMatches, hasTruth, loadGroundTruth, type TruthBox, type TruthField } from '../../../../../bench/roll-ground-truth';
 import { readRoll } from './roll-reader';
 import { requireRollSamples, ROLL_SAMPLES } from './roll-samples';
+import { writeResubsetCopy } from './resubset-roll.test-helper';
 import { writeScannedCopy } from './synthetic-roll.test-helper';
 
 // The reader on the real sample rolls, scored against the hashed ground truth (no real name or
@@ -193,5 +194,26 @@ describe('reading the real sample rolls', { timeout: 600_000 }, () => {
     expect(accuracy('daryapur', [page!], 'relativeName')).toBeGreaterThanOrEqual(0.9);
     expect(wrongNamesUnflagged('daryapur', [page!])).toBe(0);
     expect(page!.voters.filter((voter) => voter.review.length > 0).length).toBeLessThanOrEqual(5);
+  });
+
+  // Issue 53: a list re-saved by a tool that re-subsets its fonts (Ghostscript here; without it
+  // this fails and says how to install it) keeps its glyphs but writes a character map of its
+  // own, control characters and punctuation: read as the list itself, from the glyphs.
+  it('should read a ward list and a Gujarati roll re-saved with their fonts re-subset as the rolls themselves', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'roll-resubset-'));
+    try {
+      for (const [sample, pageNumber] of [['baramati', 2], ['daman', 13]] as const) {
+        const copy = path.join(folder, `${sample}.pdf`);
+        writeResubsetCopy(path.join(dir, ROLL_SAMPLES[sample]), copy, String(pageNumber));
+        const [original] = await read(ROLL_SAMPLES[sample], [pageNumber]);
+        const [resubset] = await read(copy);
+        const fields = (page: RollPageResult | undefined) => page?.voters.map((voter) => [voter.serialNo, voter.epic, voter.fullName, voter.relation, voter.relativeName, voter.houseNo, voter.age, voter.gender]);
+        expect(resubset!.voters).toHaveLength(30);
+        expect(fields(resubset)).toEqual(fields(original));
+        expect(accuracy(sample, [{ ...resubset!, page: pageNumber }], 'fullName')).toBeGreaterThanOrEqual(0.85);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

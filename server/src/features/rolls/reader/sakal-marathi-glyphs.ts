@@ -185,4 +185,12 @@ export const SAKAL_MARATHI_GLYPHS: Record<string, string> = {
   'c03b279910': 'हृ',
   '560bb14ee6': 'द्व',
   '2cb2934804': 'च्',
+  // Read from the Daryapur list's drawings and the words they stand in (issue 53): बुध्दैया,
+  // श्रध्दा, पद्माकर, त्र्यंबक, a nukta below (ज़), LAXMI, junior.
+  '8e72e998d5': 'ध्',
+  '19fc4cb637': 'द्म',
+  '699d8bea70': 'त्र्',
+  '6af8b53536': '\u093c',
+  '897753ec17': 'X',
+  '9b55b470bb': 'j',
 };

@@ -28,7 +28,8 @@ export interface IndicVoter {
 }
 
 type Language = keyof typeof FONTS;
-const LABELS: Record<Language, { name: string; father: string; husband: string; house: string; age: string; gender: string; Male: string; Female: string }> = {
+export type IndicLabels = { name: string; father: string; husband: string; house: string; age: string; gender: string; Male: string; Female: string };
+const LABELS: Record<Language, IndicLabels> = {
   guj: { name: 'નામ', father: 'પિતાનું નામ', husband: 'પતિનું નામ', house: 'ઘર નંબર', age: 'ઉંમર', gender: 'જાતિ', Male: 'પુરુષ', Female: 'સ્ત્રી' },
   mar: { name: 'मतदाराचे पूर्ण नाव', father: 'वडिलांचे नाव', husband: 'पतीचे नाव', house: 'घर क्रमांक', age: 'वय', gender: 'लिंग', Male: 'पुरुष', Female: 'स्त्री' },
   hin: { name: 'निर्वाचक का नाम', father: 'पिता का नाम', husband: 'पति का नाम', house: 'मकान संख्या', age: 'आयु', gender: 'लिंग', Male: 'पुरुष', Female: 'महिला' },
@@ -62,11 +63,11 @@ export function indicVoters(language: Language, count: number): IndicVoter[] {
 }
 
 // One page of 3 × 10 boxes a page, ruled, the values after their labels as on an ECI roll.
-export async function writeIndicRoll(file: string, language: Language, voters: IndicVoter[]): Promise<void> {
+// `labels`: other spellings of the labels and gender words (older rolls print "પિતાનુ નામ").
+export async function writeIndicRoll(file: string, language: Language, voters: IndicVoter[], labels: IndicLabels = LABELS[language]): Promise<void> {
   const doc = new PDFDocument({ size: 'A4', margin: 0 });
   const out = createWriteStream(file);
   doc.pipe(out);
-  const labels = LABELS[language];
   const boxWidth = 181;
   const boxHeight = 72;
   voters.forEach((voter, index) => {

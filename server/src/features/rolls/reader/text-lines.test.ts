@@ -41,3 +41,15 @@ describe('a name wrapped beside the next line\'s value', () => {
     expect(textLineFromRuns([run('b', 30, 10), run('c', 10, 30), run('a', 10, 11)]).map((line) => line.words.map((word) => word.text).join(' '))).toEqual(['a b', 'c']);
   });
 });
+
+describe('a word cut before a sign that follows its consonant', () => {
+  it('should join the sign to the Indic word before it, never to a Latin word', () => {
+    // A conjunct drawn with no width of its own: pdf.js gives "સ્ત્ર" and "ી" as two runs.
+    const [gender] = textLineFromRuns([run('જાતિ', 10, 10), run(':', 30, 10), run('સ્ત્ર', 40, 10), run('ી', 40, 10)]);
+    expect(gender?.words.map((word) => word.text)).toEqual(['જાતિ', ':', 'સ્ત્રી']);
+    const [name] = textLineFromRuns([run('રાજેશ પ્ર', 10, 10), run('ાંચીસ', 46, 10)]);
+    expect(name?.words.map((word) => word.text)).toEqual(['રાજેશ', 'પ્રાંચીસ']);
+    const [latin] = textLineFromRuns([run('Age', 10, 10), run('ી', 30, 10)]);
+    expect(latin?.words.map((word) => word.text)).toEqual(['Age', 'ી']);
+  });
+});

@@ -26,8 +26,27 @@ function printedLines(runs: TextRun[]): TextRun[][] {
   return lines.sort((a, b) => (a[0] as TextRun).y - (b[0] as TextRun).y).map((line) => line.sort((a, b) => a.x - b.x));
 }
 
+// A word never starts with a sign that follows its consonant (a vowel sign, anusvara, virama):
+// such a word is the rest of the one before, which a writer's run or a pen's gap cut
+// ("સ્ત્ર" "ી" for સ્ત્રી, a conjunct drawn with no width of its own).
+const STARTS_WITH_SIGN = /^[\u0901-\u0903\u093a-\u094d\u0951-\u0957\u0962\u0963\u0981-\u0983\u09bc-\u09cd\u0a01-\u0a03\u0a3c-\u0a4d\u0a81-\u0a83\u0abc-\u0acd\u0ae2\u0ae3\u0b01-\u0b03\u0b3c-\u0b4d]/u;
+const INDIC_END = /[\u0900-\u0b7f]$/u;
+
 const runLinesToText = (lines: TextRun[][]): TextLine[] =>
-  lines.map((line) => ({ words: line.flatMap((run) => run.text.trim().split(/\s+/u).map((text) => ({ text: text.normalize('NFC'), confidence: run.confidence ?? 0.97 }))) }));
+  lines.map((line) => {
+    const words: TextLine['words'] = [];
+    for (const run of line) {
+      for (const text of run.text.trim().split(/\s+/u)) {
+        const word = { text: text.normalize('NFC'), confidence: run.confidence ?? 0.97 };
+        const before = words.at(-1);
+        if (before && STARTS_WITH_SIGN.test(word.text) && INDIC_END.test(before.text)) {
+          before.text = `${before.text}${word.text}`.normalize('NFC');
+          before.confidence = Math.min(before.confidence, word.confidence);
+        } else if (word.text) words.push(word);
+      }
+    }
+    return { words };
+  });
 
 const NAME_FIELDS = new Set(['name', 'father', 'husband', 'mother', 'other']);
 // The gender's label and words, which stand in a line's second column on most rolls.
