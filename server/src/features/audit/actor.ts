@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isAdminRole, type Role } from '@shared/auth/roles';
+import type { UserRow } from '../../db/schema';
 import { signedInUser } from '../../plugins/access-control';
 
 // Who makes a change, as its audit row names them; use cases spread it into recordAudit.
@@ -15,6 +16,17 @@ export interface StaffActor extends Actor {
   userName: string;
   ipAddress: string;
   role: Role;
+}
+
+// A signed-in user with their whole row, for use cases that check the user's booths or pages.
+export interface UserActor {
+  user: UserRow;
+  ipAddress: string;
+}
+
+// The audit row's who and where for a UserActor (spread into recordAudit).
+export function userAudit(actor: UserActor, tableName?: string): Actor & { tableName?: string } {
+  return { userId: actor.user.id, userName: actor.user.full_name, ipAddress: actor.ipAddress, ...(tableName ? { tableName } : {}) };
 }
 
 export function requestActor(request: FastifyRequest): StaffActor {

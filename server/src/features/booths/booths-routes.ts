@@ -26,9 +26,10 @@ import { boothVisibleTo, visibleBooths } from './booth-access';
 import { boothHouseholds, holderOf, houseVoters, myVoters, rollPageVoters, unnumberedVoters } from './booth-roll';
 import { listBoothRows, liveVotersByBooth, pageHolders, rollExtent, toBoothDto } from './booths-repository';
 import { boothTallies, classInfoOf, classRule, emptyTally } from './booth-coverage';
-import { assignPages, type BoothActor, boothDetail, changeBooth, pageSizeOf, setBoothClass } from './booths-use-cases';
+import { assignPages, boothDetail, changeBooth, pageSizeOf, setBoothClass } from './booths-use-cases';
+import { type UserActor } from '../audit/actor';
 
-const actorOf = (request: FastifyRequest): BoothActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
+const actorOf = (request: FastifyRequest): UserActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
 const PAGE_ASSIGNERS = ['Super Admin', 'Admin', 'Supervisor'] as const;
 const readErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema } as const;
 

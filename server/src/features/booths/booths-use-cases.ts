@@ -27,15 +27,9 @@ import {
   updateBooth,
   workersOf,
 } from './booths-repository';
+import { type UserActor, userAudit } from '../audit/actor';
 
 // What the booth routes do (issue 20), each change and its audit row in one transaction.
-
-export interface BoothActor {
-  user: UserRow;
-  ipAddress: string;
-}
-
-const auditBase = (actor: BoothActor) => ({ userId: actor.user.id, userName: actor.user.full_name, tableName: 'booths', ipAddress: actor.ipAddress });
 
 export async function pageSizeOf(db: Executor): Promise<number> {
   return Number((await readSettings(db)).page_size);
@@ -85,7 +79,7 @@ export async function boothDetail(ctx: AppContext, user: UserRow, id: number): P
 
 // An office role sets the booth's class over the computed one, with the reason; null lets the
 // computed class stand again. Versioned as a booth edit (409 when stale); audited.
-export async function setBoothClass(ctx: AppContext, actor: BoothActor, id: number, input: ClassOverrideInput): Promise<{ booth: BoothRow; class: BoothClassInfo }> {
+export async function setBoothClass(ctx: AppContext, actor: UserActor, id: number, input: ClassOverrideInput): Promise<{ booth: BoothRow; class: BoothClassInfo }> {
   const { version, class_override: chosen } = input;
   const reason = chosen === null ? null : (input.reason ?? '').trim();
   const booth = await retryWhenStale(() =>
@@ -111,7 +105,7 @@ export async function setBoothClass(ctx: AppContext, actor: BoothActor, id: numb
         .executeTakeFirst();
       if (!updated) throw new StaleRowError();
       await recordAudit(trx, {
-        ...auditBase(actor),
+        ...userAudit(actor, 'booths'),
         action: 'SET_BOOTH_CLASS',
         recordId: id,
         recordName: existing.label,
@@ -128,7 +122,7 @@ export const BOOTH_CHANGED = 'Someone else changed this booth after you opened i
 
 // Fields left out stay as they are; the merged booth is checked as a whole (a village of the
 // taluka) and written on condition that its version is still the one read (decision 015).
-export async function changeBooth(ctx: AppContext, actor: BoothActor, id: number, input: BoothUpdate & { version?: number }): Promise<BoothRow> {
+export async function changeBooth(ctx: AppContext, actor: UserActor, id: number, input: BoothUpdate & { version?: number }): Promise<BoothRow> {
   const { version, ...sent } = input;
   return retryWhenStale(() =>
     ctx.db.transaction().execute(async (trx) => {
@@ -141,7 +135,7 @@ export async function changeBooth(ctx: AppContext, actor: BoothActor, id: number
       if (changed.length === 0) return existing;
       const updated = await updateBoothRow(trx, id, merged.data, actor, existing.version);
       await recordAudit(trx, {
-        ...auditBase(actor),
+        ...userAudit(actor, 'booths'),
         action: 'UPDATE_BOOTH',
         recordId: id,
         recordName: existing.label,
@@ -152,7 +146,7 @@ export async function changeBooth(ctx: AppContext, actor: BoothActor, id: number
   );
 }
 
-async function updateBoothRow(trx: Executor, id: number, record: ReturnType<typeof boothRecordOf>, actor: BoothActor, expectedVersion: number): Promise<BoothRow> {
+async function updateBoothRow(trx: Executor, id: number, record: ReturnType<typeof boothRecordOf>, actor: UserActor, expectedVersion: number): Promise<BoothRow> {
   const updated = await updateBooth(trx, id, record, { userId: actor.user.id, expectedVersion });
   if (!updated) throw new StaleRowError();
   return updated;
@@ -181,7 +175,7 @@ const rangeOf = (from: number, to: number) => Array.from({ length: to - from + 1
 
 // Gives pages (a range) or house numbers of a booth to a Karyakarta, or with user_id null takes
 // them back: one request, one transaction, one audit row naming what changed hands.
-export async function assignPages(ctx: AppContext, actor: BoothActor, id: number, input: PageAssignment & { user_id: number | null }): Promise<{ message: string; workers: BoothWorker[] }> {
+export async function assignPages(ctx: AppContext, actor: UserActor, id: number, input: PageAssignment & { user_id: number | null }): Promise<{ message: string; workers: BoothWorker[] }> {
   const label = boothVisibleTo(actor.user, id);
   assertCanAssign(actor.user, label);
   const now = new Date();
@@ -202,7 +196,7 @@ export async function assignPages(ctx: AppContext, actor: BoothActor, id: number
       }
     };
     const audit = (details: Record<string, unknown>) =>
-      recordAudit(trx, { ...auditBase(actor), action: assignee ? 'ASSIGN_PAGES' : 'UNASSIGN_PAGES', recordId: id, recordName: label, details, now });
+      recordAudit(trx, { ...userAudit(actor, 'booths'), action: assignee ? 'ASSIGN_PAGES' : 'UNASSIGN_PAGES', recordId: id, recordName: label, details, now });
     const previous = (holders: { user_id: number; full_name: string; key: string | number }[]) =>
       holders.filter((holder) => holder.user_id !== assignee?.id).map((holder) => ({ user_id: holder.user_id, name: holder.full_name, key: holder.key }));
 

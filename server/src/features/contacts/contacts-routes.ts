@@ -19,9 +19,10 @@ import { voterIdParamsSchema } from '@shared/voters/voter-schema';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { answerKeeper } from '../../plugins/idempotency';
-import { type ContactActor, confirmFlag, contactHistory, contactIssues, dismissFlag, flagsForReview, recordContact } from './contacts-use-cases';
+import { confirmFlag, contactHistory, contactIssues, dismissFlag, flagsForReview, recordContact } from './contacts-use-cases';
+import { type UserActor } from '../audit/actor';
 
-const actorOf = (request: FastifyRequest): ContactActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
+const actorOf = (request: FastifyRequest): UserActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
 
 // Contacts and support (issue 20), registered under /api: a voter's contacts beside the voter
 // routes, the issues list, and the office's review of deceased / moved-away flags.

@@ -2,7 +2,7 @@ import { parseContactIssues } from '@shared/contacts/contact-issues';
 import { type ContactHistory, type ContactInput, FLAG_OF_OUTCOME, type RecordedContact, type VoterFlagStatus, type VoterFlagList } from '@shared/contacts/contact-schema';
 import type { FlagDecisionResult } from '@shared/contacts/flag-decision-schema';
 import type { AppContext } from '../../context';
-import type { UserRow, VoterRow } from '../../db/schema';
+import type { VoterRow } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
 import type { AnswerKeeper } from '../../plugins/idempotency';
 import { recordAudit } from '../audit/audit-repository';
@@ -25,20 +25,14 @@ import {
   toFlagDto,
   voterSupport,
 } from './contacts-repository';
+import { type UserActor, userAudit } from '../audit/actor';
 
 // What the contact and flag routes do, each in one function: the change and its audit row
 // commit together (docs/decisions/026-contacts-and-support.md).
 
-export interface ContactActor {
-  user: UserRow;
-  ipAddress: string;
-}
-
 export const FLAG_NOT_FOUND = 'Flag not found';
 export const NOT_IN_ISSUES_LIST = 'Choose issues from the list';
 const alreadyDecided = (status: string) => `This flag was already ${status}`;
-
-const auditBase = (actor: ContactActor) => ({ userId: actor.user.id, userName: actor.user.full_name, tableName: 'voters', ipAddress: actor.ipAddress });
 
 // The issues list the office keeps in Settings, as it is now.
 export async function contactIssues(ctx: AppContext): Promise<string[]> {
@@ -52,7 +46,7 @@ function alreadyMarked(voter: VoterRow, kind: 'deceased' | 'moved_away'): boolea
 
 // Saves one contact, brings the voter's support up to date, raises a flag for a deceased or
 // moved-away outcome, and writes the audit row, all in one transaction.
-export async function recordContact(ctx: AppContext, actor: ContactActor, voterId: number, input: ContactInput, keep?: AnswerKeeper<RecordedContact>): Promise<RecordedContact> {
+export async function recordContact(ctx: AppContext, actor: UserActor, voterId: number, input: ContactInput, keep?: AnswerKeeper<RecordedContact>): Promise<RecordedContact> {
   const allowed = new Set(await contactIssues(ctx));
   const unknown = input.issues.find((issue) => !allowed.has(issue));
   if (unknown !== undefined) throw new HttpError(400, `${NOT_IN_ISSUES_LIST}: "${unknown.slice(0, 60)}" is not on it`, { issues: NOT_IN_ISSUES_LIST });
@@ -66,7 +60,7 @@ export async function recordContact(ctx: AppContext, actor: ContactActor, voterI
     const kind = FLAG_OF_OUTCOME[input.outcome];
     const flag = kind && !alreadyMarked(voter, kind) ? await raisePendingFlag(trx, { voterId, kind, contactId: contact.id, userId: actor.user.id, userName: actor.user.full_name, at }) : null;
     await recordAudit(trx, {
-      ...auditBase(actor),
+      ...userAudit(actor, 'voters'),
       action: 'CREATE_CONTACT',
       recordId: voterId,
       recordName: voterRecordName(voter),
@@ -78,7 +72,7 @@ export async function recordContact(ctx: AppContext, actor: ContactActor, voterI
   });
 }
 
-export async function contactHistory(ctx: AppContext, actor: ContactActor, voterId: number, limit: number): Promise<ContactHistory> {
+export async function contactHistory(ctx: AppContext, actor: UserActor, voterId: number, limit: number): Promise<ContactHistory> {
   const voter = await findVoter(ctx.db, voterId, contactScopeFor(actor.user));
   if (!voter) throw new HttpError(404, VOTER_NOT_FOUND);
   const { contacts, total } = await listContacts(ctx.db, voterId, limit);
@@ -102,7 +96,7 @@ export async function flagsForReview(ctx: AppContext, options: { status: VoterFl
 // An office role confirms a flag: the voter becomes deceased (is_dead) or moved away
 // (present_in_city off), their version goes up so an edit opened before meets a 409, and the
 // audit row names the field; a voter already so is left as it is.
-export async function confirmFlag(ctx: AppContext, actor: ContactActor, flagId: number, note: string | null): Promise<FlagDecisionResult> {
+export async function confirmFlag(ctx: AppContext, actor: UserActor, flagId: number, note: string | null): Promise<FlagDecisionResult> {
   return ctx.db.transaction().execute(async (trx) => {
     const { flag, voter } = await pendingFlagAndVoter(trx, flagId);
     const at = new Date().toISOString();
@@ -121,7 +115,7 @@ export async function confirmFlag(ctx: AppContext, actor: ContactActor, flagId: 
     }
     const fields = updated === voter ? [] : [field];
     await recordAudit(trx, {
-      ...auditBase(actor),
+      ...userAudit(actor, 'voters'),
       action: 'CONFIRM_VOTER_FLAG',
       recordId: voter.id,
       recordName: voterRecordName(voter),
@@ -132,13 +126,13 @@ export async function confirmFlag(ctx: AppContext, actor: ContactActor, flagId: 
 }
 
 // An office role dismisses a flag: the voter stays exactly as they are.
-export async function dismissFlag(ctx: AppContext, actor: ContactActor, flagId: number, note: string | null): Promise<FlagDecisionResult> {
+export async function dismissFlag(ctx: AppContext, actor: UserActor, flagId: number, note: string | null): Promise<FlagDecisionResult> {
   return ctx.db.transaction().execute(async (trx) => {
     const { flag, voter } = await pendingFlagAndVoter(trx, flagId);
     if (!(await resolveFlag(trx, flagId, { status: 'dismissed', userId: actor.user.id, userName: actor.user.full_name, note, at: new Date().toISOString() }))) {
       throw new HttpError(409, alreadyDecided('decided'));
     }
-    await recordAudit(trx, { ...auditBase(actor), action: 'DISMISS_VOTER_FLAG', recordId: voter.id, recordName: voterRecordName(voter), details: { flag_id: flagId, kind: flag.kind } });
+    await recordAudit(trx, { ...userAudit(actor, 'voters'), action: 'DISMISS_VOTER_FLAG', recordId: voter.id, recordName: voterRecordName(voter), details: { flag_id: flagId, kind: flag.kind } });
     return { flag: toFlagDto((await findFlag(trx, flagId))!), voter: toVoterDto(voter) };
   });
 }

@@ -15,9 +15,10 @@ import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { createDuplicateScanner } from './duplicate-scan';
 import { latestScan, scanDto } from './duplicates-repository';
-import { type DuplicateActor, dismissPair, listDuplicatePairs, markDuplicate, reopenPair } from './duplicates-use-cases';
+import { dismissPair, listDuplicatePairs, markDuplicate, reopenPair } from './duplicates-use-cases';
+import { type UserActor } from '../audit/actor';
 
-const actorOf = (request: FastifyRequest): DuplicateActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
+const actorOf = (request: FastifyRequest): UserActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
 const reviewResponses = { 200: duplicatePairSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 export async function duplicateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

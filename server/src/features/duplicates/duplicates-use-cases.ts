@@ -10,15 +10,11 @@ import { voterRecordName } from '../audit/record-names';
 import { leaveHousehold } from '../households/households-use-cases';
 import { parseBoothAccess } from '../users/users-repository';
 import { dropOpenPairsOf, findPair, listPairs, pairDtos, type PairVoterRow, pairVoters, reviewPair, setDuplicateOf } from './duplicates-repository';
+import { type UserActor, userAudit } from '../audit/actor';
 
 // The review of duplicate pairs by office roles and Supervisors. A Supervisor sees and reviews
 // a pair only when both voters are in their booths: the other entry's details are otherwise
 // out of their reach.
-
-export interface DuplicateActor {
-  user: UserRow;
-  ipAddress: string;
-}
 
 export const PAIR_NOT_FOUND = 'Duplicate pair not found';
 export const PAIR_REVIEWED = 'Someone else has already reviewed this pair';
@@ -44,15 +40,13 @@ async function pairFor(db: Executor, user: UserRow, id: number): Promise<{ pair:
 }
 
 const listed = (voter: PairVoterRow) => voter.deleted_at === null && voter.duplicate_of === null;
-const auditBase = (actor: DuplicateActor) => ({ userId: actor.user.id, userName: actor.user.full_name, ipAddress: actor.ipAddress });
-
 async function dtoOf(ctx: AppContext, id: number): Promise<DuplicatePair> {
   return (await pairDtos(ctx.db, [(await findPair(ctx.db, id))!]))[0]!;
 }
 
 // One entry of the pair is the duplicate of the other: it keeps its record but leaves every list,
 // count and household. Audited on the duplicate voter.
-export async function markDuplicate(ctx: AppContext, actor: DuplicateActor, id: number, duplicateVoterId: number): Promise<DuplicatePair> {
+export async function markDuplicate(ctx: AppContext, actor: UserActor, id: number, duplicateVoterId: number): Promise<DuplicatePair> {
   await ctx.db.transaction().execute(async (trx) => {
     const { pair, a, b } = await pairFor(trx, actor.user, id);
     if (pair.status !== 'open') throw new HttpError(409, PAIR_REVIEWED);
@@ -69,7 +63,7 @@ export async function markDuplicate(ctx: AppContext, actor: DuplicateActor, id: 
     const household = await trx.selectFrom('voters').select(['id', 'household_id']).where('id', '=', duplicate.id).executeTakeFirstOrThrow();
     await leaveHousehold(trx, household);
     await recordAudit(trx, {
-      ...auditBase(actor),
+      ...userAudit(actor),
       action: 'MARK_DUPLICATE',
       tableName: 'voters',
       recordId: duplicate.id,
@@ -81,7 +75,7 @@ export async function markDuplicate(ctx: AppContext, actor: DuplicateActor, id: 
 }
 
 // Not one person: the pair leaves the list, and a later scan does not bring it back.
-export async function dismissPair(ctx: AppContext, actor: DuplicateActor, id: number): Promise<DuplicatePair> {
+export async function dismissPair(ctx: AppContext, actor: UserActor, id: number): Promise<DuplicatePair> {
   await ctx.db.transaction().execute(async (trx) => {
     const { pair, a, b } = await pairFor(trx, actor.user, id);
     if (pair.status !== 'open') throw new HttpError(409, PAIR_REVIEWED);
@@ -89,7 +83,7 @@ export async function dismissPair(ctx: AppContext, actor: DuplicateActor, id: nu
       throw new HttpError(409, PAIR_REVIEWED);
     }
     await recordAudit(trx, {
-      ...auditBase(actor),
+      ...userAudit(actor),
       action: 'DISMISS_DUPLICATE',
       tableName: 'duplicate_pairs',
       recordId: pair.id,
@@ -101,7 +95,7 @@ export async function dismissPair(ctx: AppContext, actor: DuplicateActor, id: nu
 
 // A review undone: the pair is open again, and a voter marked through it is listed again (its
 // household is not restored: the office moves it back if need be).
-export async function reopenPair(ctx: AppContext, actor: DuplicateActor, id: number): Promise<DuplicatePair> {
+export async function reopenPair(ctx: AppContext, actor: UserActor, id: number): Promise<DuplicatePair> {
   await ctx.db.transaction().execute(async (trx) => {
     const { pair, a, b } = await pairFor(trx, actor.user, id);
     if (pair.status === 'open') throw new HttpError(409, 'This pair is not reviewed yet');
@@ -117,7 +111,7 @@ export async function reopenPair(ctx: AppContext, actor: DuplicateActor, id: num
     if (current.length !== 2 || !current.every(listed)) throw new HttpError(409, 'One of these entries was deleted or marked as a duplicate meanwhile');
     if (!(await reviewPair(trx, pair, { status: 'open', duplicate_voter_id: null, reviewed_by: null, reviewed_at: null }))) throw new HttpError(409, PAIR_REVIEWED);
     await recordAudit(trx, {
-      ...auditBase(actor),
+      ...userAudit(actor),
       action: 'REOPEN_DUPLICATE',
       tableName: 'duplicate_pairs',
       recordId: pair.id,

@@ -25,9 +25,10 @@ import { signedInUser } from '../../plugins/access-control';
 import { HttpError, validationError } from '../../plugins/error-handler';
 import { boothVisibleTo, visibleBooths } from '../booths/booth-access';
 import { boothHistory, electionBoothResults, electionSummaries } from './election-results-repository';
-import { deleteElection, ELECTION_NOT_FOUND, importResults, type ResultsActor } from './election-results-use-cases';
+import { deleteElection, ELECTION_NOT_FOUND, importResults } from './election-results-use-cases';
+import { type UserActor } from '../audit/actor';
 
-const actorOf = (request: FastifyRequest): ResultsActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
+const actorOf = (request: FastifyRequest): UserActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
 const readErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema } as const;
 
 // Past results per booth (issue 61, docs/decisions/076-past-results-per-booth.md). Office roles

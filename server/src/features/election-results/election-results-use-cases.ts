@@ -1,21 +1,16 @@
 import type { ElectionSummary, ResultsImportAnswer, ResultsImportFields } from '@shared/election-results/election-results-schema';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
 import { readSheetRows, type SpreadsheetKind } from '../../lib/spreadsheets/spreadsheet-readers';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
 import { deleteElectionRows, electionSummaries, findElection, findElectionByName, insertElection } from './election-results-repository';
 import { readResultsSheet } from './results-sheet';
+import { type UserActor } from '../audit/actor';
 
 // Importing and deleting past results (issue 61, decision 076): the file is read and checked
 // whole first; any row refused and nothing is saved. An election of the same kind, year and name
 // imported before is replaced only when the office says so (replace=true, else 409); the old
 // rows, the new ones and the audit row share one transaction.
-
-export interface ResultsActor {
-  user: UserRow;
-  ipAddress: string;
-}
 
 export const ELECTION_NOT_FOUND = 'Election not found';
 
@@ -25,7 +20,7 @@ const titleOf = (fields: { name: string; year: number; kind: keyof typeof kindNa
 // 200 for a preview or a saved import; 400 with the same answer when rows were refused.
 export async function importResults(
   ctx: AppContext,
-  actor: ResultsActor,
+  actor: UserActor,
   upload: { path: string; fileName: string; kind: SpreadsheetKind },
   fields: ResultsImportFields,
 ): Promise<{ status: 200 | 400; answer: ResultsImportAnswer }> {
@@ -72,7 +67,7 @@ export async function importResults(
   return { status: 200, answer: { ...base, saved: true, replaced: saved.replaced, election: election ?? null, message } };
 }
 
-export async function deleteElection(ctx: AppContext, actor: ResultsActor, id: number, version: number | undefined): Promise<ElectionSummary> {
+export async function deleteElection(ctx: AppContext, actor: UserActor, id: number, version: number | undefined): Promise<ElectionSummary> {
   return ctx.db.transaction().execute(async (trx) => {
     await ctx.dialect.lockName(trx, 'past-results-import');
     const existing = await findElection(trx, id);

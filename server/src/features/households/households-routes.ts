@@ -19,18 +19,10 @@ import {
 import { conflictSchema } from '@shared/records/record-version';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
-import {
-  confirmHousehold,
-  getHousehold,
-  type HouseholdActor,
-  listHouseholdsOf,
-  mergeHouseholds,
-  moveVoterIntoHousehold,
-  proposeBoothHouseholds,
-  splitHousehold,
-} from './households-use-cases';
+import { confirmHousehold, getHousehold, listHouseholdsOf, mergeHouseholds, moveVoterIntoHousehold, proposeBoothHouseholds, splitHousehold } from './households-use-cases';
+import { type UserActor } from '../audit/actor';
 
-const actorOf = (request: FastifyRequest): HouseholdActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
+const actorOf = (request: FastifyRequest): UserActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
 const changeResponses = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: conflictSchema(householdSchema) };
 
 export async function householdRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -28,14 +28,10 @@ import {
   toProposalVoter,
   updateHousehold,
 } from './households-repository';
+import { type UserActor, userAudit } from '../audit/actor';
 
 // What the household routes do, each change and its audit row in one transaction
 // (docs/decisions/027-households-and-duplicates.md).
-
-export interface HouseholdActor {
-  user: UserRow;
-  ipAddress: string;
-}
 
 export const HOUSEHOLD_NOT_FOUND = 'Household not found';
 export const HOUSEHOLD_CHANGED = 'Someone else changed this household after you opened it';
@@ -60,7 +56,6 @@ async function householdFor(db: Executor, user: UserRow, id: number): Promise<Ho
   return household;
 }
 
-const auditBase = (actor: HouseholdActor) => ({ userId: actor.user.id, userName: actor.user.full_name, tableName: 'households', ipAddress: actor.ipAddress });
 const recordName = (household: Pick<HouseholdRow, 'booth' | 'house_no'>) => `${household.booth}, house ${household.house_no}`;
 
 async function dtoOf(ctx: AppContext, household: HouseholdRow): Promise<Household> {
@@ -108,7 +103,7 @@ export async function getHousehold(ctx: AppContext, user: UserRow, id: number): 
 // Proposes the booth's households afresh: the proposals of the last run go, the households a
 // person suggested or confirmed stay with their members, and every other voter with a house
 // number is grouped by house number and names (shared/households/household-proposals.ts).
-export async function proposeBoothHouseholds(ctx: AppContext, actor: HouseholdActor, booth: string): Promise<ProposeResult> {
+export async function proposeBoothHouseholds(ctx: AppContext, actor: UserActor, booth: string): Promise<ProposeResult> {
   assertBoothAllowed(scopeOf(actor.user), booth, 'view');
   const now = new Date().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
@@ -139,14 +134,14 @@ export async function proposeBoothHouseholds(ctx: AppContext, actor: HouseholdAc
     );
     const proposed = proposals.length;
     const voters = proposals.reduce((sum, proposal) => sum + proposal.memberIds.length, 0);
-    await recordAudit(trx, { ...auditBase(actor), action: 'PROPOSE_HOUSEHOLDS', recordName: booth, details: { booth, proposed, voters, kept } });
+    await recordAudit(trx, { ...userAudit(actor, 'households'), action: 'PROPOSE_HOUSEHOLDS', recordName: booth, details: { booth, proposed, voters, kept } });
     return { message: `Proposed ${proposed} households in ${booth}`, booth, proposed, kept, voters };
   });
 }
 
 // Confirms a household (office roles, Supervisors) or suggests it (a Karyakarta), with the head
 // chosen on the card when one is sent.
-export async function confirmHousehold(ctx: AppContext, actor: HouseholdActor, id: number, body: { version?: number; head_voter_id?: number }): Promise<Household> {
+export async function confirmHousehold(ctx: AppContext, actor: UserActor, id: number, body: { version?: number; head_voter_id?: number }): Promise<Household> {
   const row = await answeringConflicts(ctx, () =>
     ctx.db.transaction().execute(async (trx) => {
       const household = await householdFor(trx, actor.user, id);
@@ -160,12 +155,12 @@ export async function confirmHousehold(ctx: AppContext, actor: HouseholdActor, i
       if (!decides(actor.user)) {
         if (household.status === 'confirmed') throw new HttpError(409, 'This household is already confirmed');
         const updated = written(await updateHousehold(trx, household, { status: 'suggested', head_voter_id: head, suggested_by: actor.user.id, suggested_at: now }, now));
-        await recordAudit(trx, { ...auditBase(actor), action: 'SUGGEST_HOUSEHOLD', recordId: id, recordName: recordName(household), details: { head_voter_id: head, members: members.length } });
+        await recordAudit(trx, { ...userAudit(actor, 'households'), action: 'SUGGEST_HOUSEHOLD', recordId: id, recordName: recordName(household), details: { head_voter_id: head, members: members.length } });
         return updated;
       }
       const updated = written(await updateHousehold(trx, household, { status: 'confirmed', head_voter_id: head, confirmed_by: actor.user.id, confirmed_at: now }, now));
       await recordAudit(trx, {
-        ...auditBase(actor),
+        ...userAudit(actor, 'households'),
         action: 'CONFIRM_HOUSEHOLD',
         recordId: id,
         recordName: recordName(household),
@@ -189,10 +184,10 @@ async function afterMembersLeft(trx: Executor, household: HouseholdRow, now: str
   return written(await updateHousehold(trx, household, { head_voter_id: head }, now));
 }
 
-const confirmedBy = (actor: HouseholdActor, now: string) => ({ status: 'confirmed' as const, confirmed_by: actor.user.id, confirmed_at: now });
+const confirmedBy = (actor: UserActor, now: string) => ({ status: 'confirmed' as const, confirmed_by: actor.user.id, confirmed_at: now });
 
 // Moves some members into a new household of the same house, both then confirmed.
-export async function splitHousehold(ctx: AppContext, actor: HouseholdActor, id: number, body: { version?: number; voter_ids: number[] }): Promise<Household[]> {
+export async function splitHousehold(ctx: AppContext, actor: UserActor, id: number, body: { version?: number; voter_ids: number[] }): Promise<Household[]> {
   const rows = await answeringConflicts(ctx, () =>
     ctx.db.transaction().execute(async (trx) => {
       const household = await householdFor(trx, actor.user, id);
@@ -210,7 +205,7 @@ export async function splitHousehold(ctx: AppContext, actor: HouseholdActor, id:
       const stayers = members.filter((member) => !moving.includes(member.id));
       const head = stayers.some((member) => member.id === household.head_voter_id) ? household.head_voter_id : chooseHead(stayers.map(toProposalVoter));
       const updated = written(await updateHousehold(trx, household, { ...confirmedBy(actor, now), head_voter_id: head }, now));
-      await recordAudit(trx, { ...auditBase(actor), action: 'SPLIT_HOUSEHOLD', recordId: id, recordName: recordName(household), details: { moved: moving, new_household_id: created.id } });
+      await recordAudit(trx, { ...userAudit(actor, 'households'), action: 'SPLIT_HOUSEHOLD', recordId: id, recordName: recordName(household), details: { moved: moving, new_household_id: created.id } });
       return [updated, created];
     }),
   );
@@ -218,7 +213,7 @@ export async function splitHousehold(ctx: AppContext, actor: HouseholdActor, id:
 }
 
 // Brings another household of the same booth into this one, which is then confirmed.
-export async function mergeHouseholds(ctx: AppContext, actor: HouseholdActor, id: number, body: { version?: number; other_id: number; other_version?: number }): Promise<Household[]> {
+export async function mergeHouseholds(ctx: AppContext, actor: UserActor, id: number, body: { version?: number; other_id: number; other_version?: number }): Promise<Household[]> {
   if (body.other_id === id) throw new HttpError(400, 'Choose another household to merge', { other_id: 'Choose another household to merge' });
   const row = await answeringConflicts(ctx, () =>
     ctx.db.transaction().execute(async (trx) => {
@@ -238,7 +233,7 @@ export async function mergeHouseholds(ctx: AppContext, actor: HouseholdActor, id
       const head = household.head_voter_id ?? chooseHead((await membersOf(trx, [household.id])).map(toProposalVoter));
       const updated = written(await updateHousehold(trx, household, { ...confirmedBy(actor, now), head_voter_id: head }, now));
       await recordAudit(trx, {
-        ...auditBase(actor),
+        ...userAudit(actor, 'households'),
         action: 'MERGE_HOUSEHOLDS',
         recordId: id,
         recordName: recordName(household),
@@ -252,7 +247,7 @@ export async function mergeHouseholds(ctx: AppContext, actor: HouseholdActor, id
 
 // Moves one voter of the booth into this household (from another, or from none), which is then
 // confirmed; the household the voter left keeps a head, or goes when left empty.
-export async function moveVoterIntoHousehold(ctx: AppContext, actor: HouseholdActor, id: number, body: { version?: number; voter_id: number }): Promise<Household[]> {
+export async function moveVoterIntoHousehold(ctx: AppContext, actor: UserActor, id: number, body: { version?: number; voter_id: number }): Promise<Household[]> {
   const rows = await answeringConflicts(ctx, () =>
     ctx.db.transaction().execute(async (trx) => {
       const household = await householdFor(trx, actor.user, id);
@@ -267,7 +262,7 @@ export async function moveVoterIntoHousehold(ctx: AppContext, actor: HouseholdAc
       const left = previous ? await afterMembersLeft(trx, previous, now) : undefined;
       const updated = written(await updateHousehold(trx, household, { ...confirmedBy(actor, now), head_voter_id: household.head_voter_id ?? voter.id }, now));
       await recordAudit(trx, {
-        ...auditBase(actor),
+        ...userAudit(actor, 'households'),
         action: 'MOVE_HOUSEHOLD_MEMBER',
         recordId: id,
         recordName: recordName(household),

@@ -26,9 +26,10 @@ import { signedInUser } from '../../plugins/access-control';
 import { HttpError } from '../../plugins/error-handler';
 import { keyedRequestOf } from '../../plugins/idempotency';
 import type { KeyedRequest } from '../../plugins/idempotency-keys-repository';
-import { boothChaseList, boothMarks, changeMarks, chaseBooths, chaseVoter, lookUpSerials, myChaseList, type PollActor, turnout } from './poll-use-cases';
+import { boothChaseList, boothMarks, changeMarks, chaseBooths, chaseVoter, lookUpSerials, myChaseList, turnout } from './poll-use-cases';
+import { type UserActor } from '../audit/actor';
 
-const actorOf = (request: FastifyRequest): PollActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
+const actorOf = (request: FastifyRequest): UserActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
 const COVERAGE_READERS = ['Super Admin', 'Admin', 'Supervisor'] as const;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema } as const;
 

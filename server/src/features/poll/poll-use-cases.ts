@@ -33,14 +33,10 @@ import {
   votersByBoothGender,
   votersBySerial,
 } from './poll-repository';
+import { type UserActor } from '../audit/actor';
 
 // Poll day (issue 22, docs/poll-day.md): each function one route's work; a change and its audit
 // row commit together.
-
-export interface PollActor {
-  user: UserRow;
-  ipAddress: string;
-}
 
 export const POLL_DATE_NOT_SET = 'Set the poll date in Settings before poll day';
 export const notTakingPart = (booth: string) => `${booth} is not taking part in this election`;
@@ -80,7 +76,7 @@ const toPollVoter = (voter: MarkableVoter, markedAt: string | null): PollVoter =
 const unknownSerials = (serials: readonly number[], voters: readonly MarkableVoter[]) => serials.filter((serial) => !voters.some((voter) => voter.part_serial === serial));
 
 // The names behind typed serials, for the runner to confirm.
-export async function lookUpSerials(ctx: AppContext, actor: PollActor, boothId: number, serials: readonly number[]) {
+export async function lookUpSerials(ctx: AppContext, actor: UserActor, boothId: number, serials: readonly number[]) {
   const settings = await readSettings(ctx.db);
   const election = electionOf(settings);
   const booth = pollBooth(actor.user, settings, boothId);
@@ -98,7 +94,7 @@ export async function lookUpSerials(ctx: AppContext, actor: PollActor, boothId: 
 // serials is refused (422).
 export async function changeMarks(
   ctx: AppContext,
-  actor: PollActor,
+  actor: UserActor,
   boothId: number,
   serials: readonly number[],
   options: { undo: boolean; key?: KeyedRequest & { key: string } },
@@ -158,7 +154,7 @@ export async function changeMarks(
   });
 }
 
-export async function boothMarks(ctx: AppContext, actor: PollActor, boothId: number, limit: number): Promise<RecentMarks> {
+export async function boothMarks(ctx: AppContext, actor: UserActor, boothId: number, limit: number): Promise<RecentMarks> {
   const settings = await readSettings(ctx.db);
   const election = electionOf(settings);
   const booth = pollBooth(actor.user, settings, boothId);
@@ -175,7 +171,7 @@ export async function boothMarks(ctx: AppContext, actor: PollActor, boothId: num
 
 // Turnout by booth and overall, by hour, with the male/female split, over the booths taking part
 // that the caller may see (or one of them).
-export async function turnout(ctx: AppContext, actor: PollActor, boothId: number | undefined): Promise<Turnout> {
+export async function turnout(ctx: AppContext, actor: UserActor, boothId: number | undefined): Promise<Turnout> {
   const settings = await readSettings(ctx.db);
   const election = settings.poll_date;
   const visible = visibleBooths(actor.user);
@@ -226,7 +222,7 @@ export async function turnout(ctx: AppContext, actor: PollActor, boothId: number
 }
 
 // A Karyakarta's chase list: the supporters on their pages and houses who have not voted yet.
-export async function myChaseList(ctx: AppContext, actor: PollActor): Promise<ChaseList> {
+export async function myChaseList(ctx: AppContext, actor: UserActor): Promise<ChaseList> {
   const settings = await readSettings(ctx.db);
   const election = electionOf(settings);
   const taking = new Set(boothsTakingPart(settings));
@@ -258,7 +254,7 @@ export async function myChaseList(ctx: AppContext, actor: PollActor): Promise<Ch
 }
 
 // For the office and Supervisors: booths by how many supporters are still out.
-export async function chaseBooths(ctx: AppContext, actor: PollActor): Promise<ChaseBooths> {
+export async function chaseBooths(ctx: AppContext, actor: UserActor): Promise<ChaseBooths> {
   const settings = await readSettings(ctx.db);
   const election = electionOf(settings);
   const visible = visibleBooths(actor.user);
@@ -276,7 +272,7 @@ export async function chaseBooths(ctx: AppContext, actor: PollActor): Promise<Ch
   };
 }
 
-export async function boothChaseList(ctx: AppContext, actor: PollActor, boothId: number): Promise<ChaseList> {
+export async function boothChaseList(ctx: AppContext, actor: UserActor, boothId: number): Promise<ChaseList> {
   const settings = await readSettings(ctx.db);
   const election = electionOf(settings);
   const booth = pollBooth(actor.user, settings, boothId);
@@ -301,7 +297,7 @@ export async function boothChaseList(ctx: AppContext, actor: PollActor, boothId:
 }
 
 // "Called / coming / won't come" on a voter the caller's booths reach.
-export async function chaseVoter(ctx: AppContext, actor: PollActor, voterId: number, status: ChaseStatus): Promise<ChaseResult> {
+export async function chaseVoter(ctx: AppContext, actor: UserActor, voterId: number, status: ChaseStatus): Promise<ChaseResult> {
   const settings = await readSettings(ctx.db);
   const election = electionOf(settings);
   return ctx.db.transaction().execute(async (trx: Executor) => {

@@ -28,27 +28,15 @@ import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { HttpError } from '../../plugins/error-handler';
 import { createRollImportJobs, rollsDir } from './roll-import-jobs';
-import {
-  cancelRollImport,
-  chooseRollBooth,
-  commitRollImport,
-  correctReviewRow,
-  cropOfBox,
-  getRollImport,
-  listAbsentVoters,
-  listReviewRows,
-  listRollImports,
-  rollImportDto,
-  type RollActor,
-  startRollImports,
-} from './roll-import-use-cases';
+import { cancelRollImport, chooseRollBooth, commitRollImport, correctReviewRow, cropOfBox, getRollImport, listAbsentVoters, listReviewRows, listRollImports, rollImportDto, startRollImports } from './roll-import-use-cases';
 import { startsLikePdf } from './reader/pdf-header';
 import { type RollReader, RollReadError } from './roll-reader-seam';
+import { type UserActor } from '../audit/actor';
 
 export const NOT_A_PDF = 'Choose PDF files of the electoral roll';
 export const CHOOSE_ROLL = 'Choose a roll PDF to import';
 
-const actorOf = (request: FastifyRequest): RollActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
+const actorOf = (request: FastifyRequest): UserActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
 const tooLarge = (maxMb: number) => new HttpError(413, `The file is larger than ${maxMb} MB; split it into smaller files`);
 
 // Streams each file of the form into its own folder under DATA_DIR/rolls (never whole in memory),

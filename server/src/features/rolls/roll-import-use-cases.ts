@@ -9,17 +9,17 @@ import { voterInputSchema } from '@shared/voters/voter-schema';
 import type { BoothRecord } from '@shared/booths/booth-schema';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/dialects/database-dialect';
-import type { RollImportRow, RollImportVoterRow, UserRow } from '../../db/schema';
+import type { RollImportRow, RollImportVoterRow } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
 import { voterRecordName } from '../audit/record-names';
 import { boothRecordOf, findBooth, setBoothRollIdentity, updateBooth } from '../booths/booths-repository';
-import { dropOpenPairsOf } from '../duplicates/duplicates-repository';
 import { leaveHousehold } from '../households/households-use-cases';
 import { trackImport } from '../voters/import/import-activity';
 import { processPhoto } from '../voters/voter-photos';
 import { rowToInput } from '../voters/voter-rows';
-import { findVoter, insertVoter, softDeleteVoter, updateVoterFields } from '../voters/voters-repository';
+import { findVoter, insertVoter, updateVoterFields } from '../voters/voters-repository';
+import { removeVoter } from '../voters/voters-use-cases';
 import { boothNumberOf } from '@shared/reference/booths';
 import { photoPathOf, removeImportFiles, type RollImportJobs } from './roll-import-jobs';
 import {
@@ -43,6 +43,7 @@ import {
 } from './roll-import-repository';
 import { changesOf, editedSince, flaggedFieldsOf, parseBox, reviewRowOf, rollVoterFields, sameConstituency, valuesOf } from './roll-import-review';
 import type { RollReader } from './roll-reader-seam';
+import { type UserActor, userAudit } from '../audit/actor';
 
 // What the roll import's routes do (docs/roll-import.md): upload, follow, review, correct,
 // commit, cancel.
@@ -57,13 +58,6 @@ export const ROLL_CROP_UNAVAILABLE = 'The roll file of this import is no longer 
 export const ROLL_DIFFERS_FROM_BOOTH = "This roll's part or constituency differs from the booth's; confirm the difference to save it";
 export const ROLL_EDITED_SINCE = 'Some voters were changed by someone else after the review and were not saved; check them and save again';
 
-export interface RollActor {
-  user: UserRow;
-  ipAddress: string;
-}
-
-const auditBase = (actor: RollActor) => ({ userId: actor.user.id, userName: actor.user.full_name, ipAddress: actor.ipAddress });
-
 async function importOrThrow(db: Executor, id: number): Promise<RollImportRow> {
   const row = await findRollImport(db, id);
   if (!row) throw new HttpError(404, ROLL_IMPORT_NOT_FOUND);
@@ -72,13 +66,13 @@ async function importOrThrow(db: Executor, id: number): Promise<RollImportRow> {
 
 // ---- Upload ---------------------------------------------------------------------------------
 
-export async function startRollImports(ctx: AppContext, jobs: RollImportJobs, actor: RollActor, uploads: readonly { path: string; fileName: string }[]): Promise<RollImportRow[]> {
+export async function startRollImports(ctx: AppContext, jobs: RollImportJobs, actor: UserActor, uploads: readonly { path: string; fileName: string }[]): Promise<RollImportRow[]> {
   const now = new Date().toISOString();
   const rows = await ctx.db.transaction().execute(async (trx) => {
     const inserted: RollImportRow[] = [];
     for (const upload of uploads) {
       const row = await insertRollImport(trx, { fileName: upload.fileName, filePath: upload.path, userId: actor.user.id, now, owner: ctx.liveness.owner });
-      await recordAudit(trx, { ...auditBase(actor), action: 'UPLOAD_ROLL', tableName: 'roll_imports', recordId: row.id, recordName: upload.fileName });
+      await recordAudit(trx, { ...userAudit(actor), action: 'UPLOAD_ROLL', tableName: 'roll_imports', recordId: row.id, recordName: upload.fileName });
       inserted.push(row);
     }
     return inserted;
@@ -242,7 +236,7 @@ export async function listAbsentVoters(ctx: AppContext, id: number): Promise<Rol
 
 // ---- Correcting a box --------------------------------------------------------------------------
 
-export async function correctReviewRow(ctx: AppContext, actor: RollActor, id: number, n: number, body: RollCorrection): Promise<RollReviewRow> {
+export async function correctReviewRow(ctx: AppContext, actor: UserActor, id: number, n: number, body: RollCorrection): Promise<RollReviewRow> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await importOrThrow(trx, id);
     if (row.state !== 'review') throw new HttpError(409, ROLL_NOT_IN_REVIEW);
@@ -269,7 +263,7 @@ export async function correctReviewRow(ctx: AppContext, actor: RollActor, id: nu
     const stored = values.epic ? (await liveVotersByEpic(trx, [values.epic])).get(values.epic) : undefined;
     // Logged by the voter's EPIC and serial number, as the office knows the entry.
     await recordAudit(trx, {
-      ...auditBase(actor),
+      ...userAudit(actor),
       action: 'CORRECT_ROLL_BOX',
       tableName: 'roll_imports',
       recordId: id,
@@ -284,13 +278,13 @@ export async function correctReviewRow(ctx: AppContext, actor: RollActor, id: nu
 
 // ---- Cancelling -------------------------------------------------------------------------------
 
-export async function cancelRollImport(ctx: AppContext, jobs: RollImportJobs, actor: RollActor, id: number): Promise<RollImport> {
+export async function cancelRollImport(ctx: AppContext, jobs: RollImportJobs, actor: UserActor, id: number): Promise<RollImport> {
   const row = await importOrThrow(ctx.db, id);
   if (row.state === 'committing') throw new HttpError(409, ROLL_COMMITTING);
   if (row.state === 'done' || row.state === 'cancelled' || row.state === 'failed') throw new HttpError(409, ROLL_IMPORT_ENDED);
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     const done = await updateRollImport(trx, id, { state: 'cancelled', finished_at: new Date().toISOString(), file_path: null }, ['queued', 'reading', 'review']);
-    if (done) await recordAudit(trx, { ...auditBase(actor), action: 'CANCEL_ROLL_IMPORT', tableName: 'roll_imports', recordId: id, recordName: row.file_name, details: { state: row.state } });
+    if (done) await recordAudit(trx, { ...userAudit(actor), action: 'CANCEL_ROLL_IMPORT', tableName: 'roll_imports', recordId: id, recordName: row.file_name, details: { state: row.state } });
     return done;
   });
   if (!cancelled) throw new HttpError(409, ROLL_IMPORT_ENDED);
@@ -350,7 +344,7 @@ function boothFromCover(record: BoothRecord, cover: RollCoverFacts): BoothRecord
 // become the roll's only when the office says so (`update_booth`); an empty constituency is
 // filled by a roll of the booth's own part. The polling station and sections come from the cover
 // only when the roll is of the booth's part: another part's cover says nothing about this booth.
-async function fillBooth(trx: Executor, actor: RollActor, booth: string, cover: RollCoverFacts | null, partNo: number | null, updateIdentity: boolean): Promise<boolean> {
+async function fillBooth(trx: Executor, actor: UserActor, booth: string, cover: RollCoverFacts | null, partNo: number | null, updateIdentity: boolean): Promise<boolean> {
   const number = boothNumberOf(booth);
   if (number === undefined) return false;
   let existing = await findBooth(trx, number);
@@ -364,7 +358,7 @@ async function fillBooth(trx: Executor, actor: RollActor, booth: string, cover: 
     const fields = [...(partNumber !== existing.part_number ? ['part_number'] : []), ...(constituency !== existing.constituency ? ['constituency'] : [])];
     const changed = await setBoothRollIdentity(trx, number, { part_number: partNumber, constituency }, { userId: actor.user.id, expectedVersion: existing.version });
     if (!changed) return false;
-    await recordAudit(trx, { ...auditBase(actor), action: 'UPDATE_BOOTH', tableName: 'booths', recordId: number, recordName: booth, details: { fields, from: 'roll', part_number: { from: existing.part_number, to: partNumber }, constituency: { from: existing.constituency, to: constituency } } });
+    await recordAudit(trx, { ...userAudit(actor), action: 'UPDATE_BOOTH', tableName: 'booths', recordId: number, recordName: booth, details: { fields, from: 'roll', part_number: { from: existing.part_number, to: partNumber }, constituency: { from: existing.constituency, to: constituency } } });
     existing = changed;
     updated = true;
   }
@@ -374,7 +368,7 @@ async function fillBooth(trx: Executor, actor: RollActor, booth: string, cover: 
   const changed = (Object.keys(after) as (keyof BoothRecord)[]).filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
   if (changed.length === 0) return updated;
   if (!(await updateBooth(trx, number, after, { userId: actor.user.id, expectedVersion: existing.version }))) return updated;
-  await recordAudit(trx, { ...auditBase(actor), action: 'UPDATE_BOOTH', tableName: 'booths', recordId: number, recordName: booth, details: { fields: changed, from: 'roll' } });
+  await recordAudit(trx, { ...userAudit(actor), action: 'UPDATE_BOOTH', tableName: 'booths', recordId: number, recordName: booth, details: { fields: changed, from: 'roll' } });
   return true;
 }
 
@@ -401,7 +395,7 @@ const note = (list: string[], name: string) => {
 };
 
 // `photos` carries over between batches: a box left for the next slice keeps its saved photo.
-async function commitBatch(ctx: AppContext, actor: RollActor, row: RollImportRow, booth: string, afterN: number, result: Required<RollCommitResult>, notes: CommitNotes, photos: Map<number, string | null>): Promise<number | null> {
+async function commitBatch(ctx: AppContext, actor: UserActor, row: RollImportRow, booth: string, afterN: number, result: Required<RollCommitResult>, notes: CommitNotes, photos: Map<number, string | null>): Promise<number | null> {
   const boxes = await importVotersOf(ctx.db, row.id, { afterN, limit: COMMIT_BATCH });
   if (boxes.length === 0) return null;
   // Photos are decoded before the transaction: it holds no slow work.
@@ -442,9 +436,7 @@ async function commitBatch(ctx: AppContext, actor: RollActor, row: RollImportRow
           continue;
         }
         // Deleting is the normal soft delete, audited, and only in the part's own booth.
-        if (await softDeleteVoter(trx, existing.id, { userId: actor.user.id })) {
-          await recordAudit(trx, { ...auditBase(actor), action: 'DELETE_VOTER', tableName: 'voters', recordId: existing.id, recordName: voterRecordName(existing), details: { ...roll, marked_deleted_on_roll: true } });
-          await dropOpenPairsOf(trx, existing.id);
+        if (await removeVoter(trx, actor, existing, { ...roll, marked_deleted_on_roll: true })) {
           await seenNow(box, null);
           stored.delete(values.epic!);
           result.deleted += 1;
@@ -468,7 +460,7 @@ async function commitBatch(ctx: AppContext, actor: RollActor, row: RollImportRow
         }
         const inserted = await insertVoter(trx, parsed.data, { userId: actor.user.id, voterImage: photos.get(box.n) ?? null });
         // Each voter a commit creates has its own audit row, as a hand entry does.
-        await recordAudit(trx, { ...auditBase(actor), action: 'CREATE_VOTER', tableName: 'voters', recordId: inserted.id, recordName: voterRecordName(inserted), details: { voter_id: inserted.voter_id, ...roll } });
+        await recordAudit(trx, { ...userAudit(actor), action: 'CREATE_VOTER', tableName: 'voters', recordId: inserted.id, recordName: voterRecordName(inserted), details: { voter_id: inserted.voter_id, ...roll } });
         await seenNow(box, inserted);
         photos.delete(box.n);
         stored.set(fields.voter_id, { ...inserted });
@@ -501,7 +493,7 @@ async function commitBatch(ctx: AppContext, actor: RollActor, row: RollImportRow
       }
       const version = current.version + 1;
       await recordAudit(trx, {
-        ...auditBase(actor),
+        ...userAudit(actor),
         action: 'UPDATE_VOTER',
         tableName: 'voters',
         recordId: current.id,
@@ -530,7 +522,7 @@ export interface RollCommitBody {
 // committing again is safe (saved voters compare as unchanged). A roll of another part or
 // constituency than the booth's is refused unless the office confirmed the difference; entries
 // whose voter someone changed after the review are left, and the import stays in review.
-export async function commitRollImport(ctx: AppContext, actor: RollActor, id: number, body: RollCommitBody): Promise<RollImport> {
+export async function commitRollImport(ctx: AppContext, actor: UserActor, id: number, body: RollCommitBody): Promise<RollImport> {
   const row = await importOrThrow(ctx.db, id);
   if (row.state !== 'review') throw new HttpError(409, ROLL_NOT_IN_REVIEW);
   const booth = body.booth ?? row.booth;
@@ -567,14 +559,12 @@ export async function commitRollImport(ctx: AppContext, actor: RollActor, id: nu
             note(notes.edited, voter.voter_id ?? voter.full_name);
             continue;
           }
-          if (voter && voter.booth === booth && (await softDeleteVoter(trx, voterId, { userId: actor.user.id }))) {
-            await recordAudit(trx, { ...auditBase(actor), action: 'DELETE_VOTER', tableName: 'voters', recordId: voterId, recordName: voterRecordName(voter), details: { roll_import: id, absent_from_roll: true } });
-            await dropOpenPairsOf(trx, voterId);
+          if (voter && voter.booth === booth && (await removeVoter(trx, actor, voter, { roll_import: id, absent_from_roll: true }))) {
             result.deleted += 1;
           }
         }
         result.boothUpdated = await fillBooth(trx, actor, booth, cover, row.part_no, body.update_booth === true);
-        await recordAudit(trx, { ...auditBase(actor), action: 'IMPORT_ROLL', tableName: 'roll_imports', recordId: id, recordName: row.file_name, details: auditDetails() });
+        await recordAudit(trx, { ...userAudit(actor), action: 'IMPORT_ROLL', tableName: 'roll_imports', recordId: id, recordName: row.file_name, details: auditDetails() });
         if (result.conflicts > 0) {
           // Shown again: the import stays in review with the entries held back (filter "edited").
           await updateRollImport(trx, id, { state: 'review', result: JSON.stringify(result), error: ROLL_EDITED_SINCE }, ['committing']);
@@ -587,7 +577,7 @@ export async function commitRollImport(ctx: AppContext, actor: RollActor, id: nu
     // Back to review: what was saved stays saved (whole slices), an audit row records how much,
     // and a second commit finishes the rest (saved voters compare as unchanged).
     await updateRollImport(ctx.db, id, { state: 'review', error: 'The commit stopped part-way; commit again to finish' }, ['committing']).catch(() => {});
-    await recordAudit(ctx.db, { ...auditBase(actor), action: 'IMPORT_ROLL', tableName: 'roll_imports', recordId: id, recordName: row.file_name, details: { ...auditDetails(), stopped_part_way: true } }).catch(() => {});
+    await recordAudit(ctx.db, { ...userAudit(actor), action: 'IMPORT_ROLL', tableName: 'roll_imports', recordId: id, recordName: row.file_name, details: { ...auditDetails(), stopped_part_way: true } }).catch(() => {});
     throw error;
   }
   if (result.conflicts === 0) {
@@ -599,12 +589,12 @@ export async function commitRollImport(ctx: AppContext, actor: RollActor, id: nu
 
 // The booth the office chose for the roll (issue 54): the review's comparison, the voters no
 // longer on the roll and the booth check follow it at once.
-export async function chooseRollBooth(ctx: AppContext, actor: RollActor, id: number, booth: string): Promise<RollImport> {
+export async function chooseRollBooth(ctx: AppContext, actor: UserActor, id: number, booth: string): Promise<RollImport> {
   const row = await importOrThrow(ctx.db, id);
   if (row.state !== 'review') throw new HttpError(409, ROLL_NOT_IN_REVIEW);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await updateRollImport(trx, id, { booth }, ['review']))) throw new HttpError(409, ROLL_NOT_IN_REVIEW);
-    await recordAudit(trx, { ...auditBase(actor), action: 'CHOOSE_ROLL_BOOTH', tableName: 'roll_imports', recordId: id, recordName: row.file_name, details: { from: row.booth, to: booth, part_no: row.part_no } });
+    await recordAudit(trx, { ...userAudit(actor), action: 'CHOOSE_ROLL_BOOTH', tableName: 'roll_imports', recordId: id, recordName: row.file_name, details: { from: row.booth, to: booth, part_no: row.part_no } });
   });
   return getRollImport(ctx, id);
 }

@@ -11,7 +11,7 @@ import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
 import { readSettings } from '../settings/settings-repository';
 import { slipRowsOfBooth, toSlip } from './slips-repository';
-import type { SlipActor } from './slips-use-cases';
+import { type UserActor } from '../audit/actor';
 
 // The whole constituency's slips as a background job (issue 22, migration 028): booth after
 // booth into one PDF file under DATA_DIR/slip-jobs, its progress in the jobs row, a cancel flag
@@ -115,7 +115,7 @@ async function run(ctx: AppContext, id: number, options: { lang: SlipLanguage; f
   }
 }
 
-export async function startSlipJob(ctx: AppContext, actor: SlipActor, options: { lang: SlipLanguage; format: SlipFormat }, onFailed: (error: unknown) => void): Promise<SlipJob> {
+export async function startSlipJob(ctx: AppContext, actor: UserActor, options: { lang: SlipLanguage; format: SlipFormat }, onFailed: (error: unknown) => void): Promise<SlipJob> {
   // The check and the new row under one lock: two requests (perhaps in two server processes)
   // cannot both start a job.
   const inserted = await ctx.db.transaction().execute(async (trx) => {
@@ -142,7 +142,7 @@ export async function startSlipJob(ctx: AppContext, actor: SlipActor, options: {
   return getSlipJob(ctx, inserted.id);
 }
 
-export async function cancelSlipJob(ctx: AppContext, actor: SlipActor, id: number): Promise<SlipJob> {
+export async function cancelSlipJob(ctx: AppContext, actor: UserActor, id: number): Promise<SlipJob> {
   const row = await jobRow(ctx, id);
   if (row.state === 'running' || row.state === 'queued') {
     await update(ctx, id, { cancel_requested: 1 });
@@ -152,7 +152,7 @@ export async function cancelSlipJob(ctx: AppContext, actor: SlipActor, id: numbe
 }
 
 // The finished file's path, once the download is audited with its count.
-export async function slipJobFile(ctx: AppContext, actor: SlipActor, id: number): Promise<{ file: string; name: string }> {
+export async function slipJobFile(ctx: AppContext, actor: UserActor, id: number): Promise<{ file: string; name: string }> {
   const row = await jobRow(ctx, id);
   if (row.state !== 'done' || !row.file_name) throw new HttpError(409, JOB_NOT_DONE);
   await recordAudit(ctx.db, {

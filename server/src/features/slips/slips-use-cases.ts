@@ -15,15 +15,11 @@ import { assertBoothAllowed, boothScopeFor, VOTER_NOT_FOUND } from '../voters/vo
 import { dialectForNameSearches } from '../voters/voter-filters';
 import { countVoters, findVoter, voterPageAfter } from '../voters/voters-repository';
 import { type SlipRow, slipRowsOfBooth, slipRowsOfHousehold, slipRowsOfVoters, toSlip } from './slips-repository';
+import { type UserActor } from '../audit/actor';
 
 // Voter slips (issue 22, docs/voter-slips.md). Who may print what is booth access, nothing
 // more: every role prints the slips of the voters it may see (a Supervisor's and a
 // Karyakarta's booths), office roles everywhere. Every print and share is audited with counts.
-
-export interface SlipActor {
-  user: UserRow;
-  ipAddress: string;
-}
 
 export type SlipSource = { kind: 'voter'; id: number } | { kind: 'household'; id: number } | { kind: 'booth'; id: number; page?: number } | { kind: 'search'; filters: Partial<VoterFilters> };
 
@@ -114,7 +110,7 @@ export const SLIPS_IN_PLACE_MAX = 10;
 // failing read answers with its status and message, not a cut download).
 export async function printSlips(
   ctx: AppContext,
-  actor: SlipActor,
+  actor: UserActor,
   source: SlipSource,
   options: { lang: SlipLanguage; format: SlipFormat },
   onFailed: (error: unknown) => void,
@@ -148,7 +144,7 @@ export async function printSlips(
 }
 
 // A voter's or a household's slips as data, with the mobile to send each to (WhatsApp share).
-export async function shareSlips(ctx: AppContext, actor: SlipActor, source: { kind: 'voter' | 'household'; id: number }): Promise<SlipShare> {
+export async function shareSlips(ctx: AppContext, actor: UserActor, source: { kind: 'voter' | 'household'; id: number }): Promise<SlipShare> {
   const { rows } = await rowsOf(ctx, actor.user, source);
   const settings = await readSettings(ctx.db);
   await recordAudit(ctx.db, {

@@ -2,7 +2,6 @@ import type { Role } from '@shared/auth/roles';
 import { boothScopeOf } from '@shared/auth/booth-scope';
 import { SYNC_COLUMNS, type SyncPage, syncRowOf } from '@shared/sync/sync-schema';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
 import { readSettings } from '../settings/settings-repository';
@@ -10,19 +9,15 @@ import { parseBoothAccess } from '../users/users-repository';
 import { toVoterDto } from '../voters/voter-rows';
 import { decodeCursor, encodeCursor, PAST_EVERY_ID, scopeKeyOf, type SyncPosition } from './sync-cursor';
 import { currentChangeSeq, listedVotersAfter, votersChangedAfter } from './sync-repository';
+import { type UserActor } from '../audit/actor';
 
 export const SYNC_ALL_BOOTHS = 'The offline copy holds the voters of your own booths; your account reaches every booth, so use the voter list online';
-
-export interface SyncActor {
-  user: UserRow;
-  ipAddress: string;
-}
 
 // One page of the phone's sync (decision 033). Supervisors and Karyakartas get every listed
 // voter of their booths (a Karyakarta's roll pages narrow their work, not what they may see,
 // and a worker in the village meets voters of the whole booth). Office roles reach every booth:
 // a copy of the whole constituency has no place on a phone, so they are refused.
-export async function syncVoters(ctx: AppContext, actor: SyncActor, cursorText: string | undefined, limit: number): Promise<SyncPage> {
+export async function syncVoters(ctx: AppContext, actor: UserActor, cursorText: string | undefined, limit: number): Promise<SyncPage> {
   const scope = boothScopeOf(actor.user.role as Role, parseBoothAccess(actor.user.booth_access));
   if (scope.kind === 'all') throw new HttpError(403, SYNC_ALL_BOOTHS);
   const scopeKey = scopeKeyOf(actor.user.id, scope);

@@ -21,10 +21,11 @@ import { plainJsonSerializer } from '../../plugins/plain-json-serializer';
 import { assertBoothAllowed, boothScopeFor, VOTER_NOT_FOUND } from './voter-access';
 import { keyedFieldsOf, readVoterForm } from './voter-form';
 import { toVoterDto } from './voter-rows';
-import { changeVoter, createVoter, deleteVoter, type VoterActor } from './voters-use-cases';
+import { changeVoter, createVoter, deleteVoter } from './voters-use-cases';
 import { findVoter, listVoters } from './voters-repository';
+import { type UserActor } from '../audit/actor';
 
-const actorOf = (request: FastifyRequest): VoterActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
+const actorOf = (request: FastifyRequest): UserActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
 
 export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Multipart only in this scope, with the photo limit: one file of 5 MB, a bounded form.

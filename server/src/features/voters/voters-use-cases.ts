@@ -7,7 +7,8 @@ import { DEFAULT_SETTINGS, type Settings } from '@shared/settings/settings-schem
 import { nextDay, startOfZonedDay, zonedDay, zonedTimestamp } from '@shared/time/zoned-time';
 import { type VoterFilters, type VoterInput, voterIdSchema, voterInputSchema } from '@shared/voters/voter-schema';
 import type { AppContext } from '../../context';
-import type { UserRow, VoterRow } from '../../db/schema';
+import type { Executor } from '../../db/dialects/database-dialect';
+import type { VoterRow } from '../../db/schema';
 import { assertVersion, retryWhenStale, StaleRowError } from '../../lib/record-versions';
 import { EditConflictError, HttpError, validationError } from '../../plugins/error-handler';
 import type { AnswerKeeper } from '../../plugins/idempotency';
@@ -29,6 +30,7 @@ import { writeVoterExport } from './voter-spreadsheets';
 import { findVoter, insertVoter, softDeleteVoter, updateVoter, voterPageAfter } from './voters-repository';
 import { dropOpenPairsOf } from '../duplicates/duplicates-repository';
 import { leaveHousehold } from '../households/households-use-cases';
+import { type UserActor, userAudit } from '../audit/actor';
 
 // What the voter routes do, each in one function: the change and its audit row commit together.
 // Routes read the request, check the role, call one of these and answer.
@@ -36,13 +38,6 @@ import { leaveHousehold } from '../households/households-use-cases';
 export const VOTER_ID_IMMUTABLE = 'Voter ID cannot be changed';
 
 // Who is acting, for access rules and the audit row.
-export interface VoterActor {
-  user: UserRow;
-  ipAddress: string;
-}
-
-
-const auditBase = (actor: VoterActor) => ({ userId: actor.user.id, userName: actor.user.full_name, tableName: 'voters', ipAddress: actor.ipAddress });
 
 function parseVoter(fields: Record<string, unknown>): VoterInput {
   const result = voterInputSchema.safeParse(fields);
@@ -57,7 +52,7 @@ function changedFields(before: VoterInput, after: VoterInput): string[] {
 const isVoterIdTaken = (ctx: AppContext, error: unknown) => ctx.dialect.classifyError(error) === 'unique-violation';
 
 // keep: the Idempotency-Key's answer, kept in the change's transaction (plugins/idempotency.ts).
-export async function createVoter(ctx: AppContext, actor: VoterActor, form: VoterForm, keep?: AnswerKeeper<VoterRow>): Promise<VoterRow> {
+export async function createVoter(ctx: AppContext, actor: UserActor, form: VoterForm, keep?: AnswerKeeper<VoterRow>): Promise<VoterRow> {
   const input = parseVoter(form.fields);
   assertBoothAllowed(boothScopeFor(actor.user), input.booth, 'save');
   await assertVoterIdFree(ctx, actor, input.voter_id);
@@ -66,7 +61,7 @@ export async function createVoter(ctx: AppContext, actor: VoterActor, form: Vote
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const inserted = await insertVoter(trx, input, { userId: actor.user.id, voterImage });
-      await recordAudit(trx, { ...auditBase(actor), action: 'CREATE_VOTER', recordId: inserted.id, recordName: voterRecordName(inserted), details: { voter_id: inserted.voter_id } });
+      await recordAudit(trx, { ...userAudit(actor, 'voters'), action: 'CREATE_VOTER', recordId: inserted.id, recordName: voterRecordName(inserted), details: { voter_id: inserted.voter_id } });
       await keep?.(trx, inserted);
       return inserted;
     });
@@ -84,7 +79,7 @@ export const VOTER_CHANGED = 'Someone else changed this voter after you opened i
 // photo included, is read and the photo saved before the transaction: a slow upload holds no
 // stale copy of the voter. Inside it the current row is read, and every rule (booth scope,
 // version, restricted fields) is checked against it before the conditional write.
-export async function changeVoter(ctx: AppContext, actor: VoterActor, id: number, form: VoterForm, keep?: AnswerKeeper<VoterRow>): Promise<VoterRow> {
+export async function changeVoter(ctx: AppContext, actor: UserActor, id: number, form: VoterForm, keep?: AnswerKeeper<VoterRow>): Promise<VoterRow> {
   const scope = boothScopeFor(actor.user);
   const photo = form.photo ? await processPhoto(form.photo) : null;
   const newImage = photo ? await ctx.photos.save(photo) : null;
@@ -110,7 +105,7 @@ export async function changeVoter(ctx: AppContext, actor: VoterActor, id: number
         // A voter who moved booth or house leaves their household (issue 20); a house number
         // written again with other spaces or letter case is the same house (sameHouse).
         if (changed.includes('booth') || !sameHouse(before.house_no, input.house_no)) await leaveHousehold(trx, updated);
-        await recordAudit(trx, { ...auditBase(actor), action: 'UPDATE_VOTER', recordId: existing.id, recordName: voterRecordName(updated), details: { fields: changed, version: updated.version } });
+        await recordAudit(trx, { ...userAudit(actor, 'voters'), action: 'UPDATE_VOTER', recordId: existing.id, recordName: voterRecordName(updated), details: { fields: changed, version: updated.version } });
         await keep?.(trx, updated);
         return { row: updated, replaced: voterImage !== existing.voter_image ? existing.voter_image : null };
       }),
@@ -125,16 +120,22 @@ export async function changeVoter(ctx: AppContext, actor: VoterActor, id: number
 }
 
 // Kept as deleted until the retention period ends.
-export async function deleteVoter(ctx: AppContext, actor: VoterActor, id: number): Promise<void> {
+export async function deleteVoter(ctx: AppContext, actor: UserActor, id: number): Promise<void> {
   const deleted = await ctx.db.transaction().execute(async (trx) => {
     const voter = await findVoter(trx, id, { kind: 'all' });
-    const done = voter !== undefined && (await softDeleteVoter(trx, id, { userId: actor.user.id }));
-    if (done) await recordAudit(trx, { ...auditBase(actor), action: 'DELETE_VOTER', recordId: id, recordName: voterRecordName(voter) });
-    // A deleted voter leaves the duplicate pairs still to review (issue 20).
-    if (done) await dropOpenPairsOf(trx, id);
-    return done;
+    return voter !== undefined && (await removeVoter(trx, actor, voter));
   });
   if (!deleted) throw new HttpError(404, VOTER_NOT_FOUND);
+}
+
+// The one way a voter is deleted, by hand or by a roll import: the soft delete, its audit row
+// (with the import's details), and the duplicate pairs still to review dropped (issue 20).
+// False when someone deleted the voter first.
+export async function removeVoter(trx: Executor, actor: UserActor, voter: { id: number; full_name: string; voter_id: string | null }, details?: Record<string, unknown>): Promise<boolean> {
+  if (!(await softDeleteVoter(trx, voter.id, { userId: actor.user.id }))) return false;
+  await recordAudit(trx, { ...userAudit(actor, 'voters'), action: 'DELETE_VOTER', recordId: voter.id, recordName: voterRecordName(voter), ...(details ? { details } : {}) });
+  await dropOpenPairsOf(trx, voter.id);
+  return true;
 }
 
 export interface VoterFileUpload {
@@ -146,7 +147,7 @@ export interface VoterFileUpload {
 
 // An import commits batch by batch (a failed batch changes nothing); its audit row, with the
 // file's name and the counts, follows the last.
-export async function importVoterFile(ctx: AppContext, actor: VoterActor, upload: VoterFileUpload, onFinished?: (timings: ImportTimings) => void): Promise<ImportResult> {
+export async function importVoterFile(ctx: AppContext, actor: UserActor, upload: VoterFileUpload, onFinished?: (timings: ImportTimings) => void): Promise<ImportResult> {
   const result = await trackImport(() =>
     importVoters({
       db: ctx.bulkDb,
@@ -160,7 +161,7 @@ export async function importVoterFile(ctx: AppContext, actor: VoterActor, upload
     }),
   );
   await recordAudit(ctx.db, {
-    ...auditBase(actor),
+    ...userAudit(actor, 'voters'),
     action: 'IMPORT_VOTERS',
     details: { file: upload.fileName.slice(0, 200), type: upload.kind, imported: result.imported, updated: result.updated, warnings: result.warnings, errors: result.errors, updateExisting: upload.updateExisting },
   });
@@ -222,7 +223,7 @@ async function* counted(pages: AsyncIterable<VoterRow[]>, progress: { rows: numb
 // cut download, and does not count against the limit. The EXPORT_VOTERS row, with the filter,
 // the row count and the reference written into the file, follows the end of the file, whether
 // complete, cut short by the client, or failed.
-export async function exportVoters(ctx: AppContext, actor: VoterActor, filters: Partial<VoterFilters>, options: { all: boolean; onFailed: (error: unknown) => void }): Promise<PassThrough> {
+export async function exportVoters(ctx: AppContext, actor: UserActor, filters: Partial<VoterFilters>, options: { all: boolean; onFailed: (error: unknown) => void }): Promise<PassThrough> {
   const scope = boothScopeFor(actor.user);
   assertBoothAllowed(scope, filters.booth, 'view');
   const settings = await readSettings(ctx.db);
@@ -245,7 +246,7 @@ export async function exportVoters(ctx: AppContext, actor: VoterActor, filters: 
   const exportsToday = await takeExportSlot(ctx.db, slot);
   if (exportsToday === null) {
     const resetsAt = zonedTimestamp(startOfZonedDay(nextDay(day), settings.timezone), settings.timezone);
-    await recordAudit(ctx.db, { ...auditBase(actor), action: 'EXPORT_REFUSED', details: { all: options.all, filters, filter, limit, day } });
+    await recordAudit(ctx.db, { ...userAudit(actor, 'voters'), action: 'EXPORT_REFUSED', details: { all: options.all, filters, filter, limit, day } });
     const retryAfter = Math.max(1, Math.ceil((startOfZonedDay(nextDay(day), settings.timezone).getTime() - Date.now()) / 1000));
     throw new HttpError(429, exportLimitMessage(actor.user.role, limit, resetsAt, settings.timezone), undefined, { 'Retry-After': String(retryAfter) });
   }
@@ -262,7 +263,7 @@ export async function exportVoters(ctx: AppContext, actor: VoterActor, filters: 
   const progress = { rows: 0 };
   const audit = (details: Record<string, unknown>) =>
     recordAudit(ctx.db, {
-      ...auditBase(actor),
+      ...userAudit(actor, 'voters'),
       action: 'EXPORT_VOTERS',
       details: { reference: stamp.reference, all: options.all, filters, filter, ...details, exportsToday, limit, ms: Date.now() - started },
     });
