@@ -44,6 +44,8 @@ import { databasePhotoStore, diskPhotoStore } from './features/voters/voter-phot
 import { householdRoutes } from './features/households/households-routes';
 import { slipsRoutes } from './features/slips/slips-routes';
 import { createSlipPrinters } from './features/slips/slip-printers';
+import { registerRequestDeadline } from './plugins/request-deadline-hook';
+import { DEFAULT_DATABASE_TIMEOUTS } from './db/database-timeouts';
 import { duplicateRoutes } from './features/duplicates/duplicates-routes';
 import { rollImportRoutes } from './features/rolls/roll-import-routes';
 import { realRollReader, type RollReader } from './features/rolls/roll-reader-seam';
@@ -154,6 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
 
   registerErrorHandlers(app, database.dialect);
+  // First of the request hooks: the session's read is one of the request's waits.
+  registerRequestDeadline(app, config.databaseTimeouts?.requestMs ?? DEFAULT_DATABASE_TIMEOUTS.requestMs);
   registerAnswerLanguage(app, ctx.db);
   await registerSecurityHeaders(app);
   await app.register(accessControlPlugin, { db: ctx.db, tokens: ctx.tokens });

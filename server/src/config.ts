@@ -137,6 +137,7 @@ function databaseTimeoutsFrom(env: NodeJS.ProcessEnv): DatabaseTimeouts {
     connectMs: positiveInt('DB_CONNECT_TIMEOUT_MS', env.DB_CONNECT_TIMEOUT_MS, defaults.connectMs),
     lockMs: positiveInt('DB_LOCK_TIMEOUT_MS', env.DB_LOCK_TIMEOUT_MS, defaults.lockMs),
     idleInTransactionMs: positiveInt('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, defaults.idleInTransactionMs),
+    requestMs: positiveInt('DB_REQUEST_TIMEOUT_MS', env.DB_REQUEST_TIMEOUT_MS, defaults.requestMs),
   };
 }
 

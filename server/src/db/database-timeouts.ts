@@ -15,6 +15,9 @@ export interface DatabaseTimeouts {
   // A transaction left idle this long (a frozen app or network) is ended by the server, so its
   // locks do not hold other writers.
   idleInTransactionMs: number;
+  // A request's database waits all together (a connection, locks, statements, SQLite's write
+  // lock), counted from the request's start (decision 080; imports and heavy routes excepted).
+  requestMs: number;
 }
 
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 3000, bulkStatementMs: 300_000, connectMs: 3000, lockMs: 1000, idleInTransactionMs: 10_000 };
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 3000, bulkStatementMs: 300_000, connectMs: 3000, lockMs: 1000, idleInTransactionMs: 10_000, requestMs: 3500 };

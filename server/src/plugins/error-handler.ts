@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { DatabaseDialect } from '../db/dialects/database-dialect';
 import { unavailableReason } from '../db/unavailable-reason';
+import { isRequestDeadline } from '../db/request-deadline';
 import { SpreadsheetError, type SpreadsheetErrorReason } from '../lib/spreadsheets/spreadsheet-error';
 import { EditConflictError, HttpError, TEXT_HAS_NUL, validationError } from './http-error';
 
@@ -72,7 +73,7 @@ export function registerErrorHandlers(app: FastifyInstance, dialect: Pick<Databa
     if (databaseError === 'text-has-nul') {
       return reply.code(400).send({ message: TEXT_HAS_NUL });
     }
-    if (databaseError === 'unavailable') {
+    if (databaseError === 'unavailable' || isRequestDeadline(error)) {
       request.log.error({ err: error }, unavailableReason(error));
       return reply.code(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
     }

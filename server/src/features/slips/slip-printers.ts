@@ -16,7 +16,7 @@ import type { PrinterAnswer, PrinterRequest } from './slip-printer-messages';
 // killing its process wherever the layout is.
 
 const WORKER_FILE = path.join(import.meta.dirname, 'slip-printer-process.ts');
-// A 4,500-slip booth stays under 100 MB (fonts, pdfkit's page objects until they are written).
+// A 4,500-slip booth peaked at 130 MB resident (fonts, pdfkit's page objects until written).
 const HEAP_MB = 256;
 const IDLE_MS = 60_000;
 // Below the server's own priority: a print may take a little longer, a voter list does not.

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, SqliteDriver, type TransactionSettings } from 'kysely';
 import { cachingStatements } from './statement-cache';
+import { remainingMs, RequestDeadlineError, withinDeadline } from '../../request-deadline';
 
 // Several server processes share the SQLite file (decision 039), one writer at a time.
 //
@@ -15,6 +16,7 @@ import { cachingStatements } from './statement-cache';
 // with it the transaction that holds the lock in this very process. Both connections keep
 // busy_timeout 0 and retry after short sleeps, up to WRITE_LOCK_WAIT_MS (a large import commits
 // in about a second). A statement refused with SQLITE_BUSY changed nothing, so retrying is safe.
+// A request waits only what is left of its own time (decision 080); other work up to 30 s.
 export const WRITE_LOCK_WAIT_MS = 30_000;
 // Another process's write transaction lasts a few milliseconds: ask again soon, then less often.
 const retryAfterMs = (attempt: number) => (attempt < 20 ? 1 : attempt < 100 ? 2 : 10);
@@ -28,6 +30,8 @@ async function untilNotBusy<T>(run: () => Promise<T> | T): Promise<T> {
       return await run();
     } catch (error) {
       if (!isBusy(error) || Date.now() >= deadline) throw error;
+      const left = remainingMs();
+      if (left !== undefined && left <= 0) throw new RequestDeadlineError('the write lock');
     }
     await sleep(retryAfterMs(attempt));
   }
@@ -94,8 +98,9 @@ export class SplitSqliteDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
     const split = connection as SplitConnection;
-    // One transaction at a time in this process (the writer's mutex), then the file's write lock.
-    const writer = await this.writer.acquireConnection();
+    // One transaction at a time in this process (the writer's mutex), then the file's write lock;
+    // a request gives up its place when its time is out (and the mutex, if it comes later).
+    const writer = await withinDeadline(this.writer.acquireConnection(), 'the write lock', () => void this.writer.releaseConnection());
     try {
       await untilNotBusy(() => this.#begin.run());
     } catch (error) {
