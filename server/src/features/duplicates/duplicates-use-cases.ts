@@ -7,9 +7,9 @@ import type { DuplicatePairRow, UserRow } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
 import { voterRecordName } from '../audit/record-names';
-import { leaveHousehold } from '../households/households-use-cases';
+import { retireDuplicate } from '../voters/voter-lifecycle';
 import { parseBoothAccess } from '../users/users-repository';
-import { dropOpenPairsOf, findPair, listPairs, pairDtos, type PairVoterRow, pairVoters, reviewPair, setDuplicateOf } from './duplicates-repository';
+import { findPair, listPairs, pairDtos, type PairVoterRow, pairVoters, reviewPair, setDuplicateOf } from './duplicates-repository';
 import { type UserActor, userAudit } from '../audit/actor';
 
 // The review of duplicate pairs by office roles and Supervisors. A Supervisor sees and reviews
@@ -58,17 +58,14 @@ export async function markDuplicate(ctx: AppContext, actor: UserActor, id: numbe
     const now = new Date().toISOString();
     if (!(await setDuplicateOf(trx, duplicate.id, kept.id, { userId: actor.user.id, now }))) throw new HttpError(409, PAIR_REVIEWED);
     if (!(await reviewPair(trx, pair, { status: 'duplicate', duplicate_voter_id: duplicate.id, reviewed_by: actor.user.id, reviewed_at: now }))) throw new HttpError(409, PAIR_REVIEWED);
-    // Its other pairs go with it (a later scan finds them again should the mark be undone).
-    await dropOpenPairsOf(trx, duplicate.id);
-    const household = await trx.selectFrom('voters').select(['id', 'household_id']).where('id', '=', duplicate.id).executeTakeFirstOrThrow();
-    await leaveHousehold(trx, household);
+    const leftHousehold = await retireDuplicate(trx, duplicate.id);
     await recordAudit(trx, {
       ...userAudit(actor),
       action: 'MARK_DUPLICATE',
       tableName: 'voters',
       recordId: duplicate.id,
       recordName: voterRecordName(duplicate),
-      details: { pair_id: pair.id, duplicate_of: kept.id, kept: voterRecordName(kept), left_household_id: household.household_id },
+      details: { pair_id: pair.id, duplicate_of: kept.id, kept: voterRecordName(kept), left_household_id: leftHousehold },
     });
   });
   return dtoOf(ctx, id);

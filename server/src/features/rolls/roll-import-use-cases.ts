@@ -19,7 +19,7 @@ import { trackImport } from '../voters/import/import-activity';
 import { processPhoto } from '../voters/voter-photos';
 import { rowToInput } from '../voters/voter-rows';
 import { findVoter, insertVoter, updateVoterFields } from '../voters/voters-repository';
-import { removeVoter } from '../voters/voters-use-cases';
+import { removeVoter } from '../voters/voter-lifecycle';
 import { boothNumberOf } from '@shared/reference/booths';
 import { photoPathOf, removeImportFiles, type RollImportJobs } from './roll-import-jobs';
 import {

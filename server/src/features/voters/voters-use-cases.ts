@@ -7,7 +7,6 @@ import { DEFAULT_SETTINGS, type Settings } from '@shared/settings/settings-schem
 import { nextDay, startOfZonedDay, zonedDay, zonedTimestamp } from '@shared/time/zoned-time';
 import { type VoterFilters, type VoterInput, voterIdSchema, voterInputSchema } from '@shared/voters/voter-schema';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/dialects/database-dialect';
 import type { VoterRow } from '../../db/schema';
 import { assertVersion, retryWhenStale, StaleRowError } from '../../lib/record-versions';
 import { EditConflictError, HttpError, validationError } from '../../plugins/error-handler';
@@ -27,8 +26,8 @@ import type { VoterForm } from './voter-form';
 import { processPhoto } from './voter-photos';
 import { rowToInput, toVoterDto } from './voter-rows';
 import { writeVoterExport } from './voter-spreadsheets';
-import { findVoter, insertVoter, softDeleteVoter, updateVoter, voterPageAfter } from './voters-repository';
-import { dropOpenPairsOf } from '../duplicates/duplicates-repository';
+import { findVoter, insertVoter, updateVoter, voterPageAfter } from './voters-repository';
+import { removeVoter } from './voter-lifecycle';
 import { leaveHousehold } from '../households/households-use-cases';
 import { type UserActor, userAudit } from '../audit/actor';
 
@@ -128,15 +127,6 @@ export async function deleteVoter(ctx: AppContext, actor: UserActor, id: number)
   if (!deleted) throw new HttpError(404, VOTER_NOT_FOUND);
 }
 
-// The one way a voter is deleted, by hand or by a roll import: the soft delete, its audit row
-// (with the import's details), and the duplicate pairs still to review dropped (issue 20).
-// False when someone deleted the voter first.
-export async function removeVoter(trx: Executor, actor: UserActor, voter: { id: number; full_name: string; voter_id: string | null }, details?: Record<string, unknown>): Promise<boolean> {
-  if (!(await softDeleteVoter(trx, voter.id, { userId: actor.user.id }))) return false;
-  await recordAudit(trx, { ...userAudit(actor, 'voters'), action: 'DELETE_VOTER', recordId: voter.id, recordName: voterRecordName(voter), ...(details ? { details } : {}) });
-  await dropOpenPairsOf(trx, voter.id);
-  return true;
-}
 
 export interface VoterFileUpload {
   path: string;
