@@ -14,7 +14,6 @@ import {
   boothUpdateSchema,
   boothVotersQuerySchema,
   boothVotersSchema,
-  myVotersSchema,
   pageAssignmentSchema,
 } from '@shared/booths/booth-schema';
 import { pageCount, serialRangeOf } from '@shared/booths/roll-pages';
@@ -23,7 +22,7 @@ import { conflictSchema } from '@shared/records/record-version';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { boothVisibleTo, visibleBooths } from './booth-access';
-import { boothHouseholds, holderOf, houseVoters, myVoters, rollPageVoters, unnumberedVoters } from './booth-roll';
+import { boothHouseholds, holderOf, houseVoters, rollPageVoters, unnumberedVoters } from './booth-roll';
 import { listBoothRows, liveVotersByBooth, pageHolders, rollExtent, toBoothDto } from './booths-repository';
 import { boothTallies, classInfoOf, classRule, emptyTally } from './booth-coverage';
 import { assignPages, boothDetail, changeBooth, pageSizeOf, setBoothClass } from './booths-use-cases';
@@ -138,18 +137,5 @@ export async function boothsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       response: { 200: assignmentResultSchema, ...readErrors, 409: assignmentConflictSchema },
     },
     handler: async (request) => assignPages(ctx, actorOf(request), request.params.id, request.body),
-  });
-}
-
-export async function myVotersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get('/', {
-    config: { access: ['Karyakarta'] },
-    schema: {
-      tags: ['booths'],
-      summary: "The Karyakarta's voters: those on the pages and in the houses they hold, within their booth access, grouped by household",
-      response: { 200: myVotersSchema, 401: errorSchema, 403: errorSchema },
-    },
-    handler: async (request) => myVoters(ctx.db, signedInUser(request).user, await pageSizeOf(ctx.db)),
   });
 }

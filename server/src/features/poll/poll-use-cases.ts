@@ -11,7 +11,7 @@ import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
 import { voterRecordName } from '../audit/record-names';
 import { boothVisibleTo, visibleBooths } from '../booths/booth-access';
-import { myVoters } from '../booths/booth-roll';
+import { myVoters } from '../my-voters/my-voters-use-cases';
 import { liveVotersByBooth } from '../booths/booths-repository';
 import { readSettings } from '../settings/settings-repository';
 import { claimKey, keepAnswer, type KeyedRequest, LEGACY_POLL_REQUEST } from '../../plugins/idempotency-keys-repository';
