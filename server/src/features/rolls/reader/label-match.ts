@@ -22,11 +22,11 @@ const PRINTED = LABEL_FIELDS.flatMap((field) => PROFILE_ORDER.flatMap((code) => 
 // One edit in every six letters of a printed label, labels of six letters or more only: "Age"
 // a letter off is any short word.
 const LETTERS_PER_EDIT = 6;
-// A reading followed by its colon is a label for sure (no name holds one): a low-resolution scan's
-// labels come out further off ("पित्ता का नाम:", "चित्ता का नाम:", "पत्ति का नाभ:"), one edit
-// in three letters.
+// A reading followed by its colon (or the "!" OCR reads it as) is a label for sure (no name holds
+// one): a low-resolution scan's labels come out further off ("पित्ता का नाम:", "चित्ता का नाम:",
+// "पत्ति का नाभ:"), one edit in three letters.
 const LETTERS_PER_EDIT_BEFORE_COLON = 3;
-const COLON_AFTER = /^\s*(?:[:;]|ः)/u;
+const COLON_AFTER = /^\s*(?:[:;!]|ः)/u;
 // A lone letter before a label and its colon is a speck of the frame read as a letter ("उ नाम:").
 const SPECK_BEFORE_LABEL = /^\S\p{M}?\s+/u;
 

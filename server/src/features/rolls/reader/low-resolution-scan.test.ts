@@ -81,6 +81,7 @@ describe('labels on a low-resolution scan', () => {
     expect(found?.field).toBe('name');
     expect(text.slice(found?.end)).toBe(': सुनीता देवी');
     expect(labelAtStart('उ पति का नाम: रमेश')?.field).toBe('husband');
+    expect(labelAtStart('उ नाम! सुनीता')?.field).toBe('name');
     // Without the colon, a one-letter first word is a name's initial.
     expect(labelAtStart('र नाम सिंह')).toBeNull();
   });

@@ -15,9 +15,9 @@ import type { PageReadState } from './read-state';
 // letters from the series this roll's EPICs use (each seen twice or more on the pages read so
 // far). Either way the EPIC is flagged for a person: part of it is a guess. A valid EPIC OCR read
 // (`readByOcr`: no text layer gave it) whose letters are one letter from a series of the roll
-// but in none is flagged too, unchanged: the check digit covers the digits only, so "IBC…" among
-// a page of TBC numbers passes it (a T read as I). A series of its own otherwise is
-// common (voters who moved in: 17 of the English part's 986) and is not flagged.
+// but in none is flagged too (its letter mended when OCR confuses it with the series's, below):
+// the check digit covers the digits only, so "IBC…" among a page of TBC numbers passes it (a T
+// read as I). A series of its own otherwise is common (voters who moved in: 17 of the English part's 986) and is not flagged.
 export async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers: string[], pictures: (GrayImage | null)[], state: PageReadState, turn: Turn, readByOcr: boolean): Promise<void> {
   // The series are those of this page and the pages asked for before it.
   await turn.ready;
@@ -34,18 +34,6 @@ export async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers
   }
   turn.release();
   if (readByOcr) for (const voter of voters) mendOldEpicState(voter, oldStates);
-  for (const voter of voters) {
-    const letters = voter.epic?.slice(0, 3) ?? '';
-    if (!readByOcr || !voter.epic || checkEpic(voter.epic) !== 'valid' || series.includes(letters)) continue;
-    const near = series.filter((known) => [...known].filter((letter, at) => letter !== letters[at]).length === 1);
-    if (near.length === 0) continue;
-    // A letter OCR confuses with the series' own ("UGW" among UCW at 115 ppi) is taken for the
-    // series' (flagged all the same: a moved-in voter's series may be one letter off).
-    const confused = near.filter((known) => [...known].every((letter, at) => letter === letters[at] || CONFUSED_LETTERS.some((pair) => pair.includes(letter) && pair.includes(letters[at] as string))));
-    if (confused.length === 1 && (seen.get(confused[0] as string) ?? 0) >= MENDING_SERIES) voter.epic = (confused[0] as string) + voter.epic.slice(3);
-    voter.confidence.epic = Math.min(voter.confidence.epic, 0.6);
-    if (!voter.review.some((reason) => reason.field === 'epic')) voter.review = [...voter.review, { field: 'epic', reason: 'low-confidence' }];
-  }
   for (const [index, voter] of voters.entries()) {
     const check = voter.epic ? checkEpic(voter.epic) : 'format';
     if (check !== 'format' && check !== 'check-digit') continue;
@@ -66,6 +54,22 @@ export async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers
     voter.epic = epic;
     voter.confidence.epic = 0.6;
     voter.review = [...voter.review.filter((reason) => reason.field !== 'epic'), { field: 'epic', reason: 'low-confidence' }];
+  }
+  for (const voter of voters) {
+    const letters = voter.epic?.slice(0, 3) ?? '';
+    if (!readByOcr || !voter.epic || checkEpic(voter.epic) !== 'valid') continue;
+    const near = series.filter((known) => [...known].filter((letter, at) => letter !== letters[at]).length === 1);
+    // A letter OCR confuses with the series' own ("UGW" among UCW at 115 ppi) is taken for the
+    // series' (flagged all the same: a moved-in voter's series may be one letter off). Misread
+    // so often that it makes a series of its own, it is mended when the other is three times as
+    // common.
+    const confused = near.filter((known) => [...known].every((letter, at) => letter === letters[at] || CONFUSED_LETTERS.some((pair) => pair.includes(letter) && pair.includes(letters[at] as string))));
+    const usual = confused.length === 1 && (seen.get(confused[0] as string) ?? 0) >= Math.max(MENDING_SERIES, 3 * (seen.get(letters) ?? 0)) ? (confused[0] as string) : null;
+    if (series.includes(letters) && !usual) continue;
+    if (near.length === 0) continue;
+    if (usual) voter.epic = usual + voter.epic.slice(3);
+    voter.confidence.epic = Math.min(voter.confidence.epic, 0.6);
+    if (!voter.review.some((reason) => reason.field === 'epic')) voter.review = [...voter.review, { field: 'epic', reason: 'low-confidence' }];
   }
 }
 
