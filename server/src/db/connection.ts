@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { DatabaseDialect } from './dialects/database-dialect';
 import { postgresDialect } from './dialects/postgres/postgres-dialect';
 import { openSqliteFile, sqliteDialect, sqliteKyselyDialect } from './dialects/sqlite/sqlite-dialect';
 import type { Database } from './schema';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './database-timeouts';
-import { remainingMs, RequestDeadlineError, withinDeadline } from './request-deadline';
+import { withinDeadline } from './request-deadline';
 
 export interface DatabaseHandle {
   // Requests: every statement bounded by the short limits (PostgreSQL).
@@ -92,34 +92,15 @@ function discardOnQueryTimeout(client: pg.PoolClient): void {
   client.query = watched as typeof client.query;
 }
 
-// A transaction's own control statements always run: a ROLLBACK refused would leave the
-// connection in its transaction, and a COMMIT after the work is done costs nothing to wait for.
-const TRANSACTION_CONTROL = /^\s*(begin|start transaction|commit|rollback|savepoint|release)\b/i;
-
-// The request pool as a request sees it (decision 080): the wait for a connection takes what is
-// left of the request's time, and so does a statement that would otherwise run past it (pg's
-// client limit ends it; its connection is then closed, discardOnQueryTimeout). Outside a
-// request, the pool's own limits only.
-function withRequestDeadlines(pool: pg.Pool, clientMs: number): PostgresPool {
-  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const bounded = (client: pg.PoolClient): PostgresPoolClient => {
-    let wrapped = clients.get(client);
-    if (!wrapped) {
-      const query = (text: unknown, values?: readonly unknown[]) => {
-        const left = remainingMs();
-        if (typeof text !== 'string' || left === undefined || left >= clientMs || TRANSACTION_CONTROL.test(text)) return client.query(text as string, values as unknown[]);
-        if (left <= 0) return Promise.reject(new RequestDeadlineError('a statement'));
-        // pg reads query_timeout from a query's own config too (its types list only the pool's).
-        const config: pg.QueryConfig & { query_timeout: number } = { text, values: values as unknown[], query_timeout: left };
-        return client.query(config);
-      };
-      wrapped = { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
-      clients.set(client, wrapped);
-    }
-    return wrapped;
-  };
+// The request pool as a request sees it (decision 080): the wait for a connection takes only
+// what is left of the request's time (a connection that comes later goes straight back). Its
+// statements keep their own limits (a lock DB_LOCK_TIMEOUT_MS, a statement DB_STATEMENT_TIMEOUT_MS):
+// cutting a running statement at the request's deadline would also cut legitimate long reads
+// (a large constituency's analytics), and a lock wait is already short. Outside a request, the
+// pool's own limits only.
+function withRequestDeadlines(pool: pg.Pool): PostgresPool {
   return {
-    connect: async () => bounded(await withinDeadline(pool.connect(), 'a free connection', (client) => client.release())),
+    connect: () => withinDeadline(pool.connect(), 'a free connection', (client) => client.release()),
     end: () => pool.end(),
   };
 }
@@ -147,7 +128,7 @@ export function openDatabase(options: {
       clientMs: bulk > 0 ? bulk + BULK_CLIENT_GRACE_MS : undefined,
       idleInTransactionMs: Math.max(timeouts.idleInTransactionMs, BULK_IDLE_IN_TRANSACTION_MS),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withRequestDeadlines(pool, timeouts.statementMs + CLIENT_GRACE_MS) }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withRequestDeadlines(pool) }) });
     const bulkDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: bulkPool }) });
     return {
       db,

@@ -4,8 +4,6 @@ import { RequestDeadlineError } from './request-deadline';
 // a table locked for seconds was logged as "database unreachable" while the database was up).
 // Both databases: PostgreSQL's codes and pg-pool's message, SQLite's busy code.
 const POOL_WAIT = /timeout exceeded when trying to connect/i;
-// pg's own message when a statement's time on the client ran out (connection.ts).
-const QUERY_READ_TIMEOUT = 'Query read timeout';
 
 export function unavailableReason(error: unknown): string {
   if (error instanceof RequestDeadlineError) return `database busy: the request ran out of its time (DB_REQUEST_TIMEOUT_MS) waiting for ${error.waitingFor}`;
@@ -14,7 +12,6 @@ export function unavailableReason(error: unknown): string {
   if (code === '55P03') return 'database busy: the request waited too long for a lock other work holds';
   if (code === '57014') return 'database busy: a statement ran past its time limit (a lock or a slow query)';
   if (code === 'SQLITE_BUSY') return 'database busy: the request waited too long for the write lock';
-  if (message === QUERY_READ_TIMEOUT) return 'database busy: a statement ran past the time left to its request (a lock or a slow query)';
   if (POOL_WAIT.test(message)) return 'database busy: no connection came free in time (every one in use)';
   return 'database unreachable';
 }

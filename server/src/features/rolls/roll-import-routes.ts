@@ -177,7 +177,7 @@ export async function rollImportRoutes(app: FastifyInstance, ctx: AppContext, re
   });
 
   routes.post('/imports/:id/commit', {
-    config: { access: ADMIN_ROLES },
+    config: { access: ADMIN_ROLES, longWork: true },
     schema: {
       tags: ['rolls'],
       summary:
