@@ -1,5 +1,6 @@
 import type { PixelRect } from './gray-image';
 import { readGarbledBox } from './garbled-box';
+import { GlyphLearner } from './learned-glyphs';
 import type { OcrEngine, OcrLanguage } from './ocr';
 import { inPoints, SCALE } from './page-scale';
 import type { PageSource } from './page-source';
@@ -20,7 +21,7 @@ export async function prepareBox(source: PageSource, ocr: OcrEngine, state: Page
     return item;
   }
   if (source.path === 'garbled') {
-    item.boxText = await readGarbledBox(ocr, language ?? 'mar', source.image, source.content, rect, photo ? (box.x + photo.left) / SCALE : rect.x + rect.width);
+    item.boxText = await readGarbledBox(ocr, language ?? 'mar', source.image, source.content, rect, photo ? (box.x + photo.left) / SCALE : rect.x + rect.width, (state.glyphs ??= new GlyphLearner()));
     if (item.boxText) return item;
   }
   await prepareScannedBox({ source, ocr, state, language: language ?? 'eng' }, item, box, photo);

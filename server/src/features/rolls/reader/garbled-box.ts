@@ -3,12 +3,16 @@ import { type BoxText, type TextLine, type TextWord } from './box-fields';
 import { hasDevanagari } from './devanagari';
 import { type GarbledValueField, garbledValues, type GarbledValueSegment } from './garbled-values';
 import { glyphsText, type PlacedGlyph } from './glyph-text';
+import type { GlyphLearner } from './learned-glyphs';
 import { cropGray, type GrayImage } from './gray-image';
 import { type OcrEngine, type OcrLanguage } from './ocr';
 import { readPieces } from './ocr-pieces';
 import { SCALE } from './page-scale';
 import { type PageContent, type TextRun } from './pdf-pages';
 import { runsIn, textLineFromRuns } from './text-lines';
+
+// OCR's word confidence a reading must have for every word to teach a glyph.
+const LEARN_CONFIDENCE = 0.85;
 
 // A garbled layer's Latin runs are right: the serial number, EPIC and cross-reference.
 export function garbledHeader(runs: TextRun[], headerPoints: RollRect): TextLine {
@@ -29,19 +33,28 @@ export function addGarbledKnowns(boxText: BoxText, runs: TextRun[], rect: RollRe
 // A box of a garbled page: each value given by its glyphs where the font's glyphs are known
 // (glyph-text.ts), the others cut out where the layer puts them, stacked and read in one OCR
 // call (see garbled-values.ts). Null when the layout is not the expected one.
-export async function readGarbledBox(ocr: OcrEngine, language: OcrLanguage, image: GrayImage, content: PageContent, rect: RollRect, textRight: number): Promise<BoxText | null> {
+// `learner`: the glyphs this roll's font table lacks, learnt from earlier values' OCR
+// (learned-glyphs.ts); each value read by OCR here teaches it in turn.
+export async function readGarbledBox(ocr: OcrEngine, language: OcrLanguage, image: GrayImage, content: PageContent, rect: RollRect, textRight: number, learner?: GlyphLearner): Promise<BoxText | null> {
   // Only what stands left of the photo: a frame printed with "Photo Available" in it (a ward list
   // of the Daryapur kind) would otherwise be taken for a long name's second line, and the
   // name's piece reach down over the relative's line.
   const values = garbledValues(runsIn(content.runs, rect).filter((run) => run.x < textRight - 1), rect, textRight);
   if (!values) return null;
   const { segments } = values;
-  const drawn = segments.map((segment) => textOfGlyphs(content, segment.rect));
+  const drawn = segments.map((segment) => textOfGlyphs(content, segment.rect, learner));
   const unread = segments.filter((_, index) => drawn[index] === null);
   // No rule erasing here: a piece holds no frame, and a bold name's headline (shirorekha) is a
   // long run of ink that the eraser would take for a rule.
   const pieces = unread.map((segment) => cropGray(image, { x: segment.rect.x * SCALE, y: segment.rect.y * SCALE, width: segment.rect.width * SCALE, height: segment.rect.height * SCALE }));
   const read = pieces.length > 0 ? await readPieces(ocr, language, pieces) : [];
+  // A sure reading of a value on one line teaches its one unknown glyph, if it holds one.
+  unread.forEach((segment, index) => {
+    const words = read[index] ?? [];
+    const glyphs = glyphsIn(content, segment.rect);
+    const oneLine = glyphs.every((glyph) => Math.abs(glyph.baseline - (glyphs[0] as PlacedGlyph).baseline) < 2);
+    if (learner && words.length > 0 && oneLine && words.every((word) => word.confidence >= LEARN_CONFIDENCE)) learner.learn(glyphs, words.map((word) => word.text).join(' '));
+  });
   const of = (field: GarbledValueField): TextWord[] => {
     const index = segments.findIndex((segment) => segment.field === field);
     const text = drawn[index];
@@ -65,9 +78,10 @@ export async function readGarbledBox(ocr: OcrEngine, language: OcrLanguage, imag
 // A value's text from the glyphs drawn in its place, when every one of them is known and they are
 // the very glyphs the text layer holds there (one character each in a garbled layer: a glyph
 // placed elsewhere than the layer says is never taken). Null otherwise: OCR reads it.
-export function textOfGlyphs(content: PageContent, rect: RollRect): string | null {
+export function textOfGlyphs(content: PageContent, rect: RollRect, learner?: GlyphLearner): string | null {
   if (content.glyphs.length === 0) return null;
-  const glyphs = glyphsIn(content, rect);
+  const drawnGlyphs = glyphsIn(content, rect);
+  const glyphs = learner ? learner.readGlyphs(drawnGlyphs) : drawnGlyphs;
   // The layer's runs whose baselines lie in the place, as its glyphs are taken (a wrapped
   // name's place reaches the top of the line below, whose glyphs are not in it).
   const layer = content.runs.filter((run) => inPlace(rect, run.x, run.y + run.height * 0.8)).reduce((count, run) => count + (run.glyphs ?? [...run.text.replace(/\s/gu, '')].length), 0);

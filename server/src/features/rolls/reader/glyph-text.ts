@@ -26,6 +26,8 @@ export interface PlacedGlyph {
   size?: number;
   // Where the middle of its ink is, in points (a known font's glyphs).
   ink?: number;
+  // Its outline's key (a known font's glyphs), which a roll's learnt glyphs are kept by.
+  key?: string;
 }
 
 export interface PdfGlyph {
@@ -82,6 +84,7 @@ const latinOf = (glyph: PdfGlyph) => (/^[\x20-\x7e]$/u.test(glyph.unicode) ? gly
 interface GlyphReading {
   text: string | null;
   ink: number | null;
+  key?: string;
 }
 
 function glyphReader(font: PdfFont | null, table: Record<string, string> | undefined): (glyph: PdfGlyph) => GlyphReading {
@@ -105,7 +108,8 @@ function glyphReader(font: PdfFont | null, table: Record<string, string> | undef
       const drawn = parsed.glyphForCodePoint(glyph.fontChar.codePointAt(0) ?? 0);
       const box = drawn.path.bbox;
       const ink = Number.isFinite(box.minX) && box.maxX > box.minX ? (((box.minX + box.maxX) / 2) * 1000) / parsed.unitsPerEm : null;
-      read = { text: table[outlineKey(drawn.path.toSVG())] ?? null, ink };
+      const key = outlineKey(drawn.path.toSVG());
+      read = { text: table[key] ?? null, ink, key };
       known.set(glyph.fontChar, read);
     }
     return read;
@@ -196,7 +200,7 @@ export async function pageGlyphs(operators: OperatorList, fontOf: (id: string) =
         break;
       case OPS.showText: {
         const font = fonts.get(state.fontId);
-        const read = readers.get(state.fontId) ?? (() => ({ text: null, ink: null }));
+        const read = readers.get(state.fontId) ?? ((): GlyphReading => ({ text: null, ink: null }));
         if (!font || font.vertical) break;
         const advanceScale = state.fontSize * (font.fontMatrix?.[0] ?? 0.001);
         const toPage = multiply(ctm, state.textMatrix);
@@ -215,9 +219,10 @@ export async function pageGlyphs(operators: OperatorList, fontOf: (id: string) =
           };
           const [startX, startY] = at(x);
           const [endX] = at(x + glyph.width * advanceScale);
-          const { text, ink } = read(glyph);
+          const { text, ink, key } = read(glyph);
           const placed: PlacedGlyph = { x: startX, baseline: pageHeight - startY, width: endX - startX, text, layer: glyph.unicode, size: state.fontSize * Math.hypot(toPage[2], toPage[3]) };
           if (ink !== null) placed.ink = at(x + ink * advanceScale)[0];
+          if (key && text === null) placed.key = key;
           glyphs.push(placed);
           x += advance;
         }

@@ -1,4 +1,5 @@
 import type { LabelTemplate } from './label-templates';
+import type { GlyphLearner } from './learned-glyphs';
 import type { OcrLanguage } from './ocr';
 import type { PageTurns, Turn } from './page-turns';
 
@@ -13,6 +14,8 @@ export interface PageReadState {
   // Older-format EPICs (RJ/12/094/114129) read so far: for each constituency and part
   // ("12/094"), how often each state's letters were read before it.
   oldEpicStates?: Map<string, Map<string, number>>;
+  // Glyphs of a known font its table lacks, learnt from the OCR of values holding them.
+  glyphs?: GlyphLearner;
   // Pages read side by side take turns at what they share, in the order they were asked for:
   // the language and the label pictures (`learning`), the EPIC series (`series`). So a roll
   // reads the same whatever the timing of its pages' OCR.
