@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument } from 'pdf-lib';
-import sharp from 'sharp';
-import { openPdf, renderPage } from '../server/src/features/rolls/reader/pdf-pages';
 import type { RollSample } from '../server/src/features/rolls/reader/roll-samples';
 
 // Image-only rolls as offices bring them: reprinted or rescanned at low resolution, grey, JPEG
@@ -13,35 +10,25 @@ import type { RollSample } from '../server/src/features/rolls/reader/roll-sample
 // sample. The Daryapur ward list has a text layer: rendered, it stands in for a Marathi roll
 // that has none.
 export const LOW_RESOLUTION_PPI = Number(process.env.ROLL_BENCH_SCAN_PPI) || 115;
-const JPEG_QUALITY = 55;
 
 // The pages derived from each sample: a cover, and pages the ground truth holds.
 export const LOW_RESOLUTION_SAMPLES: { sample: RollSample; pages: number[] }[] = [
   { sample: 'kishangarh', pages: [1, 3, 10] },
   { sample: 'hindi', pages: [1] },
   { sample: 'daryapur', pages: [1, 3, 155] },
+  { sample: 'english', pages: [1, 5] },
 ];
 
 export const lowResolutionLabel = (sample: RollSample, ppi = LOW_RESOLUTION_PPI) => `${sample}@${ppi}ppi`;
 
 // The pages of `file` as an image-only PDF of the same page size: each page rendered at `ppi`,
 // grey, JPEG. The derived PDF's page i is `pages[i]` of the sample.
-export async function lowResolutionScan(file: string, pages: number[], ppi = LOW_RESOLUTION_PPI, quality = JPEG_QUALITY): Promise<string> {
+export async function lowResolutionScan(file: string, pages: number[], ppi = LOW_RESOLUTION_PPI): Promise<string> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'roll-bench-'));
   process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
-  const doc = await openPdf(file);
-  const pdf = await PDFDocument.create();
-  for (const number of pages) {
-    const page = await doc.getPage(number);
-    const { width, height } = page.getViewport({ scale: 1 });
-    const { gray } = await renderPage(page, ppi / 72);
-    const jpeg = await sharp(Buffer.from(gray.data.buffer, gray.data.byteOffset, gray.data.byteLength), { raw: { width: gray.width, height: gray.height, channels: 1 } })
-      .jpeg({ quality })
-      .toBuffer();
-    pdf.addPage([width, height]).drawImage(await pdf.embedJpg(jpeg), { x: 0, y: 0, width, height });
-  }
-  await doc.destroy();
   const out = path.join(folder, `${ppi}ppi-${path.basename(file)}`);
-  writeFileSync(out, await pdf.save());
+  // Loaded here only: it renders with pdf.js, some 150 MB in this process (repeated-roll-page.ts).
+  const { writeLowResolutionCopy } = await import('../server/src/features/rolls/reader/synthetic-roll.test-helper');
+  await writeLowResolutionCopy(file, out, { ppi, pages });
   return out;
 }

@@ -72,6 +72,11 @@ export const withoutColon = (label: string): string => label.replace(TRAILING_CO
 // and its colon at a line's start (no name holds a colon).
 const UNREAD_LABEL = /^[\p{L}\p{M}]{1,5}\s*(?:[:;]|ः)\s*/u;
 
+// The end of a Hindi label ("<relation> का नाम") whose first word was lost or misread at low
+// resolution ("ं कां नाम", "निंवेचिक-का नाम", "कॉ नाम !"), at a value's start: no name holds
+// "का नाम".
+const LABEL_TAIL = /^(?:\S*[-\s])?क[ाॉ]?ं?\s*ना[मसभनय]\s*(?:[:;!]|ः)?\s+/u;
+
 function stripLeading(text: string): string {
   return text.replace(PUNCTUATION, '').trim();
 }
@@ -81,6 +86,8 @@ function cleanName(text: string): string {
   return text
     // Zero-width joiners (the Marathi model writes "क्‍ल" for "क्ल") change no letter.
     .replace(/[\u200c\u200d]/gu, '')
+    // A vowel sign or virama never starts a word: one before a name is a speck read so.
+    .replace(/^[\s\u093e-\u094d\u0901-\u0903]+/u, '')
     // No Hindi or Marathi name ends in a halant under ड or ढ: it is the nukta OCR misread (गौड़).
     .replace(/([डढ])\u094d(?=[\s.,|:;]|$)/gu, '$1\u093c')
     .replace(/[|©®°_=~`"“”‘’:;]+/gu, ' ')
@@ -251,10 +258,10 @@ export function parseBox(box: BoxText): ParsedBox {
     current = field;
     const valueWords = line.words.filter((word) => value.includes(word.text) && word.text.replace(PUNCTUATION, '').length > 0);
     if (field === 'name') {
-      fullName = cleanName(value);
+      fullName = cleanName(value.replace(LABEL_TAIL, ''));
       nameWords = valueWords;
     } else if (field === 'relative') {
-      relativeName = cleanName(value);
+      relativeName = cleanName(value.replace(LABEL_TAIL, ''));
       relativeWords = valueWords;
     } else if (field === 'house') {
       houseNo = numberDigits(value).replace(/^[-–—]+$/u, '').trim() || null;

@@ -74,7 +74,7 @@ export async function checkEpics(ocr: OcrEngine, voters: RollVoterBox[], headers
 }
 
 // Capital letters OCR takes for each other in a blurred scan.
-const CONFUSED_LETTERS = ['CG', 'ODQ', 'ITJL', 'UV', 'MNWH', 'EF', 'PR'];
+const CONFUSED_LETTERS = ['CG', 'ODQ', 'ITJL', 'UVY', 'MNWH', 'EF', 'PR'];
 // How many of a page's EPICs (and the pages' before it) a series has before a letter confused
 // with it is mended.
 const MENDING_SERIES = 4;

@@ -119,3 +119,23 @@ export async function writeScannedCopy(source: string, file: string): Promise<vo
   await doc.destroy();
   await writeFile(file, await pdf.save());
 }
+
+// A roll as an office that reprinted or rescanned it at low resolution has it (issue 53's
+// kept-aside rolls at 115 ppi): `pages` (every page when not given) rendered at `ppi`, grey,
+// JPEG-compressed, each an image only, the pages' size kept. Used by the tests on synthetic rolls
+// and by `npm run bench:roll` on the samples (bench/low-resolution-scan.ts).
+export async function writeLowResolutionCopy(source: string, file: string, { ppi = 115, quality = 55, pages }: { ppi?: number; quality?: number; pages?: number[] } = {}): Promise<void> {
+  const doc = await openPdf(source);
+  const pdf = await PDFDocument.create();
+  for (const number of pages ?? Array.from({ length: doc.numPages }, (_, index) => index + 1)) {
+    const page = await doc.getPage(number);
+    const { width, height } = page.getViewport({ scale: 1 });
+    const { gray } = await renderPage(page, ppi / 72);
+    const jpeg = await sharp(Buffer.from(gray.data.buffer, gray.data.byteOffset, gray.data.byteLength), { raw: { width: gray.width, height: gray.height, channels: 1 } })
+      .jpeg({ quality })
+      .toBuffer();
+    pdf.addPage([width, height]).drawImage(await pdf.embedJpg(jpeg), { x: 0, y: 0, width, height });
+  }
+  await doc.destroy();
+  await writeFile(file, await pdf.save());
+}
