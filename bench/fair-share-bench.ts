@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createTestApp, signInAs, type TestApp } from '../server/test/support/test-app';
@@ -8,8 +9,8 @@ import { seedVoter } from '../server/test/voters/voter-test-helpers';
 // the way). In one process through the real routes (inject), so what is measured is the event
 // loop the prints share with the list.
 // Wall time is noisy on a shared machine, so each case also says how long the event loop was held
-// (its delay's p99 and max, which other processes' load hardly moves) and the server process's
-// CPU time per finished print (a print made in a child process is not counted there).
+// (its delay's p99 and max, which other processes' load hardly moves), the server process's CPU
+// time per finished print, and the slip printers' (the child processes that lay slips out).
 //   npx tsx bench/fair-share-bench.ts      (FAIR_BENCH_VOTERS=1500, FAIR_BENCH_SECONDS=20,
 //                                           FAIR_BENCH_CASES=0,2 to run some cases only)
 const VOTERS = Number(process.env.FAIR_BENCH_VOTERS ?? 1500);
@@ -19,6 +20,16 @@ const BOOTH = { id: 12, label: 'Booth-12' };
 async function seed(t: TestApp): Promise<void> {
   for (let serial = 1; serial <= VOTERS; serial += 1) {
     await seedVoter(t.ctx, { booth: BOOTH.label, part_serial: serial, full_name: `सुनीता ${serial} पाटील`, father_husband_name: `ज्ञानेश्वर पाटील`, relation_type: 'Father' } as never);
+  }
+}
+
+// A process's processor time in ms (Linux /proc: user + system, 100 ticks a second); 0 elsewhere.
+function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
   }
 }
 
@@ -58,12 +69,15 @@ async function run(label: string, heavyWork: { perUser: number; perProcess: numb
     await Promise.all(loops);
     loopDelay.disable();
     const cpu = process.cpuUsage(cpuBefore);
+    // The slip printers' processor time (decision 078): they started in this case and are still up.
+    const printerMs = (t.ctx.slipPrinters?.processIds() ?? []).reduce((sum, pid) => sum + processCpuMs(pid), 0);
     times.sort((a, b) => a - b);
     const prints = [...statuses].map(([status, count]) => `${count}×${status}`).join(', ') || '-';
     const printed = statuses.get(200) ?? 0;
     const cpuPerPrint = printed === 0 ? '-' : `${((cpu.user + cpu.system) / 1000 / printed).toFixed(0)} ms`;
+    const printerPerPrint = printed === 0 ? '-' : `${(printerMs / printed).toFixed(0)} ms`;
     const ms = (nanoseconds: number) => `${(nanoseconds / 1e6).toFixed(0)} ms`;
-    return [label, String(times.length), `${percentile(times, 0.5).toFixed(0)} ms`, `${percentile(times, 0.95).toFixed(0)} ms`, `${(times.at(-1) ?? 0).toFixed(0)} ms`, prints, `${ms(loopDelay.percentile(99))} / ${ms(loopDelay.max)}`, cpuPerPrint];
+    return [label, String(times.length), `${percentile(times, 0.5).toFixed(0)} ms`, `${percentile(times, 0.95).toFixed(0)} ms`, `${(times.at(-1) ?? 0).toFixed(0)} ms`, prints, `${ms(loopDelay.percentile(99))} / ${ms(loopDelay.max)}`, cpuPerPrint, printerPerPrint];
   } finally {
     await t.close();
   }
@@ -81,7 +95,7 @@ for (const index of chosen) {
   const [label, limits, loopers] = cases[index]!;
   rows.push(await run(label, limits, loopers));
 }
-const header = ['case', 'list calls', 'p50', 'p95', 'max', 'prints', 'loop delay p99 / max', 'server CPU / print'];
+const header = ['case', 'list calls', 'p50', 'p95', 'max', 'prints', 'loop delay p99 / max', 'server CPU / print', 'printers CPU / print'];
 const widths = header.map((name, column) => Math.max(name.length, ...rows.map((row) => row[column]!.length)));
 const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
 console.log(`\nload average ${loadavg().map((load) => load.toFixed(2)).join(' ')} at the end`);
