@@ -159,13 +159,20 @@ const LIGHT_LINE_MOST = 200;
 // Gaps bridged in such a line: a missing pixel of a 100 ppi scan is two at the reader's scale.
 const LIGHT_LINE_GAPS = 3;
 
-export function findVoterBoxes(image: GrayImage, options: BoxFinderOptions, minimum: number, faintLines: boolean): PixelRect[] {
-  const dark = voterBoxGroup(findBoxes(image, options), minimum);
+// The boxes, and the level their lines were found at (the later stages' ink for frames).
+export function findVoterBoxes(image: GrayImage, options: BoxFinderOptions, minimum: number, faintLines: boolean): { boxes: PixelRect[]; lineLevel: number } {
+  const darkBelow = options.darkBelow ?? 140;
+  const dark = { boxes: voterBoxGroup(findBoxes(image, options), minimum), lineLevel: darkBelow };
   if (!faintLines) return dark;
-  const light = Math.min(LIGHT_LINE_MOST, paperLevel(image) - LIGHT_LINE_BELOW_PAPER);
-  if (light <= (options.darkBelow ?? 140)) return dark;
+  const light = lineLevel(image);
+  if (light <= darkBelow) return dark;
   const lighter = voterBoxGroup(findBoxes(image, { ...options, darkBelow: light, bridgeGaps: LIGHT_LINE_GAPS }), minimum);
-  return lighter.length > dark.length ? lighter : dark;
+  return lighter.length > dark.boxes.length ? { boxes: lighter, lineLevel: light } : dark;
+}
+
+// The level under which a faint line is ink: under the paper's, never darker than print's 140.
+export function lineLevel(image: GrayImage): number {
+  return Math.max(140, Math.min(LIGHT_LINE_MOST, paperLevel(image) - LIGHT_LINE_BELOW_PAPER));
 }
 
 // The grey level of a page's paper: the median of a sample of its pixels (a roll's page is mostly

@@ -23,6 +23,7 @@ const scannedCover = (): PageSource => ({
   hasText: false,
   path: 'scan',
   boxes: [],
+  lineLevel: 140,
   photos: [],
 });
 

@@ -42,20 +42,24 @@ describe('findVoterBoxes', () => {
 
   it('should find a scan’s boxes drawn in light grey broken lines when its lines may be faint', () => {
     const image = faintGrid(175, 250, 23);
-    expect(findVoterBoxes(image, options, 4, false)).toEqual([]);
-    expect(findVoterBoxes(image, options, 4, true)).toHaveLength(9);
+    expect(findVoterBoxes(image, options, 4, false).boxes).toEqual([]);
+    const faint = findVoterBoxes(image, options, 4, true);
+    expect(faint.boxes).toHaveLength(9);
+    // The later stages take the frames' light grey for ink too.
+    expect(faint.lineLevel).toBe(200);
   });
 
   it('should find the same boxes both ways when the lines are black', () => {
     const image = faintGrid(0, 255);
     expect(findVoterBoxes(image, options, 4, true)).toEqual(findVoterBoxes(image, options, 4, false));
-    expect(findVoterBoxes(image, options, 4, true)).toHaveLength(9);
+    expect(findVoterBoxes(image, options, 4, true)).toMatchObject({ lineLevel: 140 });
+    expect(findVoterBoxes(image, options, 4, true).boxes).toHaveLength(9);
   });
 
   it('should not take grey paper for lines', () => {
     // Paper as grey as the light level: no line stands out.
     const image: GrayImage = { width: 600, height: 280, data: new Uint8Array(600 * 280).fill(190) };
-    expect(findVoterBoxes(image, options, 4, true)).toEqual([]);
+    expect(findVoterBoxes(image, options, 4, true).boxes).toEqual([]);
   });
 
   it('should tell a page’s paper level from its most common grey', () => {

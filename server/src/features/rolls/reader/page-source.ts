@@ -40,6 +40,7 @@ export interface PageSource {
   hasText: boolean; // a layer of its own (not laid over a full-page scan)
   path: TextPath;
   boxes: PixelRect[]; // the voter boxes in reading order, in pixels
+  lineLevel: number; // the grey level under which the boxes' lines were ink (light on a faint scan)
   photos: (Uint8Array | null)[]; // each box's photo as JPEG
 }
 
@@ -60,7 +61,7 @@ export async function loadPage(doc: PDFDocumentProxy, pageNumber: number): Promi
   const hasText = !scanned && rawText.replace(/\s/gu, '').length >= 50;
   // A scan's lines may be faint (box-finder.ts); a layer's page draws its own.
   const limits = { minWidth: BOX_LIMITS.minWidth * SCALE, maxWidth: BOX_LIMITS.maxWidth * SCALE, minHeight: BOX_LIMITS.minHeight * SCALE, maxHeight: BOX_LIMITS.maxHeight * SCALE };
-  const boxes = findVoterBoxes(image, limits, fewBoxesCount, !hasText);
+  const { boxes, lineLevel } = findVoterBoxes(image, limits, fewBoxesCount, !hasText);
   // A layer re-encoded by a tool that re-subset its fonts says nothing of a known font's glyphs:
   // its runs are told again from them (reencoded-layer.ts).
   const reencoded = hasText && layerDisagreesWithGlyphs(raw.glyphs);
@@ -78,5 +79,5 @@ export async function loadPage(doc: PDFDocumentProxy, pageNumber: number): Promi
   const pageText = path === 'text' || reencoded ? content.runs.map((run) => run.text).join(' ') : rawText;
   const photos = boxes.length === 0 ? [] : await boxPhotos(colour, content, boxes);
   colour = null;
-  return { pageNumber, content, image, pageText, hasText, path, boxes, photos };
+  return { pageNumber, content, image, pageText, hasText, path, boxes, lineLevel, photos };
 }

@@ -20,14 +20,16 @@ import { type NamePiece, namePieces } from './second-readings';
 // frame's columns (inked over most of the header's height) and rules whited out, cut to the ink
 // left (OCR's time follows the pixels it is given, and the half is mostly paper: cut to the
 // digits, the page's serials cost a fifth). Null when no ink is left.
-export function serialZone(crop: GrayImage, headerEnd: number): GrayImage | null {
+// `frameBelow`: the level the page's lines were found at (a faint scan's frame is light grey:
+// box-finder.ts); a ward list's serial sits on a grey fill, which that level would take for ink.
+export function serialZone(crop: GrayImage, headerEnd: number, frameBelow = 140): GrayImage | null {
   const zone = cropGray(crop, { x: 0, y: 0, width: Math.round(crop.width * 0.5), height: headerEnd });
   for (let x = 0; x < zone.width; x += 1) {
     let ink = 0;
-    for (let y = 0; y < zone.height; y += 1) if ((zone.data[y * zone.width + x] ?? 255) < 140) ink += 1;
+    for (let y = 0; y < zone.height; y += 1) if ((zone.data[y * zone.width + x] ?? 255) < frameBelow) ink += 1;
     if (ink > zone.height * 0.6) for (let y = 0; y < zone.height; y += 1) zone.data[y * zone.width + x] = 255;
   }
-  const cleaned = eraseRules(zone, 12 * SCALE);
+  const cleaned = eraseRules(zone, 12 * SCALE, frameBelow);
   const ink = inkBox(bitmap(cleaned), { x: 0, y: 0, width: cleaned.width, height: cleaned.height });
   if (!ink) return null;
   const margin = SCALE;
@@ -172,7 +174,7 @@ export async function prepareScannedBox(context: ScanContext, item: PreparedBox,
   if (garbled && item.boxText) addGarbledKnowns(item.boxText, source.content.runs, item.rect);
   // Small printed serials are OCR's weakest spot: read again, digits only, from the left half
   // of the header (the EPIC is on the right).
-  if (!garbled) item.serialZone = serialZone(crop, headerEnd);
+  if (!garbled) item.serialZone = serialZone(crop, headerEnd, source.lineLevel);
   // The labelled reading cut the EPIC's picture already.
   if (!garbled && !labelled) item.epicPicture = epicPiece(cleanCrop, ink, headerEnd);
   // A Latin box's last line is its age and gender, kept for a second look at an unsure age.
