@@ -104,3 +104,42 @@ test("should send today's birthday greetings in two clicks and greet one voter o
   await expect(page.getByText(/^Queued for \d+ voters?$/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Sends' }).getByRole('listitem').filter({ hasText: `Birthday Wishes ${suffix}` })).toBeVisible();
 });
+
+// Decision 079: the same send by WhatsApp template messages (the e2e server talks to a stand-in
+// of Meta's Cloud API). Booth-386 is this test's own.
+test('should send an approved WhatsApp template to one booth\'s voters, one message each', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const suffix = Date.now().toString().slice(-6);
+  const token = await apiToken(request, E2E_USERS.admin);
+  await createVoterViaApi(request, token, { voter_no: '1', voter_id: `WA${suffix}A`, full_name: `Ganesh Pawar ${suffix}`, booth: 'Booth-386', mobile_number: `95${suffix}01` });
+  await createVoterViaApi(request, token, { voter_no: '2', voter_id: `WA${suffix}B`, full_name: `Meena Pawar ${suffix}`, booth: 'Booth-386', mobile_number: `95${suffix}02`, whatsapp_number: `94${suffix}02` });
+
+  await signIn(page, E2E_USERS.admin);
+  await page.goto('/voter-messages');
+  const templateName = `Sabha ${suffix}`;
+  const templates = page.getByRole('form', { name: 'New template' });
+  await templates.getByLabel('Template name').fill(templateName);
+  await templates.getByLabel('DLT template id').fill('1207160000000054400');
+  await templates.getByLabel('Name Meta approved for WhatsApp (optional)').fill('Sabha Notice');
+  await templates.getByLabel('Text in मराठी').fill('नमस्कार {name}, {date} रोजी सभा आहे.');
+  await templates.getByRole('button', { name: 'Add template' }).click();
+  await expect(templates.getByText('A WhatsApp template name has only small letters, digits and _')).toBeVisible();
+  await templates.getByLabel('Name Meta approved for WhatsApp (optional)').fill('sabha_notice');
+  await templates.getByRole('button', { name: 'Add template' }).click();
+  await expect(page.getByText('Template saved')).toBeVisible();
+
+  const form = page.getByRole('region', { name: 'Send to voters' });
+  await form.getByLabel('Booth').selectOption('Booth-386');
+  await form.getByLabel('Template').selectOption({ label: `${templateName} (Service)` });
+  await form.getByLabel('Send by').selectOption({ label: 'WhatsApp' });
+  await form.getByLabel('Date for {date}').fill('15 डिसेंबर');
+  await form.getByRole('button', { name: 'Preview' }).click();
+  const preview = form.getByRole('status', { name: 'Before sending' });
+  await expect(preview.getByText('2 voters will get this message')).toBeVisible();
+  await expect(preview.getByText(/^2 WhatsApp messages · estimated cost ₹1\.60 · budget left today/)).toBeVisible();
+  await preview.getByRole('button', { name: 'Send to 2 voters' }).click();
+  await expect(page.getByText('Queued for 2 voters')).toBeVisible();
+  const sent = page.getByRole('region', { name: 'Sends' }).getByRole('listitem').filter({ hasText: templateName });
+  await expect(sent.getByText('WhatsApp', { exact: true })).toBeVisible();
+  await expect(sent.getByText('2 of 2 sent · 0 failed · 0 not sent')).toBeVisible({ timeout: 30_000 });
+});

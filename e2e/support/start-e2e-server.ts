@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -33,6 +34,11 @@ if (cluster.isPrimary) {
   // expect; sign-in.spec.ts serves the spec's default (voter entry) to its own pages and checks it.
   await writeSettings(database.db, { election_name: 'Yavatmal By-election', poll_date: '2029-10-20', field_landing: 'own-work' });
   await database.close();
+  // Decision 079: WhatsApp template messages go to a stand-in of Meta's Cloud API on this machine
+  // (no internet here), which accepts every message as Meta does.
+  process.env.WHATSAPP_API_URL = await fakeWhatsAppCloudApi();
+  process.env.WHATSAPP_ACCESS_TOKEN = 'e2e-token';
+  process.env.WHATSAPP_PHONE_NUMBER_ID = '1098765432';
 }
 // Roll PDFs go to the real reader; the roll-like test files that carry their pages as JSON (made
 // by the browser test of the review screen) go to the test double of the API tests.
@@ -53,4 +59,20 @@ async function freshPostgresDatabase(name: string): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+async function fakeWhatsAppCloudApi(): Promise<string> {
+  let sent = 0;
+  const server = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      sent += 1;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ messaging_product: 'whatsapp', messages: [{ id: `wamid.e2e${sent}` }] }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  const address = server.address() as { port: number };
+  return `http://127.0.0.1:${address.port}/v21.0`;
 }

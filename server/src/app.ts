@@ -58,6 +58,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { refuseTextWithNul } from './plugins/text-without-nul';
 import { registerIdempotency } from './plugins/idempotency';
 import { syncRoutes } from './features/sync/sync-routes';
+import { createWhatsAppGatewayFromEnv, type WhatsAppGateway } from './features/voter-messages/whatsapp/whatsapp-cloud-gateway';
 import { registerWebApp } from './plugins/web-app';
 import { type ProcessRole, SINGLE_PROCESS } from './processes/process-role';
 
@@ -72,6 +73,8 @@ export interface BuildAppOptions {
   loggerStream?: NodeJS.WritableStream;
   // Tests pass a gateway that talks to a local fake; otherwise SMS_GATEWAY decides.
   smsGateway?: SmsGateway;
+  // The same for WhatsApp (null: none); otherwise WHATSAPP_ACCESS_TOKEN and _PHONE_NUMBER_ID.
+  whatsappGateway?: WhatsAppGateway | null;
   // Tests run their own migration list (one that fails); the app always runs MIGRATIONS.
   migrations?: Readonly<Record<string, Migration>>;
   // Where the upgrade says what it backed up; the console by default.
@@ -130,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // ioredis loads only where REDIS_URL is set (several nodes), not in every process of one.
   const redis = config.redisUrl ? (await import('./plugins/redis-connection')).openRedis(config.redisUrl, config.redisKeyPrefix ?? 'vms:', (error) => app.log.warn({ err: error }, 'Redis connection trouble')) : undefined;
   const smsGateway = options.smsGateway ?? createSmsGatewayFromEnv(process.env, (line) => app.log.info(line));
+  const whatsappGateway = options.whatsappGateway === undefined ? (createWhatsAppGatewayFromEnv(process.env) ?? null) : options.whatsappGateway;
   const heavyWorkLimits = { ...DEFAULT_HEAVY_WORK, perProcess: config.heavyWorkPerProcess ?? DEFAULT_HEAVY_WORK.perProcess, ...options.heavyWork };
   const ctx: AppContext = {
     config,
@@ -139,7 +143,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     tokens: createTokenSigner(config.jwtSecret),
     loginThrottle: createLoginThrottle(options.loginThrottle ?? { ...DEFAULT_LOGIN_THROTTLE, maxFailuresPerIp: config.signInFailuresPerAddress ?? DEFAULT_LOGIN_THROTTLE.maxFailuresPerIp }, redis ? redisSignInLimits(redis) : databaseSignInLimits),
     sms: createSmsDispatcher({ db: database.db, gateway: smsGateway, log: (line) => app.log.warn(line), elsewhere: options.smsDispatchElsewhere }),
-    voterSends: createVoterSendDispatcher({ db: database.db, gateway: smsGateway, log: (line) => app.log.warn(line), ratePerSecond: config.smsRatePerSecond ?? 10 }),
+    voterSends: createVoterSendDispatcher({ db: database.db, gateway: smsGateway, whatsapp: whatsappGateway, log: (line) => app.log.warn(line), ratePerSecond: config.smsRatePerSecond ?? 10 }),
+    whatsapp: whatsappGateway ? { gateway: whatsappGateway, pricePaise: config.whatsappPricePaise ?? 80 } : null,
     photos: config.databaseUrl ? databasePhotoStore(database.db, config.dataDir) : diskPhotoStore(config.dataDir),
     redis,
     liveness,

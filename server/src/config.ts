@@ -53,6 +53,9 @@ export interface AppConfig {
   smsInboundToken?: string;
   // Messages a second the SMS gateway takes (SMS_RATE_PER_SECOND, issue 60); unset means 10.
   smsRatePerSecond?: number;
+  // What one WhatsApp template message costs, in paise (WHATSAPP_PRICE_PAISE, decision 079);
+  // unset means 80 (about Meta's Indian price of a marketing message in 2025).
+  whatsappPricePaise?: number;
   // Not environment settings: tests lower these to cover the large-file paths of an import
   // with small files (see voter-import.ts).
   importTuning?: ImportTuning;
@@ -188,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signInFailuresPerAddress: positiveInt('SIGN_IN_FAILURES_PER_ADDRESS', env.SIGN_IN_FAILURES_PER_ADDRESS, 100),
     smsInboundToken: env.SMS_INBOUND_TOKEN || undefined,
     smsRatePerSecond: positiveInt('SMS_RATE_PER_SECOND', env.SMS_RATE_PER_SECOND, 10),
+    whatsappPricePaise: positiveInt('WHATSAPP_PRICE_PAISE', env.WHATSAPP_PRICE_PAISE, 80),
     redisUrl: redisUrlFrom(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'vms:',
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(import.meta.dirname, '../../web/dist')),

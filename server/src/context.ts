@@ -6,6 +6,7 @@ import type { DatabaseDialect } from './db/dialects/database-dialect';
 import type { LoginThrottle } from './features/auth/login-throttle';
 import type { TokenSigner } from './features/auth/tokens';
 import type { SmsDispatcher } from './features/notifications/sms/sms-dispatcher';
+import type { WhatsAppGateway } from './features/voter-messages/whatsapp/whatsapp-cloud-gateway';
 import type { VoterSendDispatcher } from './features/voter-messages/voter-send-dispatcher';
 import type { PhotoStore } from './features/voters/voter-photos';
 import type { ProcessLiveness } from './db/process-liveness';
@@ -25,6 +26,8 @@ export interface AppContext {
   sms: SmsDispatcher;
   // Messages to voters (issue 60): sent at the gateway's rate by the process that runs the jobs.
   voterSends: VoterSendDispatcher;
+  // WhatsApp template messages to voters where WHATSAPP_* are set (decision 079); null: SMS only.
+  whatsapp: { gateway: WhatsAppGateway; pricePaise: number } | null;
   // Voter photos: files on SQLite, rows on PostgreSQL so that every node serves them (decision 043).
   photos: PhotoStore;
   // REDIS_URL's Redis, shared by several nodes (decision 043); unset on one node.

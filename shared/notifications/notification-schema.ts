@@ -62,7 +62,9 @@ export const notificationStatsSchema = z.object({
 export type NotificationStats = z.infer<typeof notificationStatsSchema>;
 
 // What one SMS part costs, for the estimate beside the message box (the sms_price_paise setting).
-export const smsPricingSchema = z.object({ price_paise_per_part: z.number().int() });
+// The price of one SMS part and, where the server sends WhatsApp (decision 079), of one WhatsApp
+// template message (null: no WhatsApp channel).
+export const smsPricingSchema = z.object({ price_paise_per_part: z.number().int(), whatsapp_price_paise: z.number().int().nullable() });
 export type SmsPricing = z.infer<typeof smsPricingSchema>;
 
 // What a recipient sees: only their own read state, never the other recipients.

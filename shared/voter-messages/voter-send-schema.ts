@@ -20,6 +20,14 @@ export const TEMPLATE_TEXT_REQUIRED = "Write the template's text in at least one
 export const TEMPLATE_TEXT_TOO_LONG = 'A template text can be at most 500 characters';
 export const TEMPLATE_CATEGORY_CHOICE = 'Choose promotional or service';
 export const TEMPLATE_UNKNOWN_PLACEHOLDER = 'Use only the placeholders {name}, {booth}, {polling_station} and {date}';
+export const WHATSAPP_TEMPLATE_NAME = 'A WhatsApp template name has only small letters, digits and _';
+export const WHATSAPP_NOT_SET_UP = 'WhatsApp is not set up on this server';
+export const NO_WHATSAPP_TEMPLATE = 'This template has no approved WhatsApp template name';
+
+// How a send reaches the voters: SMS through the gateway, or WhatsApp template messages through
+// the WhatsApp Business Cloud API where the server is set up for it (decision 079).
+export const CHANNELS = ['sms', 'whatsapp'] as const;
+export type Channel = (typeof CHANNELS)[number];
 
 const templateText = z
   .string()
@@ -36,6 +44,13 @@ export const voterTemplateInputSchema = z
     category: z.enum(TEMPLATE_CATEGORIES, { error: TEMPLATE_CATEGORY_CHOICE }),
     dlt_template_id: z.string({ error: TEMPLATE_DLT_ID }).trim().regex(/^\d{1,19}$/, TEMPLATE_DLT_ID),
     texts: templateTextsSchema,
+    // The name of the template Meta approved with the same texts ({name} ... as {{1}} ... in
+    // the order they appear); empty: this template goes by SMS only.
+    whatsapp_template: z.string({ error: WHATSAPP_TEMPLATE_NAME }).trim().max(512, WHATSAPP_TEMPLATE_NAME).regex(/^[a-z0-9_]*$/, WHATSAPP_TEMPLATE_NAME)
+      .nullable()
+      .default('')
+      // A template read back (null: none) may be sent as it came.
+      .transform((name) => name ?? ''),
     version: sentVersionSchema,
   })
   .refine((input) => Object.values(input.texts).some((text) => text !== ''), { message: TEMPLATE_TEXT_REQUIRED, path: ['texts'] });
@@ -47,6 +62,7 @@ export const voterTemplateSchema = z.object({
   category: z.enum(TEMPLATE_CATEGORIES),
   dlt_template_id: z.string(),
   texts: z.record(z.string(), z.string()),
+  whatsapp_template: z.string().nullable(),
   updated_at: z.string(),
   version: recordVersionSchema,
 });
@@ -72,12 +88,14 @@ export type VoterAudience = z.input<typeof voterAudienceSchema>;
 export const voterSendInputSchema = z.object({
   audience: voterAudienceSchema,
   template_id: recordIdSchema('Choose a template'),
+  channel: z.enum(CHANNELS, { error: 'Choose SMS or WhatsApp' }).default('sms'),
   // What {date} stands for (an event's date as the office writes it).
   date_text: z.string().trim().max(40, 'The date can be at most 40 characters').default(''),
 });
 export type VoterSendInput = z.input<typeof voterSendInputSchema>;
 
 export const voterSendPreviewSchema = z.object({
+  channel: z.enum(CHANNELS),
   matched: z.number().int(),
   recipients: z.number().int(),
   left_out: z.object({ no_mobile: z.number().int(), opted_out: z.number().int() }),
@@ -131,6 +149,7 @@ export const voterSendSchema = z.object({
   id: z.number().int(),
   template_name: z.string(),
   category: z.enum(TEMPLATE_CATEGORIES),
+  channel: z.enum(CHANNELS),
   status: z.enum(SEND_STATUSES),
   total: z.number().int(),
   sent: z.number().int(),

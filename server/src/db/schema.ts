@@ -556,6 +556,8 @@ export interface VoterMessageTemplatesTable {
   category: string;
   dlt_template_id: string;
   texts: string;
+  // The template Meta approved for WhatsApp (migration 061), or null: SMS only.
+  whatsapp_template: Generated<string | null>;
   created_at: string;
   updated_at: string;
   version: Generated<number>;
@@ -583,6 +585,9 @@ export interface VoterSendsTable {
   approved_by_name: string | null;
   approved_at: string | null;
   finished_at: string | null;
+  // 'sms' or 'whatsapp' (migration 061), and the approved WhatsApp template it was queued with.
+  channel: Generated<string>;
+  whatsapp_template: Generated<string | null>;
   version: Generated<number>;
 }
 
@@ -602,6 +607,9 @@ export interface VoterSendRecipientsTable {
   delivery_status: Generated<string | null>;
   delivery_error: Generated<string | null>;
   delivery_reported_at: Generated<string | null>;
+  // A WhatsApp message's language and its {{1}}, {{2}}, ... values as JSON (migration 061).
+  language: Generated<string | null>;
+  params: Generated<string | null>;
 }
 
 export interface AppointmentsTable {

@@ -76,7 +76,7 @@ describe('POST /api/notifications/send', () => {
   it('should tell every signed-in role the price of one part', async () => {
     for (const role of ALL_ROLES) {
       const { headers } = await signInAs(t, role);
-      expect(await getJson('/api/notifications/sms-pricing', headers)).toEqual({ price_paise_per_part: 25 });
+      expect(await getJson('/api/notifications/sms-pricing', headers)).toEqual({ price_paise_per_part: 25, whatsapp_price_paise: null });
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/notifications/sms-pricing' })).statusCode).toBe(401);
   });

@@ -123,14 +123,14 @@ async function notificationFor(t: TestApp, caller: Caller | null): Promise<numbe
 // Issue 60: a template, and a send of one message (waiting for approval, or sending) made
 // straight in the database.
 async function voterTemplate(t: TestApp): Promise<number> {
-  return insertTemplate(t.ctx.db, { name: 'Meeting', category: 'service', dlt_template_id: '1207160000000054321', texts: { en: 'Dear {name}', mr: '', hi: '', gu: '' } }, new Date());
+  return insertTemplate(t.ctx.db, { name: 'Meeting', category: 'service', dlt_template_id: '1207160000000054321', texts: { en: 'Dear {name}', mr: '', hi: '', gu: '' }, whatsapp_template: '' }, new Date());
 }
 async function voterSend(t: TestApp, status: 'awaiting_approval' | 'sending'): Promise<number> {
   const voter = await seedVoter(t.ctx, { booth: 'Booth-01', mobile_number: '9876500099' });
   const now = new Date().toISOString();
   return insertSend(
     t.ctx.db,
-    { template_id: await voterTemplate(t), template_name: 'Meeting', category: 'service', dlt_template_id: '1', audience: '{}', status, total: 1, no_mobile: 0, opted_out: 0, parts: 1, price_paise: 25, not_before: null, created_by: 1, created_by_name: 'Test', approved_by: null, approved_by_name: null, approved_at: null, created_at: now },
+    { template_id: await voterTemplate(t), template_name: 'Meeting', category: 'service', dlt_template_id: '1', audience: '{}', status, total: 1, no_mobile: 0, opted_out: 0, parts: 1, price_paise: 25, not_before: null, created_by: 1, created_by_name: 'Test', approved_by: null, approved_by_name: null, approved_at: null, created_at: now, channel: 'sms', whatsapp_template: null },
     [{ voter_id: voter.id, mobile: '9876500099', text: 'Dear voter', parts: 1 }],
   );
 }

@@ -7,6 +7,7 @@ import type { AppContext } from '../../src/context';
 import type { LoginThrottleOptions } from '../../src/features/auth/login-throttle';
 import type { HeavyWorkLimits } from '../../src/plugins/heavy-work';
 import type { SmsGateway } from '../../src/features/notifications/sms/sms-gateway';
+import type { WhatsAppGateway } from '../../src/features/voter-messages/whatsapp/whatsapp-cloud-gateway';
 import type { RollReader } from '../../src/features/rolls/roll-reader-seam';
 import { hashPassword } from '../../src/features/auth/passwords';
 import { insertUser, type NewUser } from '../../src/features/users/users-repository';
@@ -40,11 +41,11 @@ export function testConfig(database: TestDatabase, overrides: Partial<AppConfig>
 }
 
 export async function createTestApp(
-  options: { loginThrottle?: LoginThrottleOptions; config?: Partial<AppConfig>; smsGateway?: SmsGateway; rollReader?: RollReader; heavyWork?: Partial<HeavyWorkLimits> } = {},
+  options: { loginThrottle?: LoginThrottleOptions; config?: Partial<AppConfig>; smsGateway?: SmsGateway; whatsappGateway?: WhatsAppGateway | null; rollReader?: RollReader; heavyWork?: Partial<HeavyWorkLimits> } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase({ from: migratedTemplate() });
   const config = testConfig(database, options.config);
-  const { app, ctx } = await buildApp({ config, database: database.handle, logger: false, loginThrottle: options.loginThrottle, smsGateway: options.smsGateway, rollReader: options.rollReader, heavyWork: options.heavyWork });
+  const { app, ctx } = await buildApp({ config, database: database.handle, logger: false, loginThrottle: options.loginThrottle, smsGateway: options.smsGateway, whatsappGateway: options.whatsappGateway ?? null, rollReader: options.rollReader, heavyWork: options.heavyWork });
   await app.ready();
   return {
     app,

@@ -84,8 +84,8 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
   // The price of one SMS part, for the cost estimate beside every message box (issue 60).
   routes.get('/sms-pricing', {
     config: { access: ALL_ROLES },
-    schema: { tags: ['notifications'], summary: 'What one SMS part costs, in paise (the sms_price_paise setting)', response: { 200: smsPricingSchema, 401: errorSchema } },
-    handler: async () => ({ price_paise_per_part: Number((await readSettings(ctx.db)).sms_price_paise) }),
+    schema: { tags: ['notifications'], summary: 'What one SMS part costs, in paise (the sms_price_paise setting), and one WhatsApp message where the server sends them (else null)', response: { 200: smsPricingSchema, 401: errorSchema } },
+    handler: async () => ({ price_paise_per_part: Number((await readSettings(ctx.db)).sms_price_paise), whatsapp_price_paise: ctx.whatsapp?.pricePaise ?? null }),
   });
 
   routes.get('/my', {

@@ -123,7 +123,7 @@ export async function voterMessagesRoutes(app: FastifyInstance, ctx: AppContext)
       body: voterSendInputSchema,
       response: { 200: voterSendPreviewSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
     },
-    handler: async (request) => previewSend(ctx.db, request.body),
+    handler: async (request) => previewSend(ctx.db, request.body, ctx.whatsapp),
   });
 
   routes.post('/sends', {
@@ -135,7 +135,7 @@ export async function voterMessagesRoutes(app: FastifyInstance, ctx: AppContext)
       body: voterSendInputSchema,
       response: { 201: voterSendSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 423: errorSchema },
     },
-    handler: async (request, reply) => reply.code(201).send(await createSend(ctx.db, requestActor(request), request.body)),
+    handler: async (request, reply) => reply.code(201).send(await createSend(ctx.db, requestActor(request), request.body, ctx.whatsapp)),
   });
 
   routes.get('/sends', {

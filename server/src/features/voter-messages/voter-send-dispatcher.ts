@@ -8,11 +8,14 @@ import { recordAudit } from '../audit/audit-repository';
 import { type SmsGateway, SmsSendError } from '../notifications/sms/sms-gateway';
 import { readSettings } from '../settings/settings-repository';
 import { budgetReached } from './voter-sends-use-cases';
+import type { WhatsAppGateway } from './whatsapp/whatsapp-cloud-gateway';
 import { activeSends, cancelQueuedRecipients, dueRecipients, optedOutAmong, queuedCount, recordRecipient, skipRecipients, spentSince, updateSend } from './voter-sends-repository';
 
 export interface VoterSendDispatcherOptions {
   db: Kysely<Database>;
   gateway: SmsGateway;
+  // WhatsApp template messages (decision 079); null: a WhatsApp send's messages fail, said so.
+  whatsapp?: WhatsAppGateway | null;
   log: (line: string) => void;
   // The gateway's rate (SMS_RATE_PER_SECOND): at most this many messages a pass, a pass a second.
   ratePerSecond: number;
@@ -22,6 +25,7 @@ export interface VoterSendDispatcherOptions {
 }
 
 export const OPTED_OUT_SINCE = 'Opted out after the send was queued';
+export const WHATSAPP_GONE = 'WhatsApp is not set up on this server';
 
 // Sends the queued messages to voters at the gateway's rate, oldest send first, outside any
 // request: a send to 50,000 voters is queued in one transaction and goes out here over
@@ -64,7 +68,10 @@ export function createVoterSendDispatcher(options: VoterSendDispatcherOptions) {
       const attempts = recipient.attempts + 1;
       const key = { send_id: send.id, voter_id: recipient.voter_id };
       try {
-        const { providerId } = await options.gateway.send({ to: recipient.mobile, text: recipient.text, dlt });
+        const { providerId } =
+          send.channel === 'whatsapp'
+            ? await sendWhatsapp(send.whatsapp_template, recipient)
+            : await options.gateway.send({ to: recipient.mobile, text: recipient.text, dlt });
         await recordRecipient(options.db, key, { status: 'sent', attempts, error: null, providerId, nextAttemptAt: null, sentAt: clock() });
         spent += cost;
         sent += 1;
@@ -76,6 +83,12 @@ export function createVoterSendDispatcher(options: VoterSendDispatcherOptions) {
       }
     }
     return sent;
+  }
+
+  // The approved template in the voter's language with the values it was queued with.
+  async function sendWhatsapp(template: string | null, recipient: { mobile: string; language: string | null; params: string | null }) {
+    if (!options.whatsapp || !template) throw new SmsSendError(WHATSAPP_GONE, false);
+    return options.whatsapp.send({ to: recipient.mobile, template, language: recipient.language ?? 'en', parameters: JSON.parse(recipient.params ?? '[]') as string[] });
   }
 
   async function stopForBudget(send: { id: number; version: number; template_name: string }, budgetPaise: number): Promise<void> {

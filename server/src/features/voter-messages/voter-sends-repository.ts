@@ -6,35 +6,38 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 // Templates ------------------------------------------------------------------------------------
 
-const templateOf = (row: { id: number; name: string; category: string; dlt_template_id: string; texts: string; updated_at: string; version: number }): VoterTemplate => ({
+const TEMPLATE_COLUMNS = ['id', 'name', 'category', 'dlt_template_id', 'texts', 'whatsapp_template', 'updated_at', 'version'] as const;
+const templateOf = (row: { id: number; name: string; category: string; dlt_template_id: string; texts: string; whatsapp_template: string | null; updated_at: string; version: number }): VoterTemplate => ({
   ...row,
   category: row.category as VoterTemplate['category'],
   texts: JSON.parse(row.texts) as Record<string, string>,
 });
 
 export async function listTemplates(db: Executor): Promise<VoterTemplate[]> {
-  const rows = await db.selectFrom('voter_message_templates').select(['id', 'name', 'category', 'dlt_template_id', 'texts', 'updated_at', 'version']).orderBy('name').orderBy('id').execute();
+  const rows = await db.selectFrom('voter_message_templates').select(TEMPLATE_COLUMNS).orderBy('name').orderBy('id').execute();
   return rows.map(templateOf);
 }
 
 export async function findTemplate(db: Executor, id: number): Promise<VoterTemplate | undefined> {
-  const row = await db.selectFrom('voter_message_templates').select(['id', 'name', 'category', 'dlt_template_id', 'texts', 'updated_at', 'version']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('voter_message_templates').select(TEMPLATE_COLUMNS).where('id', '=', id).executeTakeFirst();
   return row ? templateOf(row) : undefined;
 }
 
-export async function insertTemplate(db: Executor, input: { name: string; category: string; dlt_template_id: string; texts: TemplateTexts }, now: Date): Promise<number> {
+type TemplateFields = { name: string; category: string; dlt_template_id: string; texts: TemplateTexts; whatsapp_template: string };
+
+export async function insertTemplate(db: Executor, input: TemplateFields, now: Date): Promise<number> {
   const row = await db
     .insertInto('voter_message_templates')
-    .values({ name: input.name, category: input.category, dlt_template_id: input.dlt_template_id, texts: JSON.stringify(input.texts), created_at: now.toISOString(), updated_at: now.toISOString(), version: 1 })
+    .values({ name: input.name, category: input.category, dlt_template_id: input.dlt_template_id, texts: JSON.stringify(input.texts), whatsapp_template: input.whatsapp_template || null, created_at: now.toISOString(), updated_at: now.toISOString(), version: 1 })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
-export async function updateTemplate(db: Executor, id: number, readVersion: number, input: { name: string; category: string; dlt_template_id: string; texts: TemplateTexts }, now: Date): Promise<boolean> {
+export async function updateTemplate(db: Executor, id: number, readVersion: number, input: TemplateFields, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('voter_message_templates')
-    .set({ name: input.name, category: input.category, dlt_template_id: input.dlt_template_id, texts: JSON.stringify(input.texts), updated_at: now.toISOString(), version: readVersion + 1 })
+    .set({ name: input.name, category: input.category, dlt_template_id: input.dlt_template_id, texts: JSON.stringify(input.texts), whatsapp_template: input.whatsapp_template || null, updated_at: now.toISOString(), version: readVersion + 1 })
     .where('id', '=', id)
     .where('version', '=', readVersion)
     .executeTakeFirst();
@@ -133,23 +136,28 @@ export interface NewSend {
   approved_by_name: string | null;
   approved_at: string | null;
   created_at: string;
+  channel: string;
+  whatsapp_template: string | null;
 }
 
-export async function insertSend(db: Executor, send: NewSend, recipients: { voter_id: number; mobile: string; text: string; parts: number }[]): Promise<number> {
+// A WhatsApp recipient also keeps its text's language and its {{n}} values (JSON).
+export type NewRecipient = { voter_id: number; mobile: string; text: string; parts: number; language?: string | null; params?: string | null };
+
+export async function insertSend(db: Executor, send: NewSend, recipients: NewRecipient[]): Promise<number> {
   const row = await db
     .insertInto('voter_sends')
     .values({ ...send, version: 1 })
     .returning('id')
     .executeTakeFirstOrThrow();
   const id = Number(row.id);
-  // 8 values a row: 500 rows stay well under SQLite's bound-parameter limit.
+  // 10 values a row: 500 rows stay well under SQLite's bound-parameter limit.
   for (let start = 0; start < recipients.length; start += 500) {
     // SQLite's driver runs each statement on the event loop: a turn for other requests between
     // statements, whose reads go on beside this transaction (issue 60: 50,000 voters).
     if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     await db
       .insertInto('voter_send_recipients')
-      .values(recipients.slice(start, start + 500).map((recipient) => ({ send_id: id, ...recipient, status: 'queued', attempts: 0, error: null, provider_id: null, next_attempt_at: null, sent_at: null })))
+      .values(recipients.slice(start, start + 500).map((recipient) => ({ send_id: id, ...recipient, language: recipient.language ?? null, params: recipient.params ?? null, status: 'queued', attempts: 0, error: null, provider_id: null, next_attempt_at: null, sent_at: null })))
       .execute();
   }
   return id;
@@ -159,6 +167,7 @@ const SEND_COLUMNS = [
   'id',
   'template_name',
   'category',
+  'channel',
   'status',
   'total',
   'no_mobile',
@@ -175,7 +184,7 @@ const SEND_COLUMNS = [
   'version',
 ] as const;
 
-type SendRow = { id: number; template_name: string; category: string; status: string; total: number; no_mobile: number; opted_out: number; parts: number; price_paise: number; not_before: string | null; stop_reason: string | null; created_by: number | null; created_by_name: string | null; created_at: string; approved_by_name: string | null; finished_at: string | null; version: number };
+type SendRow = { id: number; template_name: string; category: string; channel: string; status: string; total: number; no_mobile: number; opted_out: number; parts: number; price_paise: number; not_before: string | null; stop_reason: string | null; created_by: number | null; created_by_name: string | null; created_at: string; approved_by_name: string | null; finished_at: string | null; version: number };
 
 async function withCounts(db: Executor, rows: SendRow[]): Promise<(VoterSend & { created_by: number | null })[]> {
   if (rows.length === 0) return [];
@@ -195,6 +204,7 @@ async function withCounts(db: Executor, rows: SendRow[]): Promise<(VoterSend & {
       id: row.id,
       template_name: row.template_name,
       category: row.category as VoterSend['category'],
+      channel: row.channel as VoterSend['channel'],
       status: row.status as VoterSend['status'],
       total: row.total,
       sent: of('sent').count,
@@ -264,13 +274,13 @@ export async function spentSince(db: Executor, since: Date): Promise<number> {
 // The dispatcher's view ------------------------------------------------------------------------
 
 export function activeSends(db: Executor) {
-  return db.selectFrom('voter_sends').select(['id', 'category', 'dlt_template_id', 'not_before', 'price_paise', 'version', 'template_name']).where('status', '=', 'sending').orderBy('id').execute();
+  return db.selectFrom('voter_sends').select(['id', 'category', 'channel', 'whatsapp_template', 'dlt_template_id', 'not_before', 'price_paise', 'version', 'template_name']).where('status', '=', 'sending').orderBy('id').execute();
 }
 
 export function dueRecipients(db: Executor, sendId: number, now: Date, limit: number) {
   return db
     .selectFrom('voter_send_recipients')
-    .select(['send_id', 'voter_id', 'mobile', 'text', 'parts', 'attempts'])
+    .select(['send_id', 'voter_id', 'mobile', 'text', 'parts', 'attempts', 'language', 'params'])
     .where('send_id', '=', sendId)
     .where('status', '=', 'queued')
     .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now.toISOString())]))

@@ -16,6 +16,8 @@ import {
   type VoterTemplate,
   type voterTemplateInputSchema,
 } from '@shared/voter-messages/voter-send-schema';
+import { NO_WHATSAPP_TEMPLATE, WHATSAPP_NOT_SET_UP } from '@shared/voter-messages/voter-send-schema';
+import { whatsappParameters } from './whatsapp/whatsapp-cloud-gateway';
 import type { Database } from '../../db/schema';
 import { EditConflictError, HttpError } from '../../plugins/http-error';
 import { assertVersion, retryWhenStale, StaleRowError } from '../../lib/record-versions';
@@ -33,6 +35,7 @@ import {
   insertTemplate,
   listSends,
   listTemplates,
+  type NewRecipient,
   spentSince,
   updateSend,
   updateTemplate,
@@ -49,6 +52,10 @@ export const budgetReached = (budget: string) => `The daily budget of ${budget} 
 
 type TemplateInput = z.output<typeof voterTemplateInputSchema>;
 type SendInput = z.output<typeof voterSendInputSchema>;
+
+// The WhatsApp channel where the server is set up for it (WHATSAPP_* in the README): the price
+// of one template message, in paise; null: SMS only.
+export type WhatsAppChannel = { pricePaise: number } | null;
 
 // Templates ------------------------------------------------------------------------------------
 
@@ -99,7 +106,7 @@ interface Plan {
   matched: number;
   noMobile: number;
   optedOut: number;
-  messages: { voter_id: number; mobile: string; text: string; parts: number }[];
+  messages: NewRecipient[];
   parts: number;
   pricePaise: number;
   budgetPaise: number;
@@ -109,26 +116,37 @@ interface Plan {
   sample: string;
 }
 
-async function plan(db: Kysely<Database>, input: SendInput, now: Date): Promise<Plan> {
+async function plan(db: Kysely<Database>, input: SendInput, now: Date, whatsapp: WhatsAppChannel): Promise<Plan> {
   const settings = await readSettings(db);
   const template = await findTemplate(db, input.template_id);
   if (!template) throw new HttpError(404, TEMPLATE_NOT_FOUND);
+  const byWhatsapp = input.channel === 'whatsapp';
+  if (byWhatsapp && !whatsapp) throw new HttpError(400, WHATSAPP_NOT_SET_UP);
+  if (byWhatsapp && !template.whatsapp_template) throw new HttpError(400, NO_WHATSAPP_TEMPLATE);
+  // WhatsApp goes to the voter's WhatsApp number where the record has one, else the mobile.
+  const numberOf = (voter: AudienceVoter) => (byWhatsapp ? voter.whatsapp : voter.mobile);
   const language = templateLanguage(template.texts, settings.language);
   const text = template.texts[language] ?? '';
   const counts = new Map<Language, number>();
   const today = zonedDay(now, settings.timezone);
   const voters: AudienceVoter[] = await audienceVoters(db, input.audience, today.slice(5));
-  const noMobile = voters.filter((voter) => voter.mobile === null).length;
-  const optedOut = voters.filter((voter) => voter.mobile !== null && voter.opted_out).length;
-  const messages: { voter_id: number; mobile: string; text: string; parts: number }[] = [];
-  const reachable = voters.filter((voter) => voter.mobile !== null && !voter.opted_out);
+  const noMobile = voters.filter((voter) => numberOf(voter) === null).length;
+  const optedOut = voters.filter((voter) => numberOf(voter) !== null && voter.opted_out).length;
+  const messages: NewRecipient[] = [];
+  const reachable = voters.filter((voter) => numberOf(voter) !== null && !voter.opted_out);
   for (const voter of reachable) {
     // Rendering and counting 50,000 texts takes a while: other requests get turns.
     if (messages.length % 2000 === 1999) await new Promise<void>((resolve) => setImmediate(resolve));
     const own = voterLanguage(template.texts, voter, language);
     counts.set(own, (counts.get(own) ?? 0) + 1);
-    const rendered = renderTemplate(template.texts[own] ?? text, { name: voter.full_name, booth: voter.booth ?? '', polling_station: voter.polling_station ?? voter.booth ?? '', date: input.date_text });
-    messages.push({ voter_id: voter.id, mobile: voter.mobile as string, text: rendered, parts: partsOf(rendered) });
+    const values = { name: voter.full_name, booth: voter.booth ?? '', polling_station: voter.polling_station ?? voter.booth ?? '', date: input.date_text };
+    const rendered = renderTemplate(template.texts[own] ?? text, values);
+    // A WhatsApp template message is one message whatever its length; it carries its values.
+    messages.push(
+      byWhatsapp
+        ? { voter_id: voter.id, mobile: numberOf(voter) as string, text: rendered, parts: 1, language: own, params: JSON.stringify(whatsappParameters(template.texts[own] ?? text, values)) }
+        : { voter_id: voter.id, mobile: numberOf(voter) as string, text: rendered, parts: partsOf(rendered) },
+    );
   }
   const parts = messages.reduce((sum, message) => sum + message.parts, 0);
   return {
@@ -140,7 +158,7 @@ async function plan(db: Kysely<Database>, input: SendInput, now: Date): Promise<
     optedOut,
     messages,
     parts,
-    pricePaise: Number(settings.sms_price_paise),
+    pricePaise: byWhatsapp && whatsapp ? whatsapp.pricePaise : Number(settings.sms_price_paise),
     budgetPaise: Number(settings.voter_sms_daily_budget) * 100,
     spentTodayPaise: await spentSince(db, startOfZonedDay(today, settings.timezone)),
     needsApproval: messages.length > Number(settings.voter_sms_approval_threshold),
@@ -149,9 +167,10 @@ async function plan(db: Kysely<Database>, input: SendInput, now: Date): Promise<
   };
 }
 
-export async function previewSend(db: Kysely<Database>, input: SendInput): Promise<VoterSendPreview> {
-  const planned = await plan(db, input, new Date());
+export async function previewSend(db: Kysely<Database>, input: SendInput, whatsapp: WhatsAppChannel): Promise<VoterSendPreview> {
+  const planned = await plan(db, input, new Date(), whatsapp);
   return {
+    channel: input.channel,
     matched: planned.matched,
     recipients: planned.messages.length,
     left_out: { no_mobile: planned.noMobile, opted_out: planned.optedOut },
@@ -170,12 +189,12 @@ export async function previewSend(db: Kysely<Database>, input: SendInput): Promi
 // Above the approval threshold it waits for a Super Admin (a Super Admin's own send is approved
 // by asking); a promotional send asked for at night waits for 09:00. Refused in the silence
 // period before the poll, as staff SMS are (issue 22).
-export async function createSend(db: Kysely<Database>, actor: StaffActor, input: SendInput): Promise<VoterSend> {
+export async function createSend(db: Kysely<Database>, actor: StaffActor, input: SendInput, whatsapp: WhatsAppChannel): Promise<VoterSend> {
   const now = new Date();
   const settings = await readSettings(db);
   const silence = inSilencePeriod(settings, now);
   if (silence) throw new HttpError(423, silenceRefusal(zonedTimestamp(silence.closes, settings.timezone).slice(0, 16).replace('T', ' ')));
-  const planned = await plan(db, input, now);
+  const planned = await plan(db, input, now, whatsapp);
   if (planned.messages.length === 0) throw new HttpError(400, NO_RECIPIENTS);
   const waits = planned.needsApproval && actor.role !== 'Super Admin';
   const id = await db.transaction().execute(async (trx) => {
@@ -200,6 +219,8 @@ export async function createSend(db: Kysely<Database>, actor: StaffActor, input:
         approved_by_name: waits || !planned.needsApproval ? null : actor.userName,
         approved_at: waits || !planned.needsApproval ? null : now.toISOString(),
         created_at: now.toISOString(),
+        channel: input.channel,
+        whatsapp_template: input.channel === 'whatsapp' ? planned.template.whatsapp_template : null,
       },
       planned.messages,
     );
@@ -220,6 +241,8 @@ export async function createSend(db: Kysely<Database>, actor: StaffActor, input:
         language: planned.language,
         by_language: Object.fromEntries(planned.byLanguage.map((entry) => [entry.language, entry.recipients])),
         dlt_template_id: planned.template.dlt_template_id,
+        channel: input.channel,
+        ...(input.channel === 'whatsapp' ? { whatsapp_template: planned.template.whatsapp_template } : {}),
         status: waits ? 'awaiting_approval' : 'sending',
         ...(planned.heldUntil ? { held_until: planned.heldUntil.toISOString() } : {}),
       },

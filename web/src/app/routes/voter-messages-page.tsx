@@ -24,7 +24,7 @@ export function VoterMessagesPage() {
         <TodaysGreetings templates={templates.data ?? []} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <VoterSendForm templates={templates.data ?? []} />
+        <VoterSendForm templates={templates.data ?? []} whatsapp={(pricing.data?.whatsapp_price_paise ?? null) !== null} />
         <VoterSendsList sends={sends.data ?? []} canApprove={user?.role === 'Super Admin'} />
       </div>
       <div className="mt-6">

@@ -14,7 +14,7 @@ export function SendPreview({ preview, busy, onSend }: { preview: VoterSendPrevi
       <p>{t('messaging.send.leftOut', { noMobile: preview.left_out.no_mobile, optedOut: preview.left_out.opted_out })}</p>
       {/* Each voter in their own message language where known (issue 60), else the office's. */}
       {preview.by_language.length > 0 && <p>{t('messaging.send.byLanguage', { list: preview.by_language.map((entry) => `${LANGUAGE_NAMES[entry.language]} ${entry.recipients}`).join(' · ') })}</p>}
-      <p>{t('messaging.send.partsCost', { parts: preview.parts, cost: formatRupees(preview.estimated_cost_paise), left: formatRupees(preview.budget_left_paise) })}</p>
+      <p>{t(preview.channel === 'whatsapp' ? 'messaging.send.whatsappCost' : 'messaging.send.partsCost', { parts: preview.parts, cost: formatRupees(preview.estimated_cost_paise), left: formatRupees(preview.budget_left_paise) })}</p>
       {preview.estimated_cost_paise > preview.budget_left_paise && <p className="font-medium text-amber-800">{t('messaging.send.overBudget')}</p>}
       {preview.needs_approval && <p className="font-medium text-amber-800">{t('messaging.send.needsApproval')}</p>}
       {preview.held_until && <p className="font-medium text-amber-800">{t('messaging.send.heldUntil', { time: new Date(preview.held_until).toLocaleString() })}</p>}

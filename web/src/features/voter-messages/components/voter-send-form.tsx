@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_LEVELS } from '@shared/contacts/contact-options';
 import { BOOTHS } from '@shared/reference/booths';
-import type { VoterAudience, VoterSendInput, VoterSendPreview, VoterTemplate } from '@shared/voter-messages/voter-send-schema';
+import { type Channel, CHANNELS, type VoterAudience, type VoterSendInput, type VoterSendPreview, type VoterTemplate } from '@shared/voter-messages/voter-send-schema';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { errorMessage } from '@web/lib/api-client';
@@ -41,12 +41,14 @@ function audienceOf(filters: Filters): VoterAudience {
 
 // Issue 60: choose voters by the filters (or today's birthdays) and a template, see who is left
 // out and why, the parts and the cost, then send. Changing anything asks for a new preview.
-export function VoterSendForm({ templates }: { templates: VoterTemplate[] }) {
+// `whatsapp`: the server sends WhatsApp template messages (decision 079), else SMS only.
+export function VoterSendForm({ templates, whatsapp }: { templates: VoterTemplate[]; whatsapp: boolean }) {
   const { t } = useTranslation();
   const word = useFormMessage();
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [templateId, setTemplateId] = useState('');
   const [dateText, setDateText] = useState('');
+  const [channel, setChannel] = useState<Channel>('sms');
   const [preview, setPreview] = useState<VoterSendPreview | null>(null);
   const previewSend = usePreviewVoterSend();
   const send = useCreateVoterSend();
@@ -54,7 +56,7 @@ export function VoterSendForm({ templates }: { templates: VoterTemplate[] }) {
     setFilters((current) => ({ ...current, [key]: value }));
     setPreview(null);
   };
-  const input = (): VoterSendInput => ({ audience: audienceOf(filters), template_id: Number(templateId), date_text: dateText });
+  const input = (): VoterSendInput => ({ audience: audienceOf(filters), template_id: Number(templateId), date_text: dateText, channel });
 
   const onPreview = async () => {
     if (!templateId) {
@@ -149,6 +151,24 @@ export function VoterSendForm({ templates }: { templates: VoterTemplate[] }) {
             ))}
           </select>
         </FormField>
+        {whatsapp && (
+          <FormField label={t('messaging.send.channel')}>
+            <select
+              className={inputClassName}
+              value={channel}
+              onChange={(event) => {
+                setChannel(event.target.value as Channel);
+                setPreview(null);
+              }}
+            >
+              {CHANNELS.map((option) => (
+                <option key={option} value={option}>
+                  {t(`messaging.channels.${option}`)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        )}
         <FormField label={t('messaging.send.date')} hint={t('messaging.send.dateHint')}>
           <input
             type="text"

@@ -29,7 +29,10 @@ export function VoterSendsList({ sends, canApprove }: { sends: VoterSend[]; canA
           return (
             <li key={send.id} className="space-y-1 py-3 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-medium text-slate-900">{send.template_name}</span>
+                <span className="font-medium text-slate-900">
+                  {send.template_name}
+                  {send.channel === 'whatsapp' && <span className="ml-2 rounded bg-green-50 px-1.5 py-0.5 text-xs font-normal text-green-800">{t('messaging.channels.whatsapp')}</span>}
+                </span>
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{t(`messaging.sends.status.${send.status}`)}</span>
               </div>
               <progress className="h-2 w-full" max={send.total} value={done} aria-label={t('messaging.sends.progress', { done, total: send.total })} />

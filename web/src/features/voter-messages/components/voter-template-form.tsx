@@ -19,13 +19,14 @@ export function VoterTemplateForm({ pricePaise }: { pricePaise: number | undefin
   const [name, setName] = useState('');
   const [category, setCategory] = useState<TemplateCategory>('service');
   const [dltId, setDltId] = useState('');
+  const [whatsappName, setWhatsappName] = useState('');
   const [texts, setTexts] = useState(NO_TEXTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateVoterTemplate();
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = voterTemplateInputSchema.safeParse({ name, category, dlt_template_id: dltId, texts });
+    const parsed = voterTemplateInputSchema.safeParse({ name, category, dlt_template_id: dltId, texts, whatsapp_template: whatsappName });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
       return;
@@ -36,6 +37,7 @@ export function VoterTemplateForm({ pricePaise }: { pricePaise: number | undefin
       toast.success(t('messaging.templates.saved'));
       setName('');
       setDltId('');
+      setWhatsappName('');
       setTexts(NO_TEXTS);
     } catch (error) {
       toast.error(errorMessage(error, t('messaging.templates.saveFailed')));
@@ -61,6 +63,9 @@ export function VoterTemplateForm({ pricePaise }: { pricePaise: number | undefin
         </FormField>
         <FormField label={t('messaging.templates.dltId')} error={errors.dlt_template_id}>
           <input type="text" inputMode="numeric" maxLength={19} className={inputClassName} value={dltId} onChange={(event) => setDltId(event.target.value)} />
+        </FormField>
+        <FormField label={t('messaging.templates.whatsappName')} hint={t('messaging.templates.whatsappHint')} error={errors.whatsapp_template} className="sm:col-span-3">
+          <input type="text" autoCapitalize="none" spellCheck={false} maxLength={512} className={inputClassName} value={whatsappName} onChange={(event) => setWhatsappName(event.target.value)} />
         </FormField>
       </div>
       {LANGUAGE_PICKER_ORDER.map((language) => {
