@@ -190,6 +190,8 @@ export const MESSAGE_TEXTS = {
   'voterMessages.sendNotFound': 'Send not found',
   'voterMessages.optedOut': 'This voter has opted out of messages',
   'voterMessages.occasion': 'Choose birthday or anniversary',
+  'voterMessages.rollPage': 'A roll page is a whole number from 1',
+  'voterMessages.rollPageBooth': 'Choose the booth of the roll page',
   'voterMessages.whatsappName': 'A WhatsApp template name has only small letters, digits and _',
   'voterMessages.whatsappNotSetUp': 'WhatsApp is not set up on this server',
   'voterMessages.noWhatsappTemplate': 'This template has no approved WhatsApp template name',

@@ -180,6 +180,8 @@ export const gu: MessageCatalogue = {
     'voterMessages.sendNotFound': 'મોકલણી મળી નથી',
     'voterMessages.optedOut': 'આ મતદારે સંદેશા ન મોકલવા કહ્યું છે',
     'voterMessages.occasion': 'જન્મદિવસ અથવા લગ્નની વર્ષગાંઠ પસંદ કરો',
+    'voterMessages.rollPage': 'યાદીનું પાનું 1 થી પૂર્ણ સંખ્યા હોય',
+    'voterMessages.rollPageBooth': 'યાદીના પાનાનું બૂથ પસંદ કરો',
     'voterMessages.whatsappName': 'વોટ્સએપ નમૂનાના નામમાં ફક્ત નાના અંગ્રેજી અક્ષરો, અંકો અને _ હોય',
     'voterMessages.whatsappNotSetUp': 'આ સર્વર પર વોટ્સએપ જોડાયેલું નથી',
     'voterMessages.noWhatsappTemplate': 'આ નમૂનાનું કોઈ મંજૂર વોટ્સએપ નમૂના નામ નથી',

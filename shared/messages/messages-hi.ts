@@ -180,6 +180,8 @@ export const hi: MessageCatalogue = {
     'voterMessages.sendNotFound': 'भेजना नहीं मिला',
     'voterMessages.optedOut': 'इस मतदाता ने संदेश न भेजने को कहा है',
     'voterMessages.occasion': 'जन्मदिन या विवाह वर्षगांठ चुनें',
+    'voterMessages.rollPage': 'सूची का पृष्ठ 1 से पूर्ण संख्या हो',
+    'voterMessages.rollPageBooth': 'सूची के पृष्ठ का बूथ चुनें',
     'voterMessages.whatsappName': 'व्हाट्सएप टेम्पलेट के नाम में केवल छोटे अंग्रेज़ी अक्षर, अंक और _ हों',
     'voterMessages.whatsappNotSetUp': 'इस सर्वर पर व्हाट्सएप जुड़ा नहीं है',
     'voterMessages.noWhatsappTemplate': 'इस टेम्पलेट का कोई स्वीकृत व्हाट्सएप टेम्पलेट नाम नहीं है',

@@ -180,6 +180,8 @@ export const mr: MessageCatalogue = {
     'voterMessages.sendNotFound': 'पाठवणी सापडली नाही',
     'voterMessages.optedOut': 'या मतदाराने संदेश नको असे कळवले आहे',
     'voterMessages.occasion': 'वाढदिवस किंवा लग्नाचा वाढदिवस निवडा',
+    'voterMessages.rollPage': 'यादीचे पान 1 पासूनची पूर्ण संख्या असावी',
+    'voterMessages.rollPageBooth': 'यादीच्या पानाचा बूथ निवडा',
     'voterMessages.whatsappName': 'व्हॉट्सॲप साच्याच्या नावात फक्त लहान इंग्रजी अक्षरे, अंक आणि _ असावेत',
     'voterMessages.whatsappNotSetUp': 'या सर्व्हरवर व्हॉट्सॲप जोडलेले नाही',
     'voterMessages.noWhatsappTemplate': 'या साच्याला मंजूर व्हॉट्सॲप साच्याचे नाव नाही',

@@ -71,6 +71,8 @@ export type VoterTemplate = z.infer<typeof voterTemplateSchema>;
 // Who a send goes to: live voters matching every filter given, with a mobile. Birthdays or
 // anniversaries today (office calendar) replace nothing: each is one more filter.
 export const AGE_RANGE = 'Ages must be whole numbers from 18 to 120';
+export const ROLL_PAGE = 'A roll page is a whole number from 1';
+export const ROLL_PAGE_NEEDS_BOOTH = 'Choose the booth of the roll page';
 export const voterAudienceSchema = z
   .object({
     booth: z.string().refine((value) => value === '' || isBooth(value), 'Choose a booth from the list').optional(),
@@ -81,7 +83,14 @@ export const voterAudienceSchema = z
     support_level: z.enum(SUPPORT_LEVELS, { error: 'Choose a support level from the list' }).optional(),
     birthdays_today: z.boolean().optional(),
     anniversaries_today: z.boolean().optional(),
+    // Heads of households: the voter record's Head of House 1, or the head of a confirmed household.
+    heads_of_households: z.boolean().optional(),
+    // One roll page of the booth (its serials at the office's page size).
+    roll_page: z.number({ error: ROLL_PAGE }).int(ROLL_PAGE).min(1, ROLL_PAGE).max(10000, ROLL_PAGE).optional(),
+    // Poll day's chase list: supporters with no vote marked in this election.
+    chase_list: z.boolean().optional(),
   })
+  .refine((audience) => audience.roll_page === undefined || Boolean(audience.booth), { message: ROLL_PAGE_NEEDS_BOOTH, path: ['roll_page'] })
   .refine((audience) => audience.age_min === undefined || audience.age_max === undefined || audience.age_min <= audience.age_max, { message: 'The lowest age must not be above the highest', path: ['age_max'] });
 export type VoterAudience = z.input<typeof voterAudienceSchema>;
 

@@ -6,6 +6,7 @@ import { createFast2SmsGateway } from '../../src/features/notifications/sms/fast
 import { writeSettings } from '../../src/features/settings/settings-repository';
 import { createVoterSendDispatcher } from '../../src/features/voter-messages/voter-send-dispatcher';
 import { spentSince } from '../../src/features/voter-messages/voter-sends-repository';
+import { insertMarks } from '../../src/features/poll/poll-repository';
 import { type FakeSmsServer, startFakeSmsServer } from '../support/fake-sms-server';
 import { createTestApp, signInAs, type TestApp } from '../support/test-app';
 import { seedVoter, voterForm } from '../voters/voter-test-helpers';
@@ -162,6 +163,38 @@ describe('POST /api/voter-messages/preview and /sends', () => {
     expect(nobody.statusCode).toBe(400);
     expect(nobody.json().message).toBe('या निवडीतील कोणत्याही मतदाराला संदेश पाठवता येत नाही');
     expect((await post('/preview', { audience: {}, template_id: 999999 })).statusCode).toBe(404);
+  });
+});
+
+describe('lists to send to', () => {
+  it('should pick heads of households, one roll page of a booth, and the poll day chase list', async () => {
+    const booth = 'Booth-36';
+    await writeSettings(t.ctx.db, { page_size: '2', poll_date: '2026-12-20' });
+    try {
+      const seeded = [];
+      for (let serial = 1; serial <= 5; serial += 1) seeded.push(await seedVoter(t.ctx, { booth, mobile_number: `974000000${serial}`, part_serial: String(serial), head_of_house: serial === 1 ? '1' : '' }));
+      // Voter 2 heads a confirmed household; 3 and 4 are supporters, 4 has voted.
+      const household = await t.ctx.db.insertInto('households').values({ booth, house_no: '7', status: 'confirmed', head_voter_id: seeded[1]!.id, created_at: new Date().toISOString(), updated_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+      expect(household.id).toBeGreaterThan(0);
+      await t.ctx.db.updateTable('voters').set({ support_level: 'strong_supporter' }).where('id', 'in', [seeded[2]!.id, seeded[3]!.id]).execute();
+      await insertMarks(t.ctx.db, '2026-12-20', [{ voter: { id: seeded[3]!.id, part_serial: 4, full_name: 'x', father_husband_name: null, gender: 'Male', age: 40 }, booth, hour: 9, at: new Date().toISOString(), userId: 1, userName: 'Test' }]);
+      const id = (await template()).id;
+      const preview = async (audience: Record<string, unknown>) => (await post('/preview', { audience: { booth, ...audience }, template_id: id })).json() as VoterSendPreview;
+      expect((await preview({ heads_of_households: true })).recipients).toBe(2);
+      // Page 2 at two voters a page: serials 3 and 4.
+      expect((await preview({ roll_page: 2 })).recipients).toBe(2);
+      expect((await preview({ roll_page: 3 })).recipients).toBe(1);
+      expect((await preview({ chase_list: true })).recipients).toBe(1);
+      const noBooth = await post('/preview', { audience: { roll_page: 2 }, template_id: id });
+      expect(noBooth.statusCode).toBe(400);
+      expect(noBooth.json().message).toBe('यादीच्या पानाचा बूथ निवडा');
+      expect((await post('/preview', { audience: { booth, roll_page: 0 }, template_id: id })).statusCode).toBe(400);
+      // No poll date: nobody is on a chase list.
+      await writeSettings(t.ctx.db, { poll_date: '' });
+      expect((await preview({ chase_list: true })).recipients).toBe(0);
+    } finally {
+      await writeSettings(t.ctx.db, { page_size: '30', poll_date: '' });
+    }
   });
 });
 

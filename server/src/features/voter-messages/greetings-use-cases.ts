@@ -17,7 +17,7 @@ import { recordAudit } from '../audit/audit-repository';
 import { readSettings } from '../settings/settings-repository';
 import { findVoterConsent } from './consent-repository';
 import { type AudienceVoter, audienceVoters, findTemplate } from './voter-sends-repository';
-import { TEMPLATE_NOT_FOUND, templateLanguage, voterLanguage } from './voter-sends-use-cases';
+import { audienceDay, TEMPLATE_NOT_FOUND, templateLanguage, voterLanguage } from './voter-sends-use-cases';
 
 const VOTER_NOT_FOUND = 'Voter not found';
 
@@ -30,7 +30,7 @@ export async function greetingsToday(db: Kysely<Database>, templateId: number | 
   if (templateId !== undefined && !template) throw new HttpError(404, TEMPLATE_NOT_FOUND);
   const today = zonedDay(now, settings.timezone);
   const list = async (occasion: Occasion) => {
-    const voters = await audienceVoters(db, occasion === 'birthday' ? { birthdays_today: true } : { anniversaries_today: true }, today.slice(5));
+    const voters = await audienceVoters(db, occasion === 'birthday' ? { birthdays_today: true } : { anniversaries_today: true }, audienceDay(settings, today));
     return { total: voters.length, voters: voters.slice(0, GREETINGS_SHOWN).map((voter) => greeting(voter, template, settings.language)) };
   };
   return { date: today, birthday: await list('birthday'), anniversary: await list('anniversary') };

@@ -1,5 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { TemplateTexts, VoterAudience, VoterSend, VoterTemplate } from '@shared/voter-messages/voter-send-schema';
+import { serialRangeOf } from '@shared/booths/roll-pages';
+import { SUPPORTER_LEVELS } from '@shared/poll/poll-schema';
 import type { Database } from '../../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -63,8 +65,17 @@ const AUDIENCE_PAGE = 5000;
 
 // Live voters (not deleted, not a second roll entry, not deceased) matching every filter, with
 // whether they may be messaged: opted out by their own consent or by their number's STOP.
-// `todayMonthDay` is today's MM-DD in the office calendar, for the birthdays and anniversaries filters.
-export async function audienceVoters(db: Executor, audience: VoterAudience, todayMonthDay: string): Promise<AudienceVoter[]> {
+// `on` says what the lists depend on: today's MM-DD in the office calendar (birthdays,
+// anniversaries), the roll's page size (a roll page) and the election (the chase list: null
+// when no poll date is set, and then nobody is on it).
+export interface AudienceDay {
+  todayMonthDay: string;
+  pageSize: number;
+  election: string | null;
+}
+
+export async function audienceVoters(db: Executor, audience: VoterAudience, on: AudienceDay): Promise<AudienceVoter[]> {
+  const todayMonthDay = on.todayMonthDay;
   let query = db
     .selectFrom('voters')
     .leftJoin('voter_message_consent as consent', 'consent.voter_id', 'voters.id')
@@ -83,6 +94,20 @@ export async function audienceVoters(db: Executor, audience: VoterAudience, toda
   // The dates are YYYY-MM-DD text on both databases: characters 6 to 10 are MM-DD.
   if (audience.birthdays_today) query = query.where(sql<string>`substr(voters.date_of_birth, 6, 5)`, '=', todayMonthDay);
   if (audience.anniversaries_today) query = query.where(sql<string>`substr(voters.anniversary_date, 6, 5)`, '=', todayMonthDay);
+  if (audience.heads_of_households) {
+    query = query.where((eb) => eb.or([eb('voters.head_of_house', '=', 1), eb('voters.id', 'in', eb.selectFrom('households').select('head_voter_id').where('status', '=', 'confirmed').where('head_voter_id', 'is not', null).$narrowType<{ head_voter_id: number }>())]));
+  }
+  if (audience.roll_page !== undefined) {
+    const { from, to } = serialRangeOf(audience.roll_page, on.pageSize);
+    query = query.where('voters.part_serial', '>=', from).where('voters.part_serial', '<=', to);
+  }
+  if (audience.chase_list) {
+    const election = on.election ?? '';
+    query = query
+      .where('voters.support_level', 'in', [...SUPPORTER_LEVELS])
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('poll_marks').select('poll_marks.voter_id').whereRef('poll_marks.voter_id', '=', 'voters.id').where('poll_marks.election', '=', election))));
+    if (on.election === null) query = query.where(sql<boolean>`1 = 0`);
+  }
   // Read 5,000 at a time by id, a turn for other requests between reads: one read of 50,000
   // voters would hold SQLite's synchronous driver, and every other request, for a third of a second.
   const rows = [];

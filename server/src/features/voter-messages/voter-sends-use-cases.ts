@@ -26,6 +26,7 @@ import { recordAudit } from '../audit/audit-repository';
 import { readSettings } from '../settings/settings-repository';
 import { silenceRefusal } from '../notifications/notifications-use-cases';
 import {
+  type AudienceDay,
   type AudienceVoter,
   audienceVoters,
   cancelQueuedRecipients,
@@ -84,6 +85,12 @@ export async function changeTemplate(db: Kysely<Database>, actor: StaffActor, id
 
 // The audience and its messages ------------------------------------------------------------------
 
+// What the audience's lists depend on today: the office calendar's day, the roll's page size and
+// the election the chase list belongs to (its poll date, as poll day names it).
+export function audienceDay(settings: { page_size: string | number; poll_date: string }, today: string): AudienceDay {
+  return { todayMonthDay: today.slice(5), pageSize: Number(settings.page_size), election: settings.poll_date === '' ? null : settings.poll_date };
+}
+
 // The office's language for a template (Settings), else English, else the first language the
 // template has a text in.
 export function templateLanguage(texts: Record<string, string>, office: Language): Language {
@@ -129,7 +136,7 @@ async function plan(db: Kysely<Database>, input: SendInput, now: Date, whatsapp:
   const text = template.texts[language] ?? '';
   const counts = new Map<Language, number>();
   const today = zonedDay(now, settings.timezone);
-  const voters: AudienceVoter[] = await audienceVoters(db, input.audience, today.slice(5));
+  const voters: AudienceVoter[] = await audienceVoters(db, input.audience, audienceDay(settings, today));
   const noMobile = voters.filter((voter) => numberOf(voter) === null).length;
   const optedOut = voters.filter((voter) => numberOf(voter) !== null && voter.opted_out).length;
   const messages: NewRecipient[] = [];

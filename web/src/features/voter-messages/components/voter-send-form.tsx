@@ -22,8 +22,11 @@ interface Filters {
   support_level: string;
   birthdays_today: boolean;
   anniversaries_today: boolean;
+  heads_of_households: boolean;
+  chase_list: boolean;
+  roll_page: string;
 }
-const EMPTY: Filters = { booth: '', village: '', age_min: '', age_max: '', gender: '', support_level: '', birthdays_today: false, anniversaries_today: false };
+const EMPTY: Filters = { booth: '', village: '', age_min: '', age_max: '', gender: '', support_level: '', birthdays_today: false, anniversaries_today: false, heads_of_households: false, chase_list: false, roll_page: '' };
 
 // The filters as the API takes them: empty ones left out.
 function audienceOf(filters: Filters): VoterAudience {
@@ -36,6 +39,9 @@ function audienceOf(filters: Filters): VoterAudience {
     ...(filters.support_level ? { support_level: filters.support_level as (typeof SUPPORT_LEVELS)[number] } : {}),
     ...(filters.birthdays_today ? { birthdays_today: true } : {}),
     ...(filters.anniversaries_today ? { anniversaries_today: true } : {}),
+    ...(filters.heads_of_households ? { heads_of_households: true } : {}),
+    ...(filters.chase_list ? { chase_list: true } : {}),
+    ...(filters.booth && filters.roll_page ? { roll_page: Number(filters.roll_page) } : {}),
   };
 }
 
@@ -132,6 +138,17 @@ export function VoterSendForm({ templates, whatsapp }: { templates: VoterTemplat
           <input type="checkbox" checked={filters.anniversaries_today} onChange={(event) => set('anniversaries_today', event.target.checked)} />
           {t('messaging.send.anniversariesToday')}
         </label>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
+          <input type="checkbox" checked={filters.heads_of_households} onChange={(event) => set('heads_of_households', event.target.checked)} />
+          {t('messaging.send.headsOfHouseholds')}
+        </label>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
+          <input type="checkbox" checked={filters.chase_list} onChange={(event) => set('chase_list', event.target.checked)} />
+          {t('messaging.send.chaseList')}
+        </label>
+        <FormField label={t('messaging.send.rollPage')} hint={filters.booth ? undefined : t('messaging.send.rollPageHint')}>
+          <input type="number" min={1} inputMode="numeric" disabled={!filters.booth} className={inputClassName} value={filters.roll_page} onChange={(event) => set('roll_page', event.target.value)} />
+        </FormField>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t('messaging.send.template')}>
