@@ -189,6 +189,7 @@ export const ROUTE_ACCESS = {
   'GET /api/poll/booths/:id/marks': ALL_ROLES,
   'POST /api/poll/booths/:id/marks': ALL_ROLES,
   'POST /api/poll/booths/:id/unmark': ALL_ROLES,
+  'POST /api/poll/sms-marks': ADMIN_ROLES,
   'GET /api/poll/turnout': COVERAGE_READERS,
   'GET /api/poll/chase/mine': KARYAKARTA_ONLY,
   'GET /api/poll/chase/booths': COVERAGE_READERS,

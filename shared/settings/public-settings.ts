@@ -17,6 +17,8 @@ export interface PublicSettings {
   timezone: Timezone;
   language: (typeof LANGUAGES)[number];
   field_landing: FieldLanding;
+  // Where a field worker's phone sends poll-day marks by SMS (issue 61); '' when not set.
+  poll_sms_number: string;
 }
 
 export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
@@ -24,4 +26,5 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   timezone: 'Asia/Kolkata',
   language: 'en',
   field_landing: 'voter-entry',
+  poll_sms_number: '',
 };

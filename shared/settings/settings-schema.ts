@@ -93,6 +93,7 @@ const dltEntityId = z.string().trim().regex(/^(\d{12,19})?$/, DLT_ENTITY_ID_FORM
 // this schema does not pull the booths' schemas into every screen that reads settings).
 const CLASS_BASIS_VALUES = ['contacts', 'past_votes'] as const satisfies readonly ClassBasis[];
 
+export const POLL_SMS_NUMBER_FORMAT = 'The poll-day SMS number must be a 10-digit mobile number';
 export const OFFLINE_COPY_DAYS_RANGE = 'The offline copy must be kept between 1 and 90 days without a sync';
 
 export const settingsSchema = z.object({
@@ -100,6 +101,8 @@ export const settingsSchema = z.object({
   timezone: z.enum(TIMEZONES, { error: 'Choose a timezone from the list' }),
   language: z.enum(LANGUAGES, { error: 'Choose a language from the list' }),
   field_landing: z.enum(FIELD_LANDINGS, { error: 'Choose a landing page from the list' }),
+  // Issue 61: the office's SMS gateway number a phone sends poll-day marks to when data fails.
+  poll_sms_number: z.string().trim().regex(/^(\d{10})?$/, POLL_SMS_NUMBER_FORMAT),
   enable_2fa: toggle,
   two_factor_roles: roleList,
   password_policy: z.enum(PASSWORD_POLICIES, { error: 'Choose a password policy from the list' }),
@@ -178,6 +181,7 @@ export const DEFAULT_SETTINGS: Settings = {
   poll_start: '07:00',
   poll_end: '18:00',
   poll_booths: '',
+  poll_sms_number: '',
   sms_price_paise: '25',
   sms_sender_id: '',
   dlt_entity_id: '',
@@ -186,7 +190,7 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 // What every signed-in user's screens need: harmless display settings only.
-export const publicSettingsSchema = settingsSchema.pick({ app_name: true, timezone: true, language: true, field_landing: true });
+export const publicSettingsSchema = settingsSchema.pick({ app_name: true, timezone: true, language: true, field_landing: true, poll_sms_number: true });
 // PublicSettings (public-settings.ts) is written out by hand for the zod-free first download;
 // this line stops the build if it and the schema ever part.
 export const publicSettingsMatchSchema: [PublicSettings, z.infer<typeof publicSettingsSchema>] extends [z.infer<typeof publicSettingsSchema>, PublicSettings] ? true : never = true;

@@ -69,4 +69,5 @@ export const inboundMessageSchema = z
   })
   .passthrough();
 export type InboundMessage = z.infer<typeof inboundMessageSchema>;
-export const inboundResultSchema = z.object({ message: z.string(), action: z.enum(['opted_out', 'opted_in', 'ignored']) });
+// poll_marks: a poll-day SMS of marks (issue 61, shared/poll/sms-marks.ts).
+export const inboundResultSchema = z.object({ message: z.string(), action: z.enum(['opted_out', 'opted_in', 'ignored', 'poll_marks']) });

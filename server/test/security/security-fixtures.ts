@@ -237,6 +237,8 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'PUT /api/voter-messages/consent/:id': async (t) => ({ url: `/api/voter-messages/consent/${(await voterInCallerBooth(t)).id}`, payload: { state: 'opted_in' } }),
   'POST /api/voter-messages/delivery': async () => ({ url: '/api/voter-messages/delivery?token=x', payload: { message_id: 'no-such-message', status: 'delivered' } }),
   'POST /api/voter-messages/inbound': async () => ({ url: '/api/voter-messages/inbound?token=x', payload: { from: '9876543210', text: 'STOP' } }),
+  // A message whose check fails: 400, past the door (sms-marks.test.ts marks real ones).
+  'POST /api/poll/sms-marks': async () => ({ url: '/api/poll/sms-marks', payload: { from: '9000000009', text: 'VM 1 1 00' } }),
   'GET /api/voter-messages/templates': async () => ({ url: '/api/voter-messages/templates' }),
   'POST /api/voter-messages/templates': async () => ({ url: '/api/voter-messages/templates', payload: { name: 'Meeting', category: 'service', dlt_template_id: '1207160000000054321', texts: { en: 'Dear {name}' } } }),
   'PUT /api/voter-messages/templates/:id': async (t) => ({ url: `/api/voter-messages/templates/${await voterTemplate(t)}`, payload: { name: 'Meeting', category: 'service', dlt_template_id: '1207160000000054321', texts: { en: 'Dear {name}' } } }),

@@ -50,6 +50,7 @@ describe('PUT /api/settings', () => {
       timezone: 'Europe/London',
       language: 'mr',
       field_landing: 'own-work',
+      poll_sms_number: '9822012345',
       enable_2fa: 'false',
       two_factor_roles: 'Super Admin,Admin,Supervisor',
       password_policy: 'medium',
@@ -106,6 +107,8 @@ describe('PUT /api/settings', () => {
     ['timezone', 'UTC'],
     ['language', 'fr'],
     ['field_landing', 'dashboard'],
+    ['poll_sms_number', '12345'],
+    ['poll_sms_number', '+919822012345'],
     ['enable_2fa', 'yes'],
     ['enable_2fa', true],
     ['two_factor_roles', 'Admin,Voter'],
@@ -159,7 +162,7 @@ describe('GET /api/settings/public', () => {
       const { headers: roleHeaders } = await signInAs(t, role);
       const response = await t.app.inject({ method: 'GET', url: '/api/settings/public', headers: roleHeaders });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ app_name: 'Public Name', timezone: 'America/New_York', language: 'hi', field_landing: 'own-work' });
+      expect(response.json()).toEqual({ app_name: 'Public Name', timezone: 'America/New_York', language: 'hi', field_landing: 'own-work', poll_sms_number: '' });
       await put(DEFAULT_SETTINGS);
     });
   }

@@ -30,6 +30,7 @@ export const SETTING_LABEL_KEYS = {
   poll_start: 'pollDay.settings.pollStart',
   poll_end: 'pollDay.settings.pollEnd',
   poll_booths: 'pollDay.settings.booths',
+  poll_sms_number: 'pollDay.settings.smsNumber',
   sms_price_paise: 'messaging.settings.price',
   sms_sender_id: 'messaging.settings.senderId',
   dlt_entity_id: 'messaging.settings.entityId',

@@ -1428,6 +1428,8 @@ export const en = {
       pollDateHint: 'Bulk SMS stops from 48 hours before polls open until they close.',
       pollStart: 'Polls open',
       pollEnd: 'Polls close',
+      smsNumber: "Poll-day SMS number",
+      smsNumberHint: "The office's SMS gateway number: where mobile data fails, a worker's phone sends the serials marked there.",
       booths: 'Booths taking part',
       boothsHint: 'Booth labels separated by commas; empty means every booth.',
       everyBooth: 'Every booth takes part',

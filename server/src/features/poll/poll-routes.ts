@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/auth/auth-schemas';
-import { ALL_ROLES } from '@shared/auth/roles';
+import { ADMIN_ROLES, ALL_ROLES } from '@shared/auth/roles';
 import { boothIdParamsSchema } from '@shared/booths/booth-schema';
 import {
   chaseBoothsSchema,
@@ -28,6 +28,8 @@ import { keyedRequestOf } from '../../plugins/idempotency';
 import type { KeyedRequest } from '../../plugins/idempotency-keys-repository';
 import { boothChaseList, boothMarks, changeMarks, chaseBooths, chaseVoter, lookUpSerials, myChaseList, turnout } from './poll-use-cases';
 import { type UserActor } from '../audit/actor';
+import { marksFromSms } from './sms-marks-use-cases';
+import { smsMarksInputSchema } from '@shared/poll/sms-marks-schema';
 
 const actorOf = (request: FastifyRequest): UserActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
 const COVERAGE_READERS = ['Super Admin', 'Admin', 'Supervisor'] as const;
@@ -95,6 +97,19 @@ export async function pollRoutes(app: FastifyInstance, ctx: AppContext): Promise
       response: { 200: markResultSchema, ...errors },
     },
     handler: async (request) => changeMarks(ctx, actorOf(request), request.params.id, request.body.serials, { undo: true, key: idempotencyKeyOf(request) }),
+  });
+
+  // Poll-day marks a field worker sent by SMS, pasted by the office (issue 61); the gateway's
+  // inbound callback takes the same messages (/api/voter-messages/inbound).
+  routes.post('/sms-marks', {
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: ['poll'],
+      summary: 'Mark the voters of a poll-day SMS ("VM <booth> <serials> <check>") as its sender, a user\'s registered mobile; marking twice changes nothing',
+      body: smsMarksInputSchema,
+      response: { 200: markResultSchema, ...errors },
+    },
+    handler: async (request) => marksFromSms(ctx, { from: request.body.from, text: request.body.text, ipAddress: request.ip, pastedBy: signedInUser(request).user.full_name }),
   });
 
   routes.get('/turnout', {

@@ -97,7 +97,8 @@ export async function changeMarks(
   actor: UserActor,
   boothId: number,
   serials: readonly number[],
-  options: { undo: boolean; key?: KeyedRequest & { key: string } },
+  // `via`: how the marks came when not from the app (an SMS: its sender, who pasted it), for the audit row.
+  options: { undo: boolean; key?: KeyedRequest & { key: string }; via?: Record<string, string> },
 ): Promise<MarkResult> {
   const settings = await readSettings(ctx.db);
   const election = electionOf(settings);
@@ -146,7 +147,7 @@ export async function changeMarks(
       tableName: 'booths',
       recordId: boothNumberOf(booth) ?? null,
       recordName: booth,
-      details: { election, serials: [...serials], changed: changed.size, unchanged: voters.length - changed.size, unknown, ...(options.key ? { idempotency_key: options.key.key } : {}) },
+      details: { election, serials: [...serials], changed: changed.size, unchanged: voters.length - changed.size, unknown, ...(options.key ? { idempotency_key: options.key.key } : {}), ...(options.via ? { via: options.via } : {}) },
       now,
     });
     if (options.key !== undefined && token !== null) await keepAnswer(trx, { userId: actor.user.id, key: options.key.key, token, status: 200, response: JSON.stringify(result) });

@@ -50,8 +50,8 @@ export async function raiseSettingsVersion(db: Kysely<Database> | Transaction<Da
 }
 
 export async function readPublicSettings(db: Kysely<Database>): Promise<PublicSettings> {
-  const { app_name, timezone, language, field_landing } = await readSettings(db);
-  return { app_name, timezone, language, field_landing };
+  const { app_name, timezone, language, field_landing, poll_sms_number } = await readSettings(db);
+  return { app_name, timezone, language, field_landing, poll_sms_number };
 }
 
 // The password_policy setting, for every code path that sets a password.

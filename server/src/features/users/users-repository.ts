@@ -142,6 +142,11 @@ export function listActiveUsersByRole(db: Executor, role: Role): Promise<Pick<Us
     .execute();
 }
 
+// The active users whose registered mobile is this one (poll-day marks by SMS, issue 61).
+export function activeUsersByMobile(db: Executor, mobile: string): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('mobile', '=', mobile).where('is_active', '=', 1).limit(2).execute();
+}
+
 export type UserProfile = Omit<NewUser, 'passwordHash' | 'is_active'> & { is_active: boolean };
 
 // Writes the profile only if the user is still at the version read (`expectedVersion`),

@@ -51,9 +51,14 @@ export async function changeVoterConsent(db: Kysely<Database>, actor: StaffActor
 // A reply or a gateway's opt-out report: STOP (or the gateway's opt_out event) opts the number
 // out, START opts it back in; anything else is ignored. No voter lookup: the number itself is
 // kept, so a voter added later with it is left out too (decision 070).
+// The sender and text of a gateway's inbound message, whatever the gateway names them.
+export function inboundSenderAndText(input: InboundMessage): { sender: string; text: string } {
+  return { sender: input.From ?? input.from ?? input.mobile ?? input.sender ?? '', text: input.Body ?? input.body ?? input.text ?? input.message ?? '' };
+}
+
 export async function receiveInboundMessage(db: Kysely<Database>, actor: Actor, input: InboundMessage): Promise<{ action: 'opted_out' | 'opted_in' | 'ignored' }> {
-  const from = tenDigitMobile(input.From ?? input.from ?? input.mobile ?? input.sender ?? '');
-  const text = input.Body ?? input.body ?? input.text ?? input.message ?? '';
+  const { sender, text } = inboundSenderAndText(input);
+  const from = tenDigitMobile(sender);
   const gatewayOptOut = (input.event ?? '').toLowerCase().replace(/[-\s]/g, '_') === 'opt_out';
   const intent = gatewayOptOut ? 'opt_out' : replyIntent(text);
   if (!from || !intent) return { action: 'ignored' };

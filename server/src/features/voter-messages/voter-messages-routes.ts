@@ -10,7 +10,9 @@ import { voterIdParamsSchema } from '@shared/voters/voter-schema';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../plugins/http-error';
 import { requestActor } from '../audit/actor';
-import { changeVoterConsent, receiveDeliveryReport, receiveInboundMessage, voterConsent } from './consent-use-cases';
+import { changeVoterConsent, inboundSenderAndText, receiveDeliveryReport, receiveInboundMessage, voterConsent } from './consent-use-cases';
+import { isSmsMarks } from '@shared/poll/sms-marks';
+import { marksFromSms } from '../poll/sms-marks-use-cases';
 import { greetingsToday, recordWhatsappGreeting } from './greetings-use-cases';
 import { approveSend, cancelSend, changeTemplate, createSend, createTemplate, oneSend, previewSend, sends, templates } from './voter-sends-use-cases';
 import { recordIdSchema } from '@shared/records/record-id';
@@ -197,13 +199,19 @@ async function gatewayCallbackRoutes(app: FastifyInstance, ctx: AppContext): Pro
     config: { access: 'public' },
     schema: {
       tags: ['voter-messages'],
-      summary: 'Gateway callback: a reply from a mobile (STOP opts the number out, START back in) or an opt-out report (event "opt_out"); token in the X-Inbound-Token header or the token query value',
+      summary: 'Gateway callback: a reply from a mobile (STOP opts the number out, START back in), an opt-out report (event "opt_out"), or a field worker\'s poll-day marks ("VM <booth> <serials> <check>", from their registered mobile); token in the X-Inbound-Token header or the token query value',
       querystring: z.object({ token: z.string().optional() }),
       body: inboundMessageSchema,
       response: { 200: inboundResultSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
     },
     handler: async (request) => {
       checkInboundToken(request, request.query.token);
+      // A poll-day SMS of marks from a field worker's phone (issue 61).
+      const { sender, text } = inboundSenderAndText(request.body);
+      if (isSmsMarks(text)) {
+        const marked = await marksFromSms(ctx, { from: sender, text, ipAddress: request.ip });
+        return { message: `Marked ${marked.voters.filter((voter) => voter.changed).length} of ${marked.voters.length} in ${marked.booth}`, action: 'poll_marks' as const };
+      }
       const { action } = await receiveInboundMessage(ctx.db, { userId: null, userName: 'SMS gateway', ipAddress: request.ip }, request.body);
       return { message: action === 'ignored' ? 'Nothing to do' : `Number ${action.replace('_', ' ')}`, action };
     },

@@ -28,6 +28,9 @@ export function ElectionSettings({ register, control, errors }: { register: UseF
           <input type="time" className={inputClassName} {...register('poll_end')} />
         </FormField>
       </div>
+      <FormField label={t('pollDay.settings.smsNumber')} error={errors.poll_sms_number?.message} hint={t('pollDay.settings.smsNumberHint')}>
+        <input type="tel" inputMode="numeric" maxLength={10} className={inputClassName} {...register('poll_sms_number')} />
+      </FormField>
       <Controller
         control={control}
         name="poll_booths"

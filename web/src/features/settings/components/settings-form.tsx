@@ -68,6 +68,7 @@ const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   poll_start: 'election',
   poll_end: 'election',
   poll_booths: 'election',
+  poll_sms_number: 'election',
   // Issue 60: messages to voters.
   sms_price_paise: 'notifications',
   sms_sender_id: 'notifications',
