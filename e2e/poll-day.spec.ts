@@ -3,6 +3,7 @@ import { apiToken, createVoterViaApi } from './support/api';
 import { E2E_USERS } from './support/e2e-users';
 import { setOfflinePin } from './support/offline-pin';
 import { signIn } from './support/session';
+import { encodeSmsMarks } from '../shared/poll/sms-marks';
 
 // Issue 22, poll day (docs/poll-day.md). The E2E server starts with the poll date set
 // (start-e2e-server.ts). Each test works in a booth of its own that no other spec uses, with a
@@ -180,4 +181,46 @@ test('should mark a voter offline from the phone copy and send the mark when the
   await context.setOffline(false);
   await expect(page.getByRole('button', { name: /waiting to send/ })).toHaveCount(0, { timeout: 20_000 });
   await expect.poll(voted).toBe(1);
+});
+
+// Issue 61: where mobile data fails, the runner's phone writes the typed serials into an SMS to
+// the office's poll-day number; the office pastes what arrived and the voters are marked as that
+// runner. Booth-226 is this test's own.
+test('should compose the marks as an SMS on the phone and mark them when the office pastes it', async ({ page, browser, request }) => {
+  const suffix = Date.now().toString(36).slice(-5);
+  const token = await apiToken(request, E2E_USERS.admin);
+  const headers = { authorization: `Bearer ${token}` };
+  const settings = (await (await request.get('/api/settings', { headers })).json()) as Record<string, string>;
+  expect((await request.put('/api/settings', { headers, data: { ...settings, poll_sms_number: '9822000111' } })).ok()).toBe(true);
+  await seedBooth(request, token, 'Booth-226', 4, suffix);
+  const mobile = `97${Date.now().toString().slice(-8)}`;
+  const runner = { username: `sms_${suffix}`, full_name: `SMS Runner ${suffix}`, password: 'Field-Pass-42!', role: 'Karyakarta', booth_access: ['Booth-226'], mobile };
+  expect((await request.post('/api/users', { headers, data: runner })).ok()).toBe(true);
+
+  await page.setViewportSize(PHONE);
+  await signIn(page, runner);
+  await page.goto('/poll/mark');
+  await page.getByLabel('Serial numbers').fill('1-2, 4');
+  const [message] = encodeSmsMarks(226, [1, 2, 4]);
+  expect(message).toMatch(/^VM 226 1-2\.4 [0-9A-Z]{2}$/);
+  await expect(page.getByRole('link', { name: 'No data? Send these serials by SMS' })).toHaveAttribute('href', `sms:+919822000111?body=${encodeURIComponent(message!)}`);
+
+  // The office's phone got the SMS: pasted on the turnout page, the voters are marked.
+  const office = await browser.newPage();
+  await signIn(office, E2E_USERS.admin);
+  await office.goto('/poll/turnout');
+  const form = office.getByRole('form', { name: 'Marks received by SMS' });
+  await form.getByLabel("Sender's mobile").fill(mobile);
+  await form.getByLabel('Message').fill(message!.replace(/ \w\w$/, ' 00'));
+  await form.getByRole('button', { name: 'Mark from SMS' }).click();
+  await expect(office.getByText('This poll-day SMS is damaged (its check does not match): ask the worker to send it again')).toBeVisible();
+  await expect(form.getByLabel('Message')).toHaveValue(message!.replace(/ \w\w$/, ' 00'));
+  await form.getByLabel('Message').fill(message!);
+  await form.getByRole('button', { name: 'Mark from SMS' }).click();
+  await expect(office.getByText('3 voters marked in Booth-226')).toBeVisible();
+  await office.close();
+
+  await page.reload();
+  await expect(page.getByTestId('booth-progress')).toHaveText('Booth-226 · 3 of 4 voted (75.0%)');
+  await expect(page.getByRole('list', { name: 'Latest marks' }).getByText(`by SMS Runner ${suffix}`).first()).toBeVisible();
 });

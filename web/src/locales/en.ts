@@ -1462,6 +1462,18 @@ export const en = {
       progress: '{{voted}} of {{voters}} voted ({{percent}}%)',
       serialNo: 'Sr. {{serial}}',
       by: 'by {{name}}',
+      bySms: "No data? Send these serials by SMS",
+      bySmsPart: "Send by SMS ({{part}} of {{parts}})",
+      bySmsHint: "Opens your SMS app with a message to the office; the office marks them when it arrives.",
+    },
+    smsMarks: {
+      title: "Marks received by SMS",
+      hint: "A worker's poll-day SMS (VM …) that reached the office's phone: paste it with the sender's mobile.",
+      from: "Sender's mobile",
+      text: "Message",
+      submit: "Mark from SMS",
+      done_one: "{{count}} voter marked in {{booth}}",
+      done_other: "{{count}} voters marked in {{booth}}",
     },
     turnout: {
       title: 'Poll-day turnout',

@@ -1447,6 +1447,18 @@ export const gu: LocaleTexts = {
       progress: '{{voters}} માંથી {{voted}} એ મતદાન કર્યું ({{percent}}%)',
       serialNo: 'ક્ર. {{serial}}',
       by: '{{name}} દ્વારા',
+      bySms: "ડેટા નથી? આ ક્રમાંક SMS થી મોકલો",
+      bySmsPart: "SMS થી મોકલો ({{parts}} માંથી {{part}})",
+      bySmsHint: "તમારી SMS એપ કાર્યાલય માટેના સંદેશ સાથે ખૂલે છે; સંદેશ પહોંચે ત્યારે કાર્યાલય નોંધ કરે છે.",
+    },
+    smsMarks: {
+      title: "SMS થી આવેલી નોંધો",
+      hint: "કાર્યાલયના ફોન પર આવેલો કાર્યકરનો મતદાન દિવસનો SMS (VM …): મોકલનારના મોબાઇલ સાથે પેસ્ટ કરો.",
+      from: "મોકલનારનો મોબાઇલ",
+      text: "સંદેશ",
+      submit: "SMS પરથી નોંધ કરો",
+      done_one: "{{booth}} માં {{count}} મતદારની નોંધ થઈ",
+      done_other: "{{booth}} માં {{count}} મતદારોની નોંધ થઈ",
     },
     turnout: {
       title: 'મતદાન દિવસની ટકાવારી',

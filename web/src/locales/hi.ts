@@ -1444,6 +1444,18 @@ export const hi: LocaleTexts = {
       progress: '{{voters}} में से {{voted}} ने मतदान किया ({{percent}}%)',
       serialNo: 'क्र. {{serial}}',
       by: '{{name}} द्वारा',
+      bySms: "डेटा नहीं? ये क्रमांक SMS से भेजें",
+      bySmsPart: "SMS से भेजें ({{parts}} में से {{part}})",
+      bySmsHint: "आपका SMS ऐप कार्यालय के लिए संदेश के साथ खुलता है; संदेश पहुँचने पर कार्यालय निशान लगाता है।",
+    },
+    smsMarks: {
+      title: "SMS से आए निशान",
+      hint: "कार्यालय के फ़ोन पर आया कार्यकर्ता का मतदान दिवस SMS (VM …): भेजने वाले के मोबाइल के साथ पेस्ट करें।",
+      from: "भेजने वाले का मोबाइल",
+      text: "संदेश",
+      submit: "SMS से निशान लगाएँ",
+      done_one: "{{booth}} में {{count}} मतदाता पर निशान लगा",
+      done_other: "{{booth}} में {{count}} मतदाताओं पर निशान लगा",
     },
     turnout: {
       title: 'मतदान दिवस का प्रतिशत',

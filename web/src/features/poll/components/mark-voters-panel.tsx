@@ -1,12 +1,14 @@
-import { Check, Undo2 } from 'lucide-react';
+import { Check, MessageSquare, Undo2 } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { parseSerials } from '@shared/poll/poll-schema';
+import { encodeSmsMarks } from '@shared/poll/sms-marks';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
+import { useAppSettings } from '@web/lib/app-settings';
 import { useFormMessage } from '@web/lib/form-message';
 import { useSerialLookup } from '../api/look-up-serials';
 import { useChangeMarks } from '../api/mark-voters';
@@ -27,6 +29,10 @@ export function MarkVotersPanel({ boothId }: { boothId: number }) {
   const lookup = useSerialLookup(boothId, asked);
   const recent = useRecentMarks(boothId);
   const change = useChangeMarks(boothId);
+  // Where mobile data fails (issue 61): the typed serials as SMS to the office's gateway number.
+  const smsNumber = useAppSettings().poll_sms_number;
+  const typedSerials = parseSerials(typed);
+  const smsMessages = smsNumber && 'serials' in typedSerials && typedSerials.serials.length > 0 ? encodeSmsMarks(boothId, typedSerials.serials) : [];
 
   const show = (event: FormEvent) => {
     event.preventDefault();
@@ -86,6 +92,21 @@ export function MarkVotersPanel({ boothId }: { boothId: number }) {
         <Button type="submit" variant="secondary" className="min-h-12 w-full text-base">
           {t('pollDay.mark.show')}
         </Button>
+        {smsMessages.length > 0 && (
+          <div className="space-y-2 border-t border-slate-100 pt-3">
+            <p className="text-xs text-slate-500">{t('pollDay.mark.bySmsHint')}</p>
+            {smsMessages.map((body, index) => (
+              <a
+                key={body}
+                href={`sms:+91${smsNumber}?body=${encodeURIComponent(body)}`}
+                className="flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              >
+                <MessageSquare aria-hidden="true" className="h-4 w-4" />
+                {smsMessages.length === 1 ? t('pollDay.mark.bySms') : t('pollDay.mark.bySmsPart', { part: index + 1, parts: smsMessages.length })}
+              </a>
+            ))}
+          </div>
+        )}
       </form>
 
       {asked !== null && (
