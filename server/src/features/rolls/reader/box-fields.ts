@@ -202,6 +202,9 @@ export function parseBox(box: BoxText): ParsedBox {
   let order = 0; // unlabelled lines take the next field in the printed order
 
   const lines: TextLine[] = [];
+  // Lines cut off another where a label was found inside it (innerLabelStart): their label is
+  // matched as it was found there.
+  const splitOff = new Set<TextLine>();
   for (const line of box.body) {
     const text = lineText(line);
     const innerAt = innerLabelStart(text);
@@ -217,7 +220,11 @@ export function parseBox(box: BoxText): ParsedBox {
       return before >= innerAt;
     });
     if (at <= 0) lines.push(line);
-    else lines.push({ words: line.words.slice(0, at) }, { words: line.words.slice(at) });
+    else {
+      const rest = { words: line.words.slice(at) };
+      lines.push({ words: line.words.slice(0, at) }, rest);
+      splitOff.add(rest);
+    }
   }
 
   for (const line of lines) {
@@ -227,7 +234,7 @@ export function parseBox(box: BoxText): ParsedBox {
     // "नांच", "नांब" at low resolution).
     if (/^(ना[ंँ]?[वचबय]|name)\s*(?::|ः)?\s*$/iu.test(text)) continue;
     if (current === 'name' && fullName && /^(नाव|नांव)([\s.,:]|ः|$)/u.test(text)) continue;
-    const label = labelAtStart(text);
+    const label = labelAtStart(text, splitOff.has(line));
     let value = text;
     let field: Slot | null = null;
     if (label) {

@@ -18,7 +18,7 @@ const INSIDE_WORD = /[\s\u200c\u200d]/u;
 const LABEL_FIELDS: LabelField[] = ['father', 'husband', 'mother', 'other', 'house', 'age', 'name'];
 const sources = (field: LabelField) => PROFILE_ORDER.flatMap((code) => PROFILES[code].labels[field]);
 const STARTS = LABEL_FIELDS.map((field) => ({ field, pattern: new RegExp(`^(?:${sources(field).join('|')})`, 'iu') }));
-const PRINTED = LABEL_FIELDS.flatMap((field) => PROFILE_ORDER.flatMap((code) => (PROFILES[code].printed[field] ?? []).map((label) => ({ field, squeezed: squeeze(label.toLowerCase()).text }))));
+const PRINTED = LABEL_FIELDS.flatMap((field) => PROFILE_ORDER.flatMap((code) => (PROFILES[code].printed[field] ?? []).map((label) => ({ field, squeezed: squeeze(label.toLowerCase()).text, words: label.split(' ').length }))));
 // One edit in every six letters of a printed label, labels of six letters or more only: "Age"
 // a letter off is any short word.
 const LETTERS_PER_EDIT = 6;
@@ -29,6 +29,7 @@ const LETTERS_PER_EDIT_BEFORE_COLON = 3;
 const COLON_AFTER = /^\s*(?:[:;!]|ः)/u;
 // A lone letter before a label and its colon is a speck of the frame read as a letter ("उ नाम:").
 const SPECK_BEFORE_LABEL = /^\S\p{M}?\s+/u;
+const LOOSE_INSIDE_WORDS = 3;
 
 // The text without spaces and joiners, and where each of its characters was in the text.
 function squeeze(text: string): { text: string; at: number[] } {
@@ -47,16 +48,19 @@ function squeeze(text: string): { text: string; at: number[] } {
 const endsWord = (text: string, end: number) => end >= text.length || /(?:[\s:;.,\-–—|]|ः)/u.test(text.charAt(end));
 
 // The label a line starts with, if any.
-export function labelAtStart(text: string): FoundLabel | null {
-  const found = labelAtStartOf(text);
+// `inside`: the label is looked for inside a line, after a name, where a label of three words
+// ("पिता का नाम") is matched as far off as one before its colon (a low-resolution scan's
+// "पित्ता का नाम" glued to the name).
+export function labelAtStart(text: string, inside = false): FoundLabel | null {
+  const found = labelAtStartOf(text, inside);
   if (found) return found;
   const speck = text.match(SPECK_BEFORE_LABEL)?.[0];
   if (!speck) return null;
-  const after = labelAtStartOf(text.slice(speck.length));
+  const after = labelAtStartOf(text.slice(speck.length), inside);
   return after && COLON_AFTER.test(text.slice(speck.length + after.end)) ? { field: after.field, end: speck.length + after.end } : null;
 }
 
-function labelAtStartOf(text: string): FoundLabel | null {
+function labelAtStartOf(text: string, inside: boolean): FoundLabel | null {
   let exact: FoundLabel | null = null;
   for (const { field, pattern } of STARTS) {
     const found = text.match(pattern);
@@ -79,7 +83,7 @@ function labelAtStartOf(text: string): FoundLabel | null {
   if (exact) return exact;
   const lower = squeezed.toLowerCase();
   let best: (FoundLabel & { distance: number }) | null = null;
-  for (const { field, squeezed: label } of PRINTED) {
+  for (const { field, squeezed: label, words } of PRINTED) {
     if (label.length < LETTERS_PER_EDIT) continue;
     const allowed = Math.floor(label.length / LETTERS_PER_EDIT);
     const allowedBeforeColon = Math.floor(label.length / LETTERS_PER_EDIT_BEFORE_COLON);
@@ -87,7 +91,7 @@ function labelAtStartOf(text: string): FoundLabel | null {
       if (length < 1 || length > lower.length) continue;
       const distance = leven(lower.slice(0, length), label);
       const end = (at[length - 1] as number) + 1;
-      const most = COLON_AFTER.test(text.slice(end)) ? allowedBeforeColon : allowed;
+      const most = COLON_AFTER.test(text.slice(end)) || (inside && words >= LOOSE_INSIDE_WORDS) ? allowedBeforeColon : allowed;
       if (distance <= most && endsWord(text, end) && (!best || distance < best.distance)) best = { field, end, distance };
     }
   }
@@ -104,7 +108,7 @@ export function innerLabelStart(text: string): number {
   for (let start = own ? own.end : 1; start < text.length; start += 1) {
     if (!/\s/u.test(text.charAt(start - 1)) || /\s/u.test(text.charAt(start))) continue;
     const rest = text.slice(start);
-    const found = labelAtStart(rest);
+    const found = labelAtStart(rest, true);
     if (!found || found.field === 'name' || found.field === 'age') continue;
     const label = rest.slice(0, found.end);
     const colonAfter = /^\s*(?::|ः)/u.test(rest.slice(found.end));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBox, type TextLine } from './box-fields';
 import { findVoterBoxes, paperLevel } from './box-finder';
 import type { GrayImage } from './gray-image';
-import { labelAtStart } from './label-match';
+import { innerLabelStart, labelAtStart } from './label-match';
 import { mendOldEpicState } from './page-checks';
 import { voterShaped } from './read-page';
 
@@ -147,5 +147,17 @@ describe('a Marathi ward list box read at low resolution', () => {
   it('should drop the wrapped label read onto the name line, and a speck glued to the name', () => {
     const box = parseBox({ header: line('5 XYZ1234566'), body: [line('मतदाराचे पूर्ण :(पाटील सविता रमेश नांद'), line('वडिलांचे नाव : ७पाटील रमेश'), line('वय : ४० लिंग : पु')] });
     expect(box).toMatchObject({ fullName: 'पाटील सविता रमेश', relativeName: 'पाटील रमेश', gender: 'Male' });
+  });
+});
+
+describe('a relative glued to the name at low resolution', () => {
+  it('should cut where a three-word label read a letter or two off starts, without its colon', () => {
+    const box = parseBox({ header: line('6 XYZ1234566'), body: [line('निर्वाचक का नाम: सुनीता देवी पित्ता का नाम रमेश कुमार'), line('आयु : 40 लिंग: महिला')] });
+    expect(box).toMatchObject({ fullName: 'सुनीता देवी', relation: 'father', relativeName: 'रमेश कुमार' });
+  });
+
+  it('should leave a name alone that only looks like a short label', () => {
+    expect(innerLabelStart('सुनीता पतिराम देवी')).toBe(-1);
+    expect(innerLabelStart('Ravi Fathima Rao')).toBe(-1);
   });
 });
