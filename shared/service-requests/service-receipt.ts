@@ -1,8 +1,8 @@
 import type { ServiceCategory, ServiceStatus } from './service-request-schema';
-import { serviceCategoriesEn, serviceStatusesEn } from './words/en';
-import { serviceCategoriesMr, serviceStatusesMr } from './words/mr';
-import { serviceCategoriesHi, serviceStatusesHi } from './words/hi';
-import { serviceCategoriesGu, serviceStatusesGu } from './words/gu';
+import { serviceCategoriesEn, serviceStatusesEn } from './words/service-words-en';
+import { serviceCategoriesMr, serviceStatusesMr } from './words/service-words-mr';
+import { serviceCategoriesHi, serviceStatusesHi } from './words/service-words-hi';
+import { serviceCategoriesGu, serviceStatusesGu } from './words/service-words-gu';
 
 // The receipt a citizen takes home and can quote (issue 59, decision 077): printed from the
 // browser and sent by SMS or WhatsApp, in the citizen's language where the voter's record has

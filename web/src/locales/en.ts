@@ -1,6 +1,6 @@
 // Type only: the field table pulls in every reference list, which a phone's first screens do not need.
 import type { VOTER_FIELD_LABELS } from '@shared/voters/voter-fields';
-import { serviceCategoriesEn, serviceStatusesEn } from '@shared/service-requests/words/en';
+import { serviceCategoriesEn, serviceStatusesEn } from '@shared/service-requests/words/service-words-en';
 // English texts, matching the spec's words exactly. Marathi, Hindi and Gujarati
 // files will mirror these keys.
 export const en = {

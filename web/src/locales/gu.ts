@@ -1,5 +1,5 @@
 import type { LocaleTexts } from './locale-texts';
-import { serviceCategoriesGu, serviceStatusesGu } from '@shared/service-requests/words/gu';
+import { serviceCategoriesGu, serviceStatusesGu } from '@shared/service-requests/words/service-words-gu';
 
 // Gujarati texts: the administrative Gujarati a party office uses (મતદાર, બૂથ, કાર્યકર, નિરીક્ષક), not
 // word-for-word. Gujarati's plural rules put 0 and 1 under `_one`, so every `_one` text reads right for both.

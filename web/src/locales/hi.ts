@@ -1,5 +1,5 @@
 import type { LocaleTexts } from './locale-texts';
-import { serviceCategoriesHi, serviceStatusesHi } from '@shared/service-requests/words/hi';
+import { serviceCategoriesHi, serviceStatusesHi } from '@shared/service-requests/words/service-words-hi';
 
 // Hindi texts: the administrative Hindi a party office uses (मतदाता, बूथ, कार्यकर्ता,
 // पर्यवेक्षक), not word-for-word. Hindi's plural "one" also covers 0 (CLDR), so the `_one`

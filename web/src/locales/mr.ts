@@ -1,5 +1,5 @@
 import type { LocaleTexts } from './locale-texts';
-import { serviceCategoriesMr, serviceStatusesMr } from '@shared/service-requests/words/mr';
+import { serviceCategoriesMr, serviceStatusesMr } from '@shared/service-requests/words/service-words-mr';
 
 // Marathi texts, as a Marathi-speaking party office words them (not word for word).
 // Terms follow the team glossary: मतदार, बूथ, कार्यकर्ता, पर्यवेक्षक, प्रशासक, काम, राजकीय कल.
