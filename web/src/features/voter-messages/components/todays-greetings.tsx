@@ -2,16 +2,15 @@ import { Cake, Heart, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { type GreetingVoter, type Occasion, OCCASIONS, type VoterSendPreview, type VoterTemplate } from '@shared/voter-messages/voter-send-schema';
+import { type GreetingVoter, type Occasion, OCCASIONS, type VoterTemplate } from '@shared/voter-messages/voter-send-schema';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
 import { errorMessage } from '@web/lib/api-client';
 import { whatsAppMessageHref } from '@web/lib/contact-links';
-import { useCreateVoterSend } from '../api/create-voter-send';
 import { useGreetings } from '../api/get-greetings';
-import { usePreviewVoterSend } from '../api/preview-voter-send';
 import { recordWhatsappGreeting } from '../api/record-whatsapp-greeting';
 import { SendPreview } from './send-preview';
+import { usePreviewThenSend } from './use-preview-then-send';
 
 // The greeting template is the office's choice, remembered on this computer; until then the one
 // named for birthdays (the spec's first SMS template is "Birthday Wishes").
@@ -74,28 +73,8 @@ interface OccasionListProps {
 
 function OccasionList({ occasion, templateId, total, voters }: OccasionListProps) {
   const { t } = useTranslation();
-  const previewSend = usePreviewVoterSend();
-  const send = useCreateVoterSend();
-  const [preview, setPreview] = useState<VoterSendPreview | null>(null);
+  const { preview, showPreview, sendNow, previewing, sending } = usePreviewThenSend(() => ({ audience: AUDIENCE[occasion], template_id: templateId ?? 0, date_text: '' }));
   const Icon = occasion === 'birthday' ? Cake : Heart;
-  const input = () => ({ audience: AUDIENCE[occasion], template_id: templateId ?? 0, date_text: '' });
-
-  const onPreview = async () => {
-    try {
-      setPreview(await previewSend.mutateAsync(input()));
-    } catch (error) {
-      toast.error(errorMessage(error, t('messaging.send.failed')));
-    }
-  };
-  const onSend = async () => {
-    try {
-      const created = await send.mutateAsync(input());
-      toast.success(created.status === 'awaiting_approval' ? t('messaging.send.awaitingApproval') : t('messaging.send.queued', { count: created.total }));
-      setPreview(null);
-    } catch (error) {
-      toast.error(errorMessage(error, t('messaging.send.failed')));
-    }
-  };
   // Recorded first (audited, refused for a voter who opted out), then WhatsApp opens.
   const onWhatsapp = async (voter: GreetingVoter, href: string) => {
     try {
@@ -119,10 +98,10 @@ function OccasionList({ occasion, templateId, total, voters }: OccasionListProps
         <p className="text-sm text-slate-500">{t(`messaging.greetings.${occasion}.none`)}</p>
       ) : (
         <>
-          <Button variant="secondary" disabled={templateId === null} busy={previewSend.isPending} onClick={() => void onPreview()}>
+          <Button variant="secondary" disabled={templateId === null} busy={previewing} onClick={() => void showPreview()}>
             {t(`messaging.greetings.${occasion}.sendSms`, { count: total })}
           </Button>
-          {preview && <SendPreview preview={preview} busy={send.isPending} onSend={() => void onSend()} />}
+          {preview && <SendPreview preview={preview} busy={sending} onSend={() => void sendNow()} />}
           <ul className="divide-y divide-slate-100 text-sm">
             {voters.map((voter) => {
               const href = voter.text && !voter.opted_out ? whatsAppMessageHref(voter.whatsapp, voter.text) : null;

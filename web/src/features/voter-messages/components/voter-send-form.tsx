@@ -4,14 +4,12 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_LEVELS } from '@shared/contacts/contact-options';
 import { BOOTHS } from '@shared/reference/booths';
-import { type Channel, CHANNELS, type VoterAudience, type VoterSendInput, type VoterSendPreview, type VoterTemplate } from '@shared/voter-messages/voter-send-schema';
+import { type Channel, CHANNELS, type VoterAudience, type VoterSendInput, type VoterTemplate } from '@shared/voter-messages/voter-send-schema';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
-import { errorMessage } from '@web/lib/api-client';
 import { useFormMessage } from '@web/lib/form-message';
-import { useCreateVoterSend } from '../api/create-voter-send';
-import { usePreviewVoterSend } from '../api/preview-voter-send';
 import { SendPreview } from './send-preview';
+import { usePreviewThenSend } from './use-preview-then-send';
 
 interface Filters {
   booth: string;
@@ -55,34 +53,20 @@ export function VoterSendForm({ templates, whatsapp }: { templates: VoterTemplat
   const [templateId, setTemplateId] = useState('');
   const [dateText, setDateText] = useState('');
   const [channel, setChannel] = useState<Channel>('sms');
-  const [preview, setPreview] = useState<VoterSendPreview | null>(null);
-  const previewSend = usePreviewVoterSend();
-  const send = useCreateVoterSend();
+  const { preview, clearPreview, showPreview, sendNow, previewing, sending } = usePreviewThenSend(
+    (): VoterSendInput => ({ audience: audienceOf(filters), template_id: Number(templateId), date_text: dateText, channel }),
+  );
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) => {
     setFilters((current) => ({ ...current, [key]: value }));
-    setPreview(null);
+    clearPreview();
   };
-  const input = (): VoterSendInput => ({ audience: audienceOf(filters), template_id: Number(templateId), date_text: dateText, channel });
 
   const onPreview = async () => {
     if (!templateId) {
       toast.error(word('Choose a template'));
       return;
     }
-    try {
-      setPreview(await previewSend.mutateAsync(input()));
-    } catch (error) {
-      toast.error(errorMessage(error, t('messaging.send.failed')));
-    }
-  };
-  const onSend = async () => {
-    try {
-      const created = await send.mutateAsync(input());
-      toast.success(created.status === 'awaiting_approval' ? t('messaging.send.awaitingApproval') : t('messaging.send.queued', { count: created.total }));
-      setPreview(null);
-    } catch (error) {
-      toast.error(errorMessage(error, t('messaging.send.failed')));
-    }
+    await showPreview();
   };
 
   return (
@@ -157,7 +141,7 @@ export function VoterSendForm({ templates, whatsapp }: { templates: VoterTemplat
             value={templateId}
             onChange={(event) => {
               setTemplateId(event.target.value);
-              setPreview(null);
+              clearPreview();
             }}
           >
             <option value="">{t('messaging.send.chooseTemplate')}</option>
@@ -175,7 +159,7 @@ export function VoterSendForm({ templates, whatsapp }: { templates: VoterTemplat
               value={channel}
               onChange={(event) => {
                 setChannel(event.target.value as Channel);
-                setPreview(null);
+                clearPreview();
               }}
             >
               {CHANNELS.map((option) => (
@@ -194,16 +178,16 @@ export function VoterSendForm({ templates, whatsapp }: { templates: VoterTemplat
             value={dateText}
             onChange={(event) => {
               setDateText(event.target.value);
-              setPreview(null);
+              clearPreview();
             }}
           />
         </FormField>
       </div>
-      <Button variant="secondary" busy={previewSend.isPending} onClick={() => void onPreview()}>
+      <Button variant="secondary" busy={previewing} onClick={() => void onPreview()}>
         <Eye aria-hidden="true" className="h-4 w-4" />
         {t('messaging.send.preview')}
       </Button>
-      {preview && <SendPreview preview={preview} busy={send.isPending} onSend={() => void onSend()} />}
+      {preview && <SendPreview preview={preview} busy={sending} onSend={() => void sendNow()} />}
     </section>
   );
 }
