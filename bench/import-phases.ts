@@ -5,6 +5,7 @@ import { FLAG_FIELDS } from '@shared/voters/voter-fields';
 import { VOTER_INPUT_COLUMNS } from '@shared/voters/voter-schema';
 import { openDatabase } from '../server/src/db/connection';
 import { LIVE_VOTERS_BY_ID, openSqliteFile } from '../server/src/db/dialects/sqlite/sqlite-dialect';
+import { KEPT_DURING_IMPORT } from '../server/src/db/dialects/sqlite/deferred-indexes';
 import { BulkCounts } from '../server/src/db/dialects/sqlite/voter-count-rules';
 import { migrateToLatest } from '../server/src/db/migrate';
 import { addPageCoverageSql } from '../server/src/db/page-coverage-sql';
@@ -28,7 +29,6 @@ const INSERT_COLUMNS = [...VOTER_INPUT_COLUMNS, 'full_name_terms', 'father_husba
 const FLAG_AT = VOTER_INPUT_COLUMNS.flatMap((column, index) => (FLAG_FIELDS.has(column) ? [index] : []));
 const SEARCH_COLUMNS = ['full_name', 'mobile_number', 'voter_id', 'father_husband_name', 'ward_area', 'house_no'].join(', ');
 const NAME_COLUMNS = 'full_name_terms, father_husband_name_terms';
-const KEPT_DURING_IMPORT = ['voters_voter_id_unique', 'voters_live_idx'];
 const VOTER_ID_AT = VOTER_INPUT_COLUMNS.indexOf('voter_id');
 
 async function main(): Promise<void> {

@@ -106,8 +106,9 @@ export interface DatabaseDialect {
   // Adds voters inside the caller's transaction the fastest way the database offers.
   startVoterInsert(trx: Transaction<Database>, audit: VoterInsertAudit): VoterInserter;
   readonly voterImport: VoterImportTuning;
-  // Tells the query planner the tables' new sizes (after a table grew quickly).
-  refreshPlannerStatistics(db: Executor): Promise<void>;
+  // Tells the query planner the tables' new sizes (after a table grew quickly). `sizes` when only
+  // the sizes matter for now (an import's own growth, a full refresh due at its end).
+  refreshPlannerStatistics(db: Executor, scope?: 'sizes'): Promise<void>;
   // After most voters were rewritten at once (a fill of new columns): reclaims what the old
   // versions of the rows hold and refreshes the planner's statistics. Outside a transaction.
   tidyAfterRewrite(db: Kysely<Database>): Promise<void>;

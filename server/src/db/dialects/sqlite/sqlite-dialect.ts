@@ -143,8 +143,25 @@ export const LIVE_VOTERS_BY_ID = 'SELECT * FROM voters INDEXED BY voters_voter_i
 // The planner chooses indexes from table statistics, which a table that grew quickly (an import
 // into a new database) does not have yet; without them SQLite read every live voter to look up
 // a list of voter IDs. optimize re-analyzes only what changed a lot, with bounded work.
-const refreshStatistics = async (db: Executor) => {
-  await sql`PRAGMA optimize = 0x10002`.execute(db);
+const refreshStatistics = async (db: Executor, scope?: 'sizes') => {
+  if (scope !== 'sizes') {
+    await sql`PRAGMA optimize = 0x10002`.execute(db);
+    return;
+  }
+  // The voters' row count, each index read from its first 1,000 entries only: a full analysis
+  // reads the whole table and every index, a second or more at a million voters, each time the
+  // table doubles during an import that builds its filter indexes (and analyses them) at its end.
+  // On one connection: the limit is the connection's.
+  const bounded = async (trx: Executor) => {
+    await sql`PRAGMA analysis_limit = 1000`.execute(trx);
+    try {
+      await sql`ANALYZE voters`.execute(trx);
+    } finally {
+      await sql`PRAGMA analysis_limit = 0`.execute(trx);
+    }
+  };
+  if (db.isTransaction) await bounded(db);
+  else await db.transaction().execute(bounded);
 };
 
 const NAME_INDEX_COLUMNS = 'full_name_terms, father_husband_name_terms';

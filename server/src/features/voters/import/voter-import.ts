@@ -159,9 +159,10 @@ export async function importVoters(options: ImportOptions): Promise<ImportResult
     addErrors(outcome.problems.length, outcome.problems);
     warnings += outcome.warnings;
     for (const detail of outcome.warningDetails) if (warningDetails.length < IMPORT_WARNING_DETAILS_MAX) warningDetails.push(detail);
-    // Each time the table has doubled, the planners learn its new size.
+    // Each time the table has doubled, the planners learn its new size (only its size while
+    // the filter indexes wait for the import's end: they are analysed once built).
     if (liveAtStart + imported >= 2 * liveAtLastRefresh) {
-      await dialect.refreshPlannerStatistics(db);
+      await dialect.refreshPlannerStatistics(db, timings.indexesDeferred ? 'sizes' : undefined);
       liveAtLastRefresh = liveAtStart + imported;
     }
   };
