@@ -100,6 +100,26 @@ describe('POST /api/service-requests', () => {
     });
   }
 
+  it("should register a phone's request once when its outbox sends it again with the same Idempotency-Key", async () => {
+    const worker = await signInAs(t, 'Karyakarta', { booth_access: ['Booth-93'] });
+    const voter = await seedVoter(t.ctx, { full_name: 'Outbox Citizen', booth: 'Booth-93' });
+    const payload = { voter_id: voter.id, category: 'water', description: 'Raised offline: the hand pump is broken' };
+    const headers = { ...worker.headers, 'idempotency-key': 'sr-offline-0001-abcdef' };
+    const first = await post(headers, payload);
+    expect(first.statusCode).toBe(201);
+    const again = await post(headers, payload);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const raised = await t.ctx.db.selectFrom('service_requests').select('id').where('voter_id', '=', voter.id).execute();
+    expect(raised).toHaveLength(1);
+    expect(await audits('CREATE_SERVICE_REQUEST', first.json().id)).toHaveLength(1);
+    // The same key with other fields is another change: refused, nothing saved.
+    const changed = await post(headers, { ...payload, description: 'Something else' });
+    expect(changed.statusCode).toBe(422);
+    expect(await t.ctx.db.selectFrom('service_requests').select('id').where('voter_id', '=', voter.id).execute()).toHaveLength(1);
+  });
+
   it('should answer 401 when signed out', async () => {
     expect((await post(undefined, walkIn())).statusCode).toBe(401);
   });

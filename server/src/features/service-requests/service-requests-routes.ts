@@ -14,6 +14,7 @@ import {
   serviceRequestQuerySchema,
   serviceRequestSchema,
   serviceRequestUpdateSchema,
+  type ServiceRequestDetail,
 } from '@shared/service-requests/service-request-schema';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -25,6 +26,7 @@ import {
 } from '@shared/service-requests/service-attachment-schema';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
+import { answerKeeper } from '../../plugins/idempotency';
 import { requestActor } from '../audit/actor';
 import { boothScopeFor } from '../voters/voter-access';
 import { addAttachment, attachmentBytes, listRequestAttachments, readAttachmentFile, removeAttachment } from './service-attachments-use-cases';
@@ -55,14 +57,16 @@ export async function serviceRequestRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   routes.post('/', {
-    config: { access: ALL_ROLES },
+    // A field worker's phone sends a request raised offline from its outbox, once.
+    config: { access: ALL_ROLES, idempotent: true },
     schema: {
       tags: ['service-requests'],
       summary: 'Register a request for a voter or another citizen; answers it with its receipt number',
       body: serviceRequestInputSchema,
       response: { 201: serviceRequestDetailSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
     },
-    handler: async (request, reply) => reply.code(201).send(await createRequest(ctx.db, requestActor(request), scopeOf(request), request.body)),
+    handler: async (request, reply) =>
+      reply.code(201).send(await createRequest(ctx.db, requestActor(request), scopeOf(request), request.body, answerKeeper(request, 201, (created: ServiceRequestDetail) => created))),
   });
 
   routes.get('/:id', {

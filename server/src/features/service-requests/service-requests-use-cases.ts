@@ -17,6 +17,7 @@ import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/dialects/database-dialect';
 import { assertVersion, retryWhenStale, StaleRowError } from '../../lib/record-versions';
 import { EditConflictError, HttpError } from '../../plugins/http-error';
+import type { AnswerKeeper } from '../../plugins/idempotency';
 import type { StaffActor } from '../audit/actor';
 import { recordAudit } from '../audit/audit-repository';
 import { serviceRequestRecordName } from '../audit/record-names';
@@ -88,7 +89,15 @@ export async function getRequest(db: Executor, scope: BoothScope, id: number): P
 
 // With a voter, the citizen's name, mobile, booth and village come from the voter's record
 // where the form leaves them empty, and the voter must be one the user may reach.
-export async function createRequest(db: Kysely<Database>, actor: StaffActor, scope: BoothScope, input: z.output<typeof serviceRequestInputSchema>): Promise<ServiceRequestDetail> {
+// A phone's request sent again (its Idempotency-Key, keep) gets the first answer, kept with the
+// request in its transaction.
+export async function createRequest(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  scope: BoothScope,
+  input: z.output<typeof serviceRequestInputSchema>,
+  keep?: AnswerKeeper<ServiceRequestDetail>,
+): Promise<ServiceRequestDetail> {
   let { citizen_name: citizenName, citizen_mobile: citizenMobile, booth, village } = input;
   if (input.voter_id !== null) {
     const voter = await findVoter(db, input.voter_id, scope);
@@ -101,7 +110,7 @@ export async function createRequest(db: Kysely<Database>, actor: StaffActor, sco
   assertBoothInScope(scope, booth);
   await assertAssignee(db, input.assigned_to);
   await assertProgram(db, scope, input.program_id);
-  const id = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const { id: requestId, receipt_no: receipt } = await insertServiceRequest(
       trx,
       {
@@ -132,9 +141,10 @@ export async function createRequest(db: Kysely<Database>, actor: StaffActor, sco
       recordName: serviceRequestRecordName({ receipt_no: receipt, citizen_name: citizenName ?? '' }),
       details: { category: input.category, booth, voter_id: input.voter_id, assigned_to: input.assigned_to, program_id: input.program_id },
     });
-    return requestId;
+    const created = await getRequest(trx, { kind: 'all' }, requestId);
+    await keep?.(trx, created);
+    return created;
   });
-  return getRequest(db, { kind: 'all' }, id);
 }
 
 const EDITABLE = ['citizen_name', 'citizen_mobile', 'category', 'department', 'description', 'booth', 'village', 'priority', 'assigned_to', 'due_date'] as const;
