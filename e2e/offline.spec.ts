@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken, createVoterViaApi } from './support/api';
 import { E2E_USERS } from './support/e2e-users';
+import { cachedIds } from './support/offline-copy';
 import { setOfflinePin } from './support/offline-pin';
 import { signIn } from './support/session';
 
@@ -9,32 +10,6 @@ import { signIn } from './support/session';
 // the server once, when the connection returns. An edit that meets a newer save is settled
 // field by field. No service worker: Playwright's offline mode after the app has loaded.
 test.use({ viewport: { width: 390, height: 844 } });
-
-// The voter ids in the phone's copy (IndexedDB), read the way the app stores them. Never creates
-// the database (the app opens it only once its first screen is up: decision 037) and closes it
-// after reading, so the app's own opening and upgrade are never blocked by the test.
-async function cachedIds(page: Page): Promise<number[]> {
-  return page.evaluate(
-    () =>
-      new Promise<number[]>((resolve) => {
-        const opening = indexedDB.open('vms-offline');
-        opening.onupgradeneeded = () => opening.transaction?.abort();
-        opening.onsuccess = () => {
-          const db = opening.result;
-          if (!db.objectStoreNames.contains('voters')) {
-            db.close();
-            return resolve([]);
-          }
-          const keys = db.transaction('voters').objectStore('voters').getAllKeys();
-          keys.onsuccess = () => {
-            db.close();
-            resolve(keys.result as number[]);
-          };
-        };
-        opening.onerror = () => resolve([]);
-      }),
-  );
-}
 
 // Types a search and waits for its answer: every card shown holds what it must (the list before
 // it, of every voter, may already hold the one the test looks for).

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { apiToken, createVoterViaApi } from './support/api';
 import { E2E_USERS } from './support/e2e-users';
+import { cachedIds } from './support/offline-copy';
+import { setOfflinePin } from './support/offline-pin';
 import { signIn } from './support/session';
 
 // A 1×1 PNG, the photo of an application as far as the server can tell.
@@ -99,4 +101,53 @@ test('should keep /service for the office roles', async ({ page }) => {
   await signIn(page, E2E_USERS.karyakarta);
   await page.goto('/service');
   await expect(page.getByRole('heading', { name: 'Service And Complaint' })).toHaveCount(0);
+});
+
+// Issue 59: a field worker raises a citizen's request from the voter's card on a phone with no
+// connection; it waits in the outbox and reaches the office's register once the connection returns.
+test.describe('a request raised from the field', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('should keep a request raised offline on the phone and send it once when the connection returns', async ({ page, context, request }) => {
+    test.setTimeout(90_000);
+    const suffix = String(Date.now()).slice(-7);
+    const name = `Field Citizen ${suffix}`;
+    const admin = await apiToken(request, E2E_USERS.admin);
+    const voterId = await createVoterViaApi(request, admin, { voter_no: '42', voter_id: `SRF${suffix}`, full_name: name, booth: 'Booth-01', mobile_number: '9822033345' });
+
+    await signIn(page, E2E_USERS.karyakarta);
+    await page.goto('/voters?tab=entry');
+    // The phone's copy is kept once the worker sets a PIN (issue 57).
+    await setOfflinePin(page);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(`SRF${suffix}`);
+    const card = page.getByTestId('voter-card').filter({ hasText: name });
+    await expect(card).toBeVisible();
+    // The copy holds the voter before the connection goes.
+    await expect.poll(() => cachedIds(page), { timeout: 20_000 }).toContain(voterId);
+    await context.setOffline(true);
+    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+
+    await card.getByRole('button', { name: `Raise a request for ${name}` }).click();
+    const sheet = page.getByRole('dialog', { name: `Raise a request for ${name}` });
+    // Nothing chosen: the form says what is missing and keeps what was typed.
+    await sheet.getByLabel('Description').fill('Hand pump near the temple is broken');
+    await sheet.getByRole('button', { name: 'Send to the office' }).click();
+    await expect(sheet.getByText('Choose a category from the list')).toBeVisible();
+    await expect(sheet.getByLabel('Description')).toHaveValue('Hand pump near the temple is broken');
+    await sheet.getByLabel('Category').selectOption({ label: 'Water' });
+    await sheet.getByLabel('Priority').selectOption('High');
+    await page.screenshot({ path: test.info().outputPath('raise-request-390.png') });
+    await sheet.getByRole('button', { name: 'Send to the office' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(page.getByRole('button', { name: 'waiting to send (1)' })).toBeVisible();
+    const asAdmin = { authorization: `Bearer ${admin}` };
+    const registered = async () => ((await (await request.get(`/api/service-requests?search=${encodeURIComponent(name)}`, { headers: asAdmin })).json()) as { items: Record<string, unknown>[] }).items;
+    expect(await registered()).toHaveLength(0);
+
+    await context.setOffline(false);
+    await expect(page.getByRole('button', { name: /waiting to send/ })).toHaveCount(0, { timeout: 20_000 });
+    const items = await registered();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ citizen_name: name, category: 'water', priority: 'High', booth: 'Booth-01', status: 'New', created_by_name: E2E_USERS.karyakarta.full_name });
+  });
 });

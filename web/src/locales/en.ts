@@ -322,6 +322,13 @@ export const en = {
       deleteFailed: 'The attachment could not be removed',
       tooLarge: 'A file may be at most 5 MB',
     },
+    raise: {
+      button: 'Raise request',
+      for: 'Raise a request for {{name}}',
+      submit: 'Send to the office',
+      hint: 'The office sees it in its register and follows it up. Without a connection it is kept on this phone and sent when the connection returns.',
+      failed: 'The request could not be sent',
+    },
     receipt: {
       title: 'Receipt',
       print: 'Print receipt',
@@ -1541,6 +1548,7 @@ export const en = {
     nothing: 'Nothing is waiting to send.',
     kindCreate: 'New voter',
     kindUpdate: 'Voter edit',
+    kindServiceRequest: 'Service request',
     kindContact: 'Contact',
     kindPollMarks: 'Poll-day marks',
     statePending: 'Waiting',

@@ -313,6 +313,13 @@ export const gu: LocaleTexts = {
       deleteFailed: 'ફાઇલ કાઢી શકાઈ નહીં',
       tooLarge: 'ફાઇલ વધુમાં વધુ 5 MB ની હોઈ શકે',
     },
+    raise: {
+      button: 'અરજી નોંધો',
+      for: '{{name}} ની અરજી નોંધો',
+      submit: 'કાર્યાલયને મોકલો',
+      hint: 'કાર્યાલય તેને પોતાના રજિસ્ટરમાં જોઈને આગળ કાર્યવાહી કરશે. નેટવર્ક ન હોય તો તે આ ફોન પર રહેશે અને નેટવર્ક આવતાં મોકલાશે.',
+      failed: 'અરજી મોકલી શકાઈ નહીં',
+    },
     receipt: {
       title: 'પહોંચ',
       print: 'પહોંચ છાપો',
@@ -1526,6 +1533,7 @@ export const gu: LocaleTexts = {
     nothing: 'મોકલવા માટે કંઈ બાકી નથી.',
     kindCreate: 'નવો મતદાર',
     kindUpdate: 'મતદાર ફેરફાર',
+    kindServiceRequest: 'સેવા અરજી',
     kindContact: 'સંપર્ક',
     kindPollMarks: 'મતદાન થયાની નોંધ',
     statePending: 'બાકી',

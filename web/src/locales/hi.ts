@@ -314,6 +314,13 @@ export const hi: LocaleTexts = {
       deleteFailed: 'फ़ाइल हटाई नहीं जा सकी',
       tooLarge: 'फ़ाइल अधिकतम 5 MB की हो सकती है',
     },
+    raise: {
+      button: 'अनुरोध दर्ज करें',
+      for: '{{name}} का अनुरोध दर्ज करें',
+      submit: 'कार्यालय को भेजें',
+      hint: 'कार्यालय इसे अपने रजिस्टर में देखकर आगे कार्रवाई करेगा। नेटवर्क न होने पर यह इसी फ़ोन पर रखा जाएगा और नेटवर्क लौटते ही भेजा जाएगा।',
+      failed: 'अनुरोध भेजा नहीं जा सका',
+    },
     receipt: {
       title: 'रसीद',
       print: 'रसीद प्रिंट करें',
@@ -1523,6 +1530,7 @@ export const hi: LocaleTexts = {
     nothing: 'भेजने के लिए कुछ बाकी नहीं है।',
     kindCreate: 'नया मतदाता',
     kindUpdate: 'मतदाता बदलाव',
+    kindServiceRequest: 'सेवा अनुरोध',
     kindContact: 'संपर्क',
     kindPollMarks: 'मतदान हो चुके की निशानियाँ',
     statePending: 'बाकी',

@@ -314,6 +314,13 @@ export const mr: LocaleTexts = {
       deleteFailed: 'फाइल काढता आली नाही',
       tooLarge: 'फाइल जास्तीत जास्त 5 MB ची असावी',
     },
+    raise: {
+      button: 'अर्ज नोंदवा',
+      for: '{{name}} यांचा अर्ज नोंदवा',
+      submit: 'कार्यालयाकडे पाठवा',
+      hint: 'कार्यालय हा अर्ज आपल्या नोंदवहीत पाहून पाठपुरावा करेल. नेटवर्क नसल्यास तो या फोनवर ठेवला जाईल आणि नेटवर्क आल्यावर पाठवला जाईल.',
+      failed: 'अर्ज पाठवता आला नाही',
+    },
     receipt: {
       title: 'पावती',
       print: 'पावती छापा',
@@ -1521,6 +1528,7 @@ export const mr: LocaleTexts = {
     nothing: 'पाठवण्यासाठी काहीही बाकी नाही.',
     kindCreate: 'नवीन मतदार',
     kindUpdate: 'मतदार बदल',
+    kindServiceRequest: 'सेवा अर्ज',
     kindContact: 'संपर्क',
     kindPollMarks: 'मतदान झाल्याच्या नोंदी',
     statePending: 'बाकी',

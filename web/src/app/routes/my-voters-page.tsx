@@ -11,6 +11,7 @@ import { useMyVoters } from '@web/features/my-voters/api/get-my-voters';
 import { VoterContactCard } from '@web/features/my-voters/components/voter-contact-card';
 import { RecordContactButton } from '@web/features/contacts/components/record-contact-button';
 import { SupportBadge } from '@web/features/contacts/components/support-badge';
+import { RaiseRequestButton } from '@web/features/service-requests/components/raise-request-button';
 import { errorMessage } from '@web/lib/api-client';
 
 type Household = MyVoters['households'][number];
@@ -116,7 +117,12 @@ export function MyVotersPage() {
                           key={voter.id}
                           voter={voter}
                           support={<SupportBadge level={voter.support_level} />}
-                          recordContact={<RecordContactButton voter={voter} className="mt-2 w-full" />}
+                          recordContact={
+                            <div className="mt-2 grid grid-cols-2 gap-2">
+                              <RecordContactButton voter={voter} />
+                              <RaiseRequestButton voter={voter} />
+                            </div>
+                          }
                           badge={
                             voter.id === household.head_voter_id ? (
                               <span data-testid="household-head" className="shrink-0 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">

@@ -15,6 +15,7 @@ import { inputClassName } from '@web/components/ui/form-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { RecordContactButton } from '@web/features/contacts/components/record-contact-button';
 import { SupportBadge } from '@web/features/contacts/components/support-badge';
+import { RaiseRequestButton } from '@web/features/service-requests/components/raise-request-button';
 import { VoterStatusBadges } from '@web/features/contacts/components/voter-status-badges';
 import { useDeleteVoter } from '@web/features/voters/api/delete-voter';
 import { useVoters } from '@web/features/voters/api/get-voters';
@@ -52,7 +53,13 @@ const CONTACT_EXTRAS: VoterRowExtras = {
   status: (voter) => <VoterStatusBadges voter={voter} />,
   support: (voter) => <SupportBadge level={voter.support_level} />,
   rowAction: (voter) => <RecordContactButton voter={voter} variant="icon" />,
-  cardAction: (voter) => <RecordContactButton voter={voter} />,
+  // Issue 59: a field worker raises a citizen's request from the card too.
+  cardAction: (voter) => (
+    <div className="flex flex-wrap justify-end gap-2">
+      <RecordContactButton voter={voter} />
+      <RaiseRequestButton voter={voter} />
+    </div>
+  ),
 };
 
 // /voters (spec section 2): tab=entry (quick search, Add Voter, the table), tab=search (every

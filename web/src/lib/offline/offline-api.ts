@@ -153,6 +153,15 @@ export function recordContactWithOutbox(voterId: number, contact: ContactFormVal
   return changeWithOutbox(send, (copy, key, userId) => copy.queueContact(voterId, contact, key, userId));
 }
 
+// A service request (issue 59): its receipt number online, null while it waits in the outbox.
+export function raiseServiceRequestWithOutbox(
+  voterId: number,
+  input: Record<string, unknown>,
+  send: (key: string) => Promise<{ receipt_no: string | null }>,
+): Promise<{ receipt_no: string | null }> {
+  return changeWithOutbox(send, (copy, key, userId) => copy.queueServiceRequest(voterId, input, key, userId));
+}
+
 export function lookUpSerialsWithCopy(online: () => Promise<SerialLookup>, boothId: number, typed: string): Promise<SerialLookup> {
   return readWithCopy(online, (copy) => copy.serialsFromCopy(boothId, typed));
 }

@@ -94,6 +94,14 @@ export async function queueContact(voterId: number, contact: ContactFormValues, 
   } as unknown as RecordedContact;
 }
 
+// A service request raised from a voter's card without signal (issue 59): it waits in the outbox
+// and is sent with its key when the connection returns; the receipt number comes then.
+export async function queueServiceRequest(voterId: number, input: Record<string, unknown>, key: string, userId: number): Promise<{ receipt_no: string | null }> {
+  if (!(await cachedVoter(voterId))) throw new TypeError('voter not on this phone');
+  await enqueue({ kind: 'service-request.create', userId, voterId, payload: { input }, key });
+  return { receipt_no: null };
+}
+
 // Poll day (issue 22): a runner without signal still sees the names behind the serials (from the
 // copy of their booths) and marks them; the marks wait in the outbox and are sent with their key,
 // which the server answers once (docs/poll-day.md, "For the phone's outbox").

@@ -65,6 +65,11 @@ export const OUTBOX_KINDS: Record<string, OutboxKind> = {
       return undefined;
     },
   },
+  // A service request raised from a voter's card (issue 59); the voter may have been added offline.
+  'service-request.create': {
+    send: (item) => apiRequest('/service-requests', { method: 'POST', body: { ...(item.payload.input as object), voter_id: item.voterId }, ...withKey(item) }),
+    applied: async () => undefined,
+  },
   // Poll day: marks (or undos) of who voted, by part serial in a booth.
   'poll.marks': {
     send: (item) => {

@@ -72,7 +72,15 @@ function OutboxList({ items, online }: { items: OutboxItem[]; online: boolean })
   const [busy, setBusy] = useState(false);
   const userId = offlineUser();
   const kindLabel = (kind: string) =>
-    kind === 'voter.create' ? t('offline.kindCreate') : kind === 'voter.update' ? t('offline.kindUpdate') : kind === 'poll.marks' ? t('offline.kindPollMarks') : t('offline.kindContact');
+    kind === 'voter.create'
+      ? t('offline.kindCreate')
+      : kind === 'voter.update'
+        ? t('offline.kindUpdate')
+        : kind === 'poll.marks'
+          ? t('offline.kindPollMarks')
+          : kind === 'service-request.create'
+            ? t('offline.kindServiceRequest')
+            : t('offline.kindContact');
   const stateLabel = (item: OutboxItem) => (item.state === 'conflict' ? t('offline.stateConflict') : item.state === 'failed' ? t('offline.stateFailed') : t('offline.statePending'));
   const sendNow = async () => {
     if (userId === null) return;
