@@ -55,6 +55,8 @@ export const EXTRA_AUDIT_ACTIONS = [
   'PRINT_SLIPS',
   'SHARE_SLIPS',
   'CANCEL_SLIPS',
+  // Issue 61: a slip's QR code revoked (a lost slip, a reprint).
+  'REVOKE_SLIP',
   // Issue 22: poll day.
   'MARK_VOTED',
   'UNMARK_VOTED',

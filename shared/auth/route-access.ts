@@ -160,6 +160,9 @@ export const ROUTE_ACCESS = {
   'GET /api/slips/search': ALL_ROLES,
   'GET /api/slips/voters/:id/share': ALL_ROLES,
   'GET /api/slips/households/:id/share': ALL_ROLES,
+  // Issue 61: a voter's slip code, and revoking it (a lost slip, a reprint): office roles.
+  'GET /api/slips/voters/:id/code': ADMIN_ROLES,
+  'POST /api/slips/voters/:id/code/revoke': ADMIN_ROLES,
   // The whole constituency's slips, a background job: office roles.
   'POST /api/slips/jobs': ADMIN_ROLES,
   'GET /api/slips/jobs': ADMIN_ROLES,
@@ -189,6 +192,8 @@ export const ROUTE_ACCESS = {
   'GET /api/poll/booths/:id/marks': ALL_ROLES,
   'POST /api/poll/booths/:id/marks': ALL_ROLES,
   'POST /api/poll/booths/:id/unmark': ALL_ROLES,
+  // Issue 61: a slip's QR code scanned on poll day marks its voter (booth checked per request).
+  'POST /api/poll/booths/:id/slip-marks': ALL_ROLES,
   'POST /api/poll/sms-marks': ADMIN_ROLES,
   'GET /api/poll/turnout': COVERAGE_READERS,
   'GET /api/poll/chase/mine': KARYAKARTA_ONLY,

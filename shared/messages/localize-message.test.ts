@@ -1,6 +1,7 @@
 import { voterSendInputSchema, voterTemplateInputSchema } from '../voter-messages/voter-send-schema';
 import { voterConsentUpdateSchema } from '../voter-messages/consent-schema';
 import { notVisitedQuerySchema, villageProgramInputSchema, villageProgramQuerySchema } from '../village-programs/village-program-schema';
+import { slipMarkInputSchema, slipRevokeInputSchema } from '../slips/slip-token';
 import { describe, expect, it } from 'vitest';
 import { loginInputSchema } from '../auth/auth-schemas';
 import { passwordPolicyProblem } from '../auth/password-policy';
@@ -173,6 +174,17 @@ describe('shared schema messages', () => {
         ...messagesOf(villageProgramInputSchema, { title: 'a', kind: 'visit', program_date: 'x', taluka: 'x', village: 'x', booths: Array.from({ length: 51 }, () => 'Booth-01'), expected_attendance: 1.5, actual_attendance: 2_000_000 }),
         ...messagesOf(villageProgramQuerySchema, { from: '2026-03-10', to: '2026-03-01', kind: 'x', taluka: 'x', village: 'x' }),
         ...messagesOf(notVisitedQuerySchema, { days: '0', taluka: 'x' }),
+      ],
+    ],
+    [
+      'slip codes',
+      [
+        ...messagesOf(slipMarkInputSchema, {}),
+        ...messagesOf(slipMarkInputSchema, { token: 'ABC1234567' }),
+        ...messagesOf(slipMarkInputSchema, { token: 'x'.repeat(300) }),
+        ...messagesOf(slipRevokeInputSchema, { generation: 'x' }),
+        ...messagesOf(slipRevokeInputSchema, { generation: -1 }),
+        ...messagesOf(slipRevokeInputSchema, { generation: 1.5 }),
       ],
     ],
     ['audit', [...messagesOf(auditLogQuerySchema, { page: '1.5', limit: '0', action: 'x', user_id: '0', start_date: 'x' }), ...messagesOf(auditLogQuerySchema, { page: '0', limit: '999' })]],

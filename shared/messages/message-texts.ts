@@ -268,6 +268,12 @@ export const MESSAGE_TEXTS = {
   'slips.jobRunning': 'The constituency slips are already being made',
   'slips.jobNotDone': 'The slips are not ready yet',
   'slips.jobStopped': 'Stopped when the server restarted',
+  'slips.codeInvalid': 'This QR code is not a valid voter slip',
+  'slips.codeRevoked': 'This slip was replaced by a newer one and no longer counts: mark the voter by serial number',
+  'slips.otherBooth': 'This slip is for a voter of {{voterBooth}}, not {{booth}}',
+  'slips.noBooth': 'This slip is for a voter who is in no booth',
+  'slips.codeChanged': 'Someone else revoked this slip first. Reload and try again.',
+  'slips.generation': 'Generation must be a whole number',
   // Poll day (shared/poll, server/src/features/poll) and the SMS silence period (issue 22).
   'poll.serialsInvalid': 'Type serial numbers like 12, 15, 18-22',
   'poll.serialsTooMany': 'At most {{count}} serial numbers at a time',

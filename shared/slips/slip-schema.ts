@@ -40,6 +40,8 @@ export interface Slip {
   poll_date: string;
   poll_start: string;
   poll_end: string;
+  // The slip's QR code: a signed token for the voter (slip-token.ts), never their data.
+  qr: string;
 }
 
 export const slipSchema = z.object({
@@ -56,6 +58,7 @@ export const slipSchema = z.object({
   poll_date: z.string(),
   poll_start: z.string(),
   poll_end: z.string(),
+  qr: z.string(),
 });
 
 export const slipShareSchema = z.object({ slips: z.array(slipSchema.extend({ mobile: z.string().nullable() })) });

@@ -57,6 +57,7 @@ import * as voterSendDueIndex from './migrations/2026-12-07-058-voter-send-due-i
 import * as serviceRequestAttachments from './migrations/2026-12-07-059-service-request-attachments';
 import * as voterAnniversary from './migrations/2026-12-07-060-voter-anniversary';
 import * as voterWhatsappChannel from './migrations/2026-12-07-061-voter-whatsapp-channel';
+import * as slipCodes from './migrations/2026-12-07-062-slip-codes';
 import * as oneInsertTrigger from './migrations/2026-12-07-065-one-insert-trigger';
 import type { Database } from './schema';
 
@@ -121,6 +122,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-07-059-service-request-attachments': serviceRequestAttachments,
   '2026-12-07-060-voter-anniversary': voterAnniversary,
   '2026-12-07-061-voter-whatsapp-channel': voterWhatsappChannel,
+  '2026-12-07-062-slip-codes': slipCodes,
   '2026-12-07-065-one-insert-trigger': oneInsertTrigger,
 };
 

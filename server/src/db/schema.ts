@@ -431,6 +431,15 @@ export interface PollChasesTable {
   updated_at: string;
 }
 
+// Issue 61, slips with a QR code (migration 062): a voter's slip generation once it was revoked.
+export interface VoterSlipCodesTable {
+  voter_id: number;
+  generation: number;
+  revoked_at: string;
+  revoked_by: number | null;
+  revoked_by_name: string | null;
+}
+
 // Issue 19, the roll import (migration 031).
 export type RollImportState = 'queued' | 'reading' | 'review' | 'committing' | 'done' | 'cancelled' | 'failed';
 export interface RollImportsTable {
@@ -731,6 +740,7 @@ export interface Database {
   poll_marks: PollMarksTable;
   poll_turnout: PollTurnoutTable;
   poll_chases: PollChasesTable;
+  voter_slip_codes: VoterSlipCodesTable;
   voter_sync_counter: VoterSyncCounterTable;
   idempotency_keys: IdempotencyKeysTable;
   roll_imports: RollImportsTable;

@@ -10,7 +10,8 @@ import { openDatabase } from '../../src/db/connection';
 import { createUser, login } from '../support/test-app';
 import { testConfig } from '../support/test-app';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { multipart, tinyImage, voterForm } from '../voters/voter-test-helpers';
+import { multipart, seedVoter, tinyImage, voterForm } from '../voters/voter-test-helpers';
+import { writeSettings } from '../../src/features/settings/settings-repository';
 import { startProcessLiveness } from '../../src/db/process-liveness';
 import { insertRollImport, updateRollImport } from '../../src/features/rolls/roll-import-repository';
 import { createRollImportJobs, RESTARTED } from '../../src/features/rolls/roll-import-jobs';
@@ -105,6 +106,19 @@ describe('two app nodes on one database', () => {
     const refused = await nodeB.app.inject({ method: 'GET', url: `/api/voters/${created.json<{ id: number }>().id}/photo`, headers: { authorization: `Bearer ${token}` } });
     expect(refused.statusCode).toBe(404);
     expect((await nodeB.app.inject({ method: 'GET', url: `/api/voters/${created.json<{ id: number }>().id}/photo` })).statusCode).toBe(401);
+  });
+
+  // Issue 61, decision 085: a slip's QR code is signed with a key both nodes derive from the shared secret.
+  it('should mark on node B the voter of a slip printed on node A', async () => {
+    await writeSettings(nodeA.ctx.db, { poll_date: '2029-10-20' });
+    const voterId = (await seedVoter(nodeA.ctx, { booth: 'Booth-01', part_serial: 7 })).id;
+    const admin = await signIn(nodeA.app, 'Admin');
+    const share = await nodeA.app.inject({ method: 'GET', url: `/api/slips/voters/${voterId}/share`, headers: admin.headers });
+    expect(share.statusCode, share.body).toBe(200);
+    const runner = await signIn(nodeB.app, 'Karyakarta');
+    const marked = await nodeB.app.inject({ method: 'POST', url: '/api/poll/booths/1/slip-marks', headers: runner.headers, payload: { token: share.json<{ slips: { qr: string }[] }>().slips[0]!.qr } });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json<{ voters: { voter_id: number; changed: boolean }[] }>().voters).toEqual([expect.objectContaining({ voter_id: voterId, changed: true })]);
   });
 
   it("should leave a living node's running jobs alone when a node starts, and stop those of a node that is gone", async () => {

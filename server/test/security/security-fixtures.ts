@@ -10,6 +10,7 @@ import { testDialect } from '../support/test-database';
 import { multipart, seedVoter, voterForm } from '../voters/voter-test-helpers';
 import { seedHousehold, seedPair } from '../households/household-test-helpers';
 import { writeSettings } from '../../src/features/settings/settings-repository';
+import { signSlipToken, slipTokenKey } from '../../src/features/slips/slip-tokens';
 import { insertElection } from '../../src/features/election-results/election-results-repository';
 import { insertSend, insertTemplate } from '../../src/features/voter-messages/voter-sends-repository';
 
@@ -330,6 +331,8 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   },
   'GET /api/slips/voters/:id/share': async (t) => ({ url: `/api/slips/voters/${(await voterInCallerBooth(t)).id}/share` }),
   'GET /api/slips/households/:id/share': async (t) => ({ url: `/api/slips/households/${(await seedHousehold(t)).id}/share` }),
+  'GET /api/slips/voters/:id/code': async (t) => ({ url: `/api/slips/voters/${(await voterInCallerBooth(t)).id}/code` }),
+  'POST /api/slips/voters/:id/code/revoke': async (t) => ({ url: `/api/slips/voters/${(await voterInCallerBooth(t)).id}/code/revoke`, payload: { generation: 0 } }),
   'POST /api/slips/jobs': async () => ({ url: '/api/slips/jobs', payload: { lang: 'en', format: 'thermal58' } }),
   'GET /api/slips/jobs': async () => ({ url: '/api/slips/jobs' }),
   'GET /api/slips/jobs/:id': async (t) => ({ url: `/api/slips/jobs/${await finishedSlipJob(t)}` }),
@@ -377,6 +380,11 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
     await pollDay(t);
     await seedVoter(t.ctx, { booth: 'Booth-01', part_serial: 1 });
     return { url: '/api/poll/booths/1/marks', payload: { serials: [1] } };
+  },
+  'POST /api/poll/booths/:id/slip-marks': async (t) => {
+    await pollDay(t);
+    const voter = await seedVoter(t.ctx, { booth: 'Booth-01', part_serial: 2 });
+    return { url: '/api/poll/booths/1/slip-marks', payload: { token: signSlipToken(slipTokenKey(t.ctx.config.jwtSecret), voter.id, 0) } };
   },
   'POST /api/poll/booths/:id/unmark': async (t) => {
     await pollDay(t);

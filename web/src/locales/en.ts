@@ -513,6 +513,7 @@ export const en = {
       PRINT_SLIPS: 'Print Slips',
       SHARE_SLIPS: 'Share Slips',
       CANCEL_SLIPS: 'Cancel Slips',
+      REVOKE_SLIP: 'Revoke Slip',
       MARK_VOTED: 'Mark Voted',
       UNMARK_VOTED: 'Unmark Voted',
       CHASE_VOTER: 'Chase Voter',

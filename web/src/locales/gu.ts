@@ -501,6 +501,7 @@ export const gu: LocaleTexts = {
       PRINT_SLIPS: 'મતદાર કાપલીઓ છાપી',
       SHARE_SLIPS: 'મતદાર કાપલી મોકલી',
       CANCEL_SLIPS: 'મતદાર કાપલીઓનું કામ અટકાવ્યું',
+      REVOKE_SLIP: 'મતદાર કાપલીનો QR કોડ રદ કર્યો',
       MARK_VOTED: 'મતદાન નોંધ્યું',
       UNMARK_VOTED: 'મતદાન નોંધ રદ',
       CHASE_VOTER: 'સમર્થકનો સંપર્ક',

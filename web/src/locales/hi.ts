@@ -504,6 +504,7 @@ export const hi: LocaleTexts = {
       PRINT_SLIPS: 'मतदाता पर्चियाँ छापीं',
       SHARE_SLIPS: 'मतदाता पर्ची भेजी',
       CANCEL_SLIPS: 'मतदाता पर्चियों का काम रोका',
+      REVOKE_SLIP: 'मतदाता पर्ची का QR कोड रद्द किया',
       MARK_VOTED: 'मतदान दर्ज किया',
       UNMARK_VOTED: 'मतदान प्रविष्टि रद्द',
       CHASE_VOTER: 'समर्थक से संपर्क',

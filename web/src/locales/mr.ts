@@ -503,6 +503,7 @@ export const mr: LocaleTexts = {
       PRINT_SLIPS: 'मतदार चिठ्ठ्या छापल्या',
       SHARE_SLIPS: 'मतदार चिठ्ठी पाठवली',
       CANCEL_SLIPS: 'मतदार चिठ्ठ्यांचे काम थांबवले',
+      REVOKE_SLIP: 'मतदार चिठ्ठीचा QR कोड रद्द केला',
       MARK_VOTED: 'मतदान झाल्याची नोंद',
       UNMARK_VOTED: 'मतदान नोंद रद्द',
       CHASE_VOTER: 'समर्थकाचा पाठपुरावा',

@@ -28,6 +28,11 @@ export async function votersBySerial(db: Executor, dialect: DatabaseDialect, boo
   return rows;
 }
 
+// A listed voter by record number, with their booth (a slip's code names the voter, not a serial).
+export async function markableVoter(db: Executor, id: number): Promise<(MarkableVoter & { booth: string | null }) | undefined> {
+  return whereListed(db.selectFrom('voters').select([...VOTER_COLUMNS, 'voters.booth']).where('voters.id', '=', id)).executeTakeFirst();
+}
+
 export async function markTimes(db: Executor, election: string, voterIds: readonly number[]): Promise<Map<number, string>> {
   if (voterIds.length === 0) return new Map();
   const rows = await db.selectFrom('poll_marks').select(['voter_id', 'marked_at']).where('election', '=', election).where('voter_id', 'in', [...voterIds]).execute();

@@ -26,10 +26,11 @@ import { signedInUser } from '../../plugins/access-control';
 import { HttpError } from '../../plugins/error-handler';
 import { keyedRequestOf } from '../../plugins/idempotency';
 import type { KeyedRequest } from '../../plugins/idempotency-keys-repository';
-import { boothChaseList, boothMarks, changeMarks, chaseBooths, chaseVoter, lookUpSerials, myChaseList, turnout } from './poll-use-cases';
+import { boothChaseList, boothMarks, changeMarks, chaseBooths, chaseVoter, lookUpSerials, markBySlip, myChaseList, turnout } from './poll-use-cases';
 import { type UserActor } from '../audit/actor';
 import { marksFromSms } from './sms-marks-use-cases';
 import { smsMarksInputSchema } from '@shared/poll/sms-marks-schema';
+import { slipMarkInputSchema } from '@shared/slips/slip-token';
 
 const actorOf = (request: FastifyRequest): UserActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
 const COVERAGE_READERS = ['Super Admin', 'Admin', 'Supervisor'] as const;
@@ -97,6 +98,20 @@ export async function pollRoutes(app: FastifyInstance, ctx: AppContext): Promise
       response: { 200: markResultSchema, ...errors },
     },
     handler: async (request) => changeMarks(ctx, actorOf(request), request.params.id, request.body.serials, { undo: true, key: idempotencyKeyOf(request) }),
+  });
+
+  // Slips with a QR code (issue 61, decision 085): the token a phone's camera read off a slip.
+  routes.post('/booths/:id/slip-marks', {
+    config: { access: ALL_ROLES },
+    schema: {
+      tags: ['poll'],
+      summary:
+        'Mark the voter whose slip\'s QR code was scanned as voted, in the booth of the address. Refused: a code not signed by this office (400), a revoked slip (410), a voter of another booth (422). Marking twice changes nothing; Idempotency-Key as for marks',
+      params: boothIdParamsSchema,
+      body: slipMarkInputSchema,
+      response: { 200: markResultSchema, ...errors, 410: errorSchema, 422: errorSchema },
+    },
+    handler: async (request) => markBySlip(ctx, actorOf(request), request.params.id, request.body.token, idempotencyKeyOf(request)),
   });
 
   // Poll-day marks a field worker sent by SMS, pasted by the office (issue 61); the gateway's

@@ -18,11 +18,15 @@ import { claimKey, keepAnswer, type KeyedRequest, LEGACY_POLL_REQUEST } from '..
 import { IDEMPOTENCY_OTHER_REQUEST } from '../../plugins/idempotency';
 import { boothScopeFor, VOTER_NOT_FOUND } from '../voters/voter-access';
 import { findVoter } from '../voters/voters-repository';
+import { SLIP_TOKEN_INVALID } from '@shared/slips/slip-token';
+import { slipCodeOf } from '../slips/slip-codes-repository';
+import { slipTokenKey, verifySlipToken } from '../slips/slip-tokens';
 import {
   chasesOf,
   deleteMarks,
   insertMarks,
   type MarkableVoter,
+  markableVoter,
   markedAmong,
   markTimes,
   recentMarks,
@@ -103,35 +107,87 @@ export async function changeMarks(
   const settings = await readSettings(ctx.db);
   const election = electionOf(settings);
   const booth = pollBooth(actor.user, settings, boothId);
+  return recordMarks(ctx, actor, { settings, election, booth, ...options }, async (trx) => {
+    const voters = await votersBySerial(trx, ctx.dialect, booth, serials);
+    return { voters, serials, unknown: unknownSerials(serials, voters) };
+  });
+}
+
+// Slips with a QR code (issue 61, decision 085).
+export const SLIP_REVOKED = 'This slip was replaced by a newer one and no longer counts: mark the voter by serial number';
+export const slipOfOtherBooth = (voterBooth: string, booth: string) => `This slip is for a voter of ${voterBooth}, not ${booth}`;
+export const SLIP_OF_NO_BOOTH = 'This slip is for a voter who is in no booth';
+
+// Marks the voter whose slip was scanned in the booth of the address, as a mark by serial would:
+// once, with the same audit row (saying it came from a slip) and the same Idempotency-Key rules.
+// The phone cannot check a code (only the server holds the key), so a scan queued without signal
+// is decided here when it arrives: a code not signed here, one of a revoked slip (an older
+// generation) or one of a voter of another booth is refused with its reason.
+export async function markBySlip(ctx: AppContext, actor: UserActor, boothId: number, token: string, key?: KeyedRequest & { key: string }): Promise<MarkResult> {
+  const settings = await readSettings(ctx.db);
+  const election = electionOf(settings);
+  const booth = pollBooth(actor.user, settings, boothId);
+  const code = verifySlipToken(slipTokenKey(ctx.config.jwtSecret), token);
+  if (!code) throw new HttpError(400, SLIP_TOKEN_INVALID, { token: SLIP_TOKEN_INVALID });
+  return recordMarks(ctx, actor, { settings, election, booth, undo: false, key, via: { channel: 'slip' } }, async (trx) => {
+    const generation = (await slipCodeOf(trx, code.voterId))?.generation ?? 0;
+    // A newer generation than the office's: never printed here (only a leaked key could make one).
+    if (code.generation > generation) throw new HttpError(400, SLIP_TOKEN_INVALID, { token: SLIP_TOKEN_INVALID });
+    if (code.generation < generation) throw new HttpError(410, SLIP_REVOKED);
+    const voter = await markableVoter(trx, code.voterId);
+    if (!voter) throw new HttpError(404, VOTER_NOT_FOUND);
+    if (voter.booth === null) throw new HttpError(422, SLIP_OF_NO_BOOTH);
+    if (voter.booth !== booth) throw new HttpError(422, slipOfOtherBooth(voter.booth, booth));
+    return { voters: [voter], serials: voter.part_serial === null ? [] : [voter.part_serial], unknown: [], voterId: voter.id };
+  });
+}
+
+interface MarkTarget {
+  voters: MarkableVoter[];
+  // What the audit row names: the serials asked for, those no voter carries, the voter of a slip.
+  serials: readonly number[];
+  unknown: number[];
+  voterId?: number;
+}
+
+// A mark or an undo in one transaction: the key claimed, the voters read (`read` may refuse by
+// throwing, which leaves the key unclaimed), marked or unmarked, counted, audited, the answer kept.
+async function recordMarks(
+  ctx: AppContext,
+  actor: UserActor,
+  request: { settings: Settings; election: string; booth: string; undo: boolean; key?: KeyedRequest & { key: string }; via?: Record<string, string> },
+  read: (trx: Executor) => Promise<MarkTarget>,
+): Promise<MarkResult> {
+  const { settings, election, booth, key } = request;
   const now = new Date();
   const at = now.toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     let token: string | null = null;
-    if (options.key !== undefined) {
+    if (key !== undefined) {
       // Claimed in this transaction: the claim and the answer commit together, no lease needed.
-      const claim = await claimKey(trx, { userId: actor.user.id, ...options.key, now, leaseMs: 0 });
+      const claim = await claimKey(trx, { userId: actor.user.id, ...key, now, leaseMs: 0 });
       if (claim.kind === 'used') {
         const legacy = claim.request === LEGACY_POLL_REQUEST;
-        if (!legacy && (claim.request !== options.key.request || (claim.requestHash !== null && claim.requestHash !== options.key.requestHash))) throw new HttpError(422, IDEMPOTENCY_OTHER_REQUEST);
+        if (!legacy && (claim.request !== key.request || (claim.requestHash !== null && claim.requestHash !== key.requestHash))) throw new HttpError(422, IDEMPOTENCY_OTHER_REQUEST);
         if (claim.response === null) throw new HttpError(409, REQUEST_IN_PROGRESS);
         return { ...(JSON.parse(claim.response) as MarkResult), replayed: true };
       }
       token = claim.token;
     }
-    const voters = await votersBySerial(trx, ctx.dialect, booth, serials);
+    const target = await read(trx);
+    const { voters, unknown } = target;
     const ids = voters.map((voter) => voter.id);
     let changed: Set<number>;
-    if (options.undo) {
+    if (request.undo) {
       changed = await deleteMarks(trx, election, ids);
     } else {
       const hour = zonedHour(now, settings.timezone);
       changed = await insertMarks(trx, election, voters.map((voter) => ({ voter, booth, hour, at, userId: actor.user.id, userName: actor.user.full_name })));
     }
     // A voter marked before keeps the time of that mark; the new ones have this request's.
-    const earlier = options.undo ? [] : ids.filter((id) => !changed.has(id));
+    const earlier = request.undo ? [] : ids.filter((id) => !changed.has(id));
     const times = await markTimes(trx, election, earlier);
-    if (!options.undo) for (const id of changed) times.set(id, at);
-    const unknown = unknownSerials(serials, voters);
+    if (!request.undo) for (const id of changed) times.set(id, at);
     const result: MarkResult = {
       election,
       booth,
@@ -140,17 +196,26 @@ export async function changeMarks(
       replayed: false,
     };
     await recordAudit(trx, {
-      action: options.undo ? 'UNMARK_VOTED' : 'MARK_VOTED',
+      action: request.undo ? 'UNMARK_VOTED' : 'MARK_VOTED',
       userId: actor.user.id,
       userName: actor.user.full_name,
       ipAddress: actor.ipAddress,
       tableName: 'booths',
       recordId: boothNumberOf(booth) ?? null,
       recordName: booth,
-      details: { election, serials: [...serials], changed: changed.size, unchanged: voters.length - changed.size, unknown, ...(options.key ? { idempotency_key: options.key.key } : {}), ...(options.via ? { via: options.via } : {}) },
+      details: {
+        election,
+        serials: [...target.serials],
+        changed: changed.size,
+        unchanged: voters.length - changed.size,
+        unknown,
+        ...(target.voterId !== undefined ? { voter_id: target.voterId } : {}),
+        ...(key ? { idempotency_key: key.key } : {}),
+        ...(request.via ? { via: request.via } : {}),
+      },
       now,
     });
-    if (options.key !== undefined && token !== null) await keepAnswer(trx, { userId: actor.user.id, key: options.key.key, token, status: 200, response: JSON.stringify(result) });
+    if (key !== undefined && token !== null) await keepAnswer(trx, { userId: actor.user.id, key: key.key, token, status: 200, response: JSON.stringify(result) });
     return result;
   });
 }

@@ -11,6 +11,7 @@ import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
 import { readSettings } from '../settings/settings-repository';
 import { slipRowsOfBooth, toSlip } from './slips-repository';
+import { slipTokenKey } from './slip-tokens';
 import { type UserActor } from '../audit/actor';
 
 // The whole constituency's slips as a background job (issue 22, migration 028): booth after
@@ -83,6 +84,7 @@ async function run(ctx: AppContext, id: number, options: { lang: SlipLanguage; f
   await mkdir(jobsDir(ctx), { recursive: true });
   const file = fileOf(ctx, id);
   const settings = await readSettings(ctx.db);
+  const codeKey = slipTokenKey(ctx.config.jwtSecret);
   let canceled = false;
   let slips = 0;
   // Booth after booth, the cancel flag read before each; laid out by a printer process of the
@@ -95,7 +97,7 @@ async function run(ctx: AppContext, id: number, options: { lang: SlipLanguage; f
         return;
       }
       const rows = await slipRowsOfBooth(ctx.db, label, { pageSize: 1, limit: BOOTH_MAX });
-      if (rows.length > 0) yield rows.map((voter) => toSlip(voter, settings));
+      if (rows.length > 0) yield rows.map((voter) => toSlip(voter, settings, codeKey));
       slips += rows.length;
       await update(ctx, id, { done: index + 1, items: slips });
     }

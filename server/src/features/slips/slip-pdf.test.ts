@@ -40,6 +40,7 @@ const slipOf = (name: string): Slip => ({
   poll_date: '2027-01-15',
   poll_start: '07:00',
   poll_end: '18:00',
+  qr: 'V1AAA6EQAAADMBLAZEXGVGH3Y',
 });
 
 // Undoes the two visual reorderings of Indic shaping in extracted text.

@@ -79,9 +79,15 @@ function write(doc: Doc, text: string, x: number, y: number, style: TextStyle): 
   return y + Math.max(height, lineHeight);
 }
 
-// The QR code of the EPIC as vector squares: sharp at any printer resolution, no image to embed.
+// The slip's QR code (a signed token, decision 085) as vector squares: sharp at any printer
+// resolution, no image to embed. Error correction Q (a quarter of the code may be creased or
+// smudged); the token's 25 capitals and digits still make a version 2 code, 25 modules a side.
+export const QR_ERROR_CORRECTION = 'Q';
+// Free paper a decoder wants around the code, in modules (the standard asks for 4).
+export const QR_QUIET_MODULES = 4;
+
 function drawQr(doc: Doc, text: string, x: number, y: number, size: number): void {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const qr = QRCode.create(text, { errorCorrectionLevel: QR_ERROR_CORRECTION });
   const count = qr.modules.size;
   const cell = size / count;
   doc.save().fillColor('#000');
@@ -105,7 +111,8 @@ function drawSlip(doc: Doc, slip: Slip, lang: SlipLanguage, box: Box, narrow: bo
   const words = SLIP_WORDS[lang];
   const pad = narrow ? 4 : 8;
   const qrSize = narrow ? Math.min(box.width - 2 * pad, 90) : 62;
-  const textWidth = narrow ? box.width - 2 * pad : box.width - 2 * pad - qrSize - 6;
+  // Beside an A4 slip's code, the text keeps the code's quiet zone free (4 modules of 25).
+  const textWidth = narrow ? box.width - 2 * pad : box.width - 2 * pad - qrSize - Math.ceil((qrSize / 25) * QR_QUIET_MODULES);
   const x = box.x + pad;
   const small = narrow ? 7.5 : 8.5;
   const normal = narrow ? 9 : 10.5;
@@ -124,9 +131,9 @@ function drawSlip(doc: Doc, slip: Slip, lang: SlipLanguage, box: Box, narrow: bo
   y = write(doc, `${words.pollDate}: ${pollLine(slip, words)}`, x, y, { size: small + 0.5, bold: true, width: fullWidth, lines: narrow ? 2 : 1 });
   if (narrow) {
     y = write(doc, words.footer, x, y, { size: small, width: fullWidth, lines: 2 });
-    if (slip.epic) drawQr(doc, slip.epic, box.x + (box.width - qrSize) / 2, y + 2, qrSize);
-  } else if (slip.epic) {
-    drawQr(doc, slip.epic, box.x + box.width - pad - qrSize, box.y + pad, qrSize);
+    drawQr(doc, slip.qr, box.x + (box.width - qrSize) / 2, y + 4, qrSize);
+  } else {
+    drawQr(doc, slip.qr, box.x + box.width - pad - qrSize, box.y + pad, qrSize);
   }
 }
 

@@ -22,6 +22,7 @@ const slipOf = (serial: number): Slip => ({
   poll_date: '2027-01-15',
   poll_start: '07:00',
   poll_end: '18:00',
+  qr: 'V1AAA6EQAAADMBLAZEXGVGH3Y',
 });
 
 async function bytesOf(stream: Readable): Promise<Buffer> {

@@ -2,6 +2,7 @@ import type { Slip } from '@shared/slips/slip-schema';
 import type { Settings } from '@shared/settings/settings-schema';
 import { serialRangeOf } from '@shared/booths/roll-pages';
 import type { Executor } from '../../db/dialects/database-dialect';
+import { signSlipToken } from './slip-tokens';
 
 // What a slip needs of a voter and of their booth's polling station, read in one statement.
 // Every read keeps to listed voters (not deleted, not marked duplicate).
@@ -20,6 +21,8 @@ const SLIP_COLUMNS = [
   'booths.polling_station_number',
   'booths.polling_station_name',
   'booths.polling_station_address',
+  // The slip's generation for its QR code (migration 062): none yet is generation 0.
+  'voter_slip_codes.generation as slip_generation',
 ] as const;
 
 export interface SlipRow {
@@ -36,12 +39,14 @@ export interface SlipRow {
   polling_station_number: number | null;
   polling_station_name: string | null;
   polling_station_address: string | null;
+  slip_generation: number | null;
 }
 
 function slipRows(db: Executor) {
   return db
     .selectFrom('voters')
     .leftJoin('booths', 'booths.label', 'voters.booth')
+    .leftJoin('voter_slip_codes', 'voter_slip_codes.voter_id', 'voters.id')
     .select(SLIP_COLUMNS)
     .where('voters.deleted_at', 'is', null)
     .where('voters.duplicate_of', 'is', null);
@@ -106,7 +111,8 @@ export async function slipRowsOfBooth(db: Executor, label: string, options: { pa
   return rows;
 }
 
-export function toSlip(row: SlipRow, settings: Pick<Settings, 'election_name' | 'poll_date' | 'poll_start' | 'poll_end'>): Slip {
+// `codeKey`: the key that signs the slip's QR code (slip-tokens.ts).
+export function toSlip(row: SlipRow, settings: Pick<Settings, 'election_name' | 'poll_date' | 'poll_start' | 'poll_end'>, codeKey: Buffer): Slip {
   return {
     name: row.full_name,
     relative_name: row.father_husband_name,
@@ -121,5 +127,6 @@ export function toSlip(row: SlipRow, settings: Pick<Settings, 'election_name' | 
     poll_date: settings.poll_date,
     poll_start: settings.poll_start,
     poll_end: settings.poll_end,
+    qr: signSlipToken(codeKey, row.id, Number(row.slip_generation ?? 0)),
   };
 }

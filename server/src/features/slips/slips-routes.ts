@@ -7,11 +7,14 @@ import { ADMIN_ROLES, ALL_ROLES } from '@shared/auth/roles';
 import { boothIdParamsSchema } from '@shared/booths/booth-schema';
 import { householdIdParamsSchema } from '@shared/households/household-schema';
 import { slipJobIdParamsSchema, slipJobListSchema, slipJobSchema, slipOptionsSchema, type SlipOptions, slipPageQuerySchema, slipShareSchema } from '@shared/slips/slip-schema';
+import { slipCodeSchema, slipRevokeInputSchema } from '@shared/slips/slip-token';
+import { conflictSchema } from '@shared/records/record-version';
 import { type VoterFilters, voterIdParamsSchema, voterQueryParamsSchema } from '@shared/voters/voter-schema';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { cancelSlipJob, getSlipJob, listSlipJobs, markStoppedJobs, slipJobFile, startSlipJob } from './slip-jobs';
 import { printSlips, shareSlips, type SlipSource, slipFileName } from './slips-use-cases';
+import { getSlipCode, revokeSlipCode } from './slip-codes-use-cases';
 
 const pdfResponses = { 200: z.unknown(), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema } as const;
 // A booth's or a search's slips are heavy (thousands of slips): one at a time per user, a few per
@@ -80,6 +83,26 @@ export async function slipsRoutes(app: FastifyInstance, ctx: AppContext, options
     config: { access: ALL_ROLES },
     schema: { tags: ['slips'], summary: "A household's slips as data with each member's mobile (WhatsApp share)", params: householdIdParamsSchema, response: { 200: slipShareSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema } },
     handler: (request) => shareSlips(ctx, actorOf(request), { kind: 'household', id: request.params.id }),
+  });
+
+  // A voter's slip code (issue 61, decision 085): its generation, and revoking it (office roles).
+  routes.get('/voters/:id/code', {
+    config: { access: ADMIN_ROLES },
+    schema: { tags: ['slips'], summary: "A voter's slip code: the generation printed now, and when it was last revoked", params: voterIdParamsSchema, response: { 200: slipCodeSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema } },
+    handler: (request) => getSlipCode(ctx, actorOf(request), request.params.id),
+  });
+
+  routes.post('/voters/:id/code/revoke', {
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: ['slips'],
+      summary:
+        "Revoke a voter's slip code (a lost slip, a reprint): slips printed before no longer mark the voter on poll day; print a new one. Send the generation seen: a stale one is 409 with the code as it is now",
+      params: voterIdParamsSchema,
+      body: slipRevokeInputSchema,
+      response: { 200: slipCodeSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: conflictSchema(slipCodeSchema) },
+    },
+    handler: (request) => revokeSlipCode(ctx, actorOf(request), request.params.id, request.body.generation),
   });
 
   // The whole constituency's slips (office roles): a job that survives the page, with progress.

@@ -16,6 +16,7 @@ import { dialectForNameSearches } from '../voters/voter-filters';
 import { countVoters, findVoter, voterPageAfter } from '../voters/voters-repository';
 import { type SlipRow, slipRowsOfBooth, slipRowsOfHousehold, slipRowsOfVoters, toSlip } from './slips-repository';
 import { type UserActor } from '../audit/actor';
+import { slipTokenKey } from './slip-tokens';
 
 // Voter slips (issue 22, docs/voter-slips.md). Who may print what is booth access, nothing
 // more: every role prints the slips of the voters it may see (a Supervisor's and a
@@ -118,7 +119,7 @@ export async function printSlips(
   const { rows, booth } = await rowsOf(ctx, actor.user, source);
   if (rows.length === 0) throw new HttpError(404, NO_SLIPS);
   const settings = await readSettings(ctx.db);
-  const slips = rows.map((row) => toSlip(row, settings));
+  const slips = rows.map((row) => toSlip(row, settings, slipTokenKey(ctx.config.jwtSecret)));
   await recordAudit(ctx.db, {
     action: 'PRINT_SLIPS',
     userId: actor.user.id,
@@ -156,5 +157,5 @@ export async function shareSlips(ctx: AppContext, actor: UserActor, source: { ki
     ipAddress: actor.ipAddress,
     details: { source: source.kind, ...describe(source), count: rows.length },
   });
-  return { slips: rows.map((row) => ({ ...toSlip(row, settings), mobile: row.whatsapp_number || row.mobile_number || null })) };
+  return { slips: rows.map((row) => ({ ...toSlip(row, settings, slipTokenKey(ctx.config.jwtSecret)), mobile: row.whatsapp_number || row.mobile_number || null })) };
 }

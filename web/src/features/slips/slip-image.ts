@@ -64,14 +64,14 @@ export async function slipImage(slip: Slip, lang: SlipLanguage): Promise<Blob> {
       y += row.size * 0.3;
     }
   }
-  if (slip.epic) {
-    const qr = QRCode.create(slip.epic, { errorCorrectionLevel: 'M' });
-    const cell = qrSize / qr.modules.size;
-    const left = WIDTH - 24 - qrSize;
-    for (let row = 0; row < qr.modules.size; row += 1) {
-      for (let column = 0; column < qr.modules.size; column += 1) {
-        if (qr.modules.get(row, column)) context.fillRect(left + column * cell, 36 + row * cell, Math.ceil(cell), Math.ceil(cell));
-      }
+  // The slip's signed code, as on the printed slip (decision 085): a voter who shows this picture
+  // on poll day is marked by a scan as one with the paper slip.
+  const qr = QRCode.create(slip.qr, { errorCorrectionLevel: 'Q' });
+  const cell = qrSize / qr.modules.size;
+  const left = WIDTH - 24 - qrSize;
+  for (let row = 0; row < qr.modules.size; row += 1) {
+    for (let column = 0; column < qr.modules.size; column += 1) {
+      if (qr.modules.get(row, column)) context.fillRect(left + column * cell, 36 + row * cell, Math.ceil(cell), Math.ceil(cell));
     }
   }
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('No image'))), 'image/png'));
