@@ -6,6 +6,7 @@ import type { pinEn } from '../locales/pin-texts';
 import type { villageEn } from '../locales/village-texts';
 import type { appointmentsEn } from '../locales/appointment-texts';
 import type { pastResultsEn } from '../locales/past-results-texts';
+import type { slipQrEn } from '../locales/slip-qr-texts';
 import { LANGUAGE_FILES, rememberedLanguage } from './language-files';
 
 // Every user-visible text goes through here; screens never hard-code their words.
@@ -34,7 +35,8 @@ declare module 'i18next' {
     // 'village': the village programs page's, the same way (features/village-programs/village-texts-loader.ts).
     // 'appointments': the appointments page's (features/appointments/appointment-texts-loader.ts).
     // 'pastResults': past results per booth (lib/past-results-texts.ts, issue 61).
-    resources: { translation: typeof en; pin: typeof pinEn; village: typeof villageEn; appointments: typeof appointmentsEn; pastResults: typeof pastResultsEn };
+    // 'slipQr': slips' QR codes, scanned on poll day and revoked by the office (lib/slip-qr-texts.ts, issue 61).
+    resources: { translation: typeof en; pin: typeof pinEn; village: typeof villageEn; appointments: typeof appointmentsEn; pastResults: typeof pastResultsEn; slipQr: typeof slipQrEn };
   }
 }
 

@@ -1552,6 +1552,7 @@ export const en = {
     kindServiceRequest: 'Service request',
     kindContact: 'Contact',
     kindPollMarks: 'Poll-day marks',
+    kindPollSlip: 'Slip scanned on poll day',
     statePending: 'Waiting',
     stateConflict: 'Changed by someone else: choose what to keep',
     stateFailed: 'Not accepted',

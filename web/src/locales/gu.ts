@@ -1537,6 +1537,7 @@ export const gu: LocaleTexts = {
     kindServiceRequest: 'સેવા અરજી',
     kindContact: 'સંપર્ક',
     kindPollMarks: 'મતદાન થયાની નોંધ',
+    kindPollSlip: 'મતદાનના દિવસે સ્કેન કરેલી કાપલી',
     statePending: 'બાકી',
     stateConflict: 'બીજા કોઈએ બદલ્યું: શું રાખવું તે પસંદ કરો',
     stateFailed: 'સ્વીકાર્યું નહીં',

@@ -1534,6 +1534,7 @@ export const hi: LocaleTexts = {
     kindServiceRequest: 'सेवा अनुरोध',
     kindContact: 'संपर्क',
     kindPollMarks: 'मतदान हो चुके की निशानियाँ',
+    kindPollSlip: 'मतदान के दिन स्कैन की गई पर्ची',
     statePending: 'बाकी',
     stateConflict: 'किसी और ने बदला: क्या रखना है चुनें',
     stateFailed: 'स्वीकार नहीं हुआ',

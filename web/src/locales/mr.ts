@@ -1532,6 +1532,7 @@ export const mr: LocaleTexts = {
     kindServiceRequest: 'सेवा अर्ज',
     kindContact: 'संपर्क',
     kindPollMarks: 'मतदान झाल्याच्या नोंदी',
+    kindPollSlip: 'मतदानाच्या दिवशी स्कॅन केलेली चिठ्ठी',
     statePending: 'बाकी',
     stateConflict: 'दुसऱ्याने बदलले: काय ठेवायचे ते निवडा',
     stateFailed: 'स्वीकारले नाही',

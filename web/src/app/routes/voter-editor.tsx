@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ContactHistory } from '@web/features/contacts/components/contact-history';
+import { SlipCodePanel } from '@web/features/slips/components/slip-code-panel';
 import { SlipPrintButton } from '@web/features/slips/components/slip-print-button';
 import { SlipShareButtons } from '@web/features/slips/components/slip-share-buttons';
 import { VoterFormDialog } from '@web/features/voters/components/voter-form-dialog';
@@ -31,6 +32,8 @@ export function VoterEditor({ voterId, booths, canEditRestricted, onClose }: Vot
             <div className="flex flex-wrap gap-2">
               <SlipPrintButton path={`/slips/voters/${voter.id}`} />
               <SlipShareButtons source={{ kind: 'voter', id: voter.id }} />
+              {/* Issue 61: the office revokes a lost or reprinted slip's QR code. */}
+              {canEditRestricted && <SlipCodePanel voter={voter} />}
             </div>
           ),
         },

@@ -166,6 +166,12 @@ export function lookUpSerialsWithCopy(online: () => Promise<SerialLookup>, booth
   return readWithCopy(online, (copy) => copy.serialsFromCopy(boothId, typed));
 }
 
+// A slip's QR code scanned on poll day (issue 61): sent at once, or kept in the outbox when there
+// is no connection (the phone cannot check the code; the server decides when it arrives).
+export function markBySlipWithOutbox(boothId: number, token: string, send: (key: string) => Promise<MarkResult>): Promise<MarkResult> {
+  return changeWithOutbox(send, (copy, key, userId) => copy.queueSlipMark(boothId, token, key, userId));
+}
+
 export function changeMarksWithOutbox(boothId: number, serials: number[], undo: boolean, send: (key: string) => Promise<MarkResult>): Promise<MarkResult> {
   return changeWithOutbox(send, (copy, key, userId) => copy.queueMarks(boothId, serials, undo, key, userId));
 }

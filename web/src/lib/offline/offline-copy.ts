@@ -2,6 +2,7 @@ import toast from 'react-hot-toast';
 import type { ContactFormValues, RecordedContact } from '@shared/contacts/contact-schema';
 import { parseSerials, type MarkResult, type PollVoter, type SerialLookup } from '@shared/poll/poll-schema';
 import { boothLabelOf } from '@shared/reference/booths';
+import { readSlipToken } from '@shared/slips/slip-token';
 import type { Voter, VoterList } from '@shared/voters/voter-schema';
 import { i18n } from '../i18n';
 import { offlineDb } from './offline-db';
@@ -132,4 +133,25 @@ export async function queueMarks(boothId: number, serials: number[], undo: boole
   await enqueue({ kind: 'poll.marks', userId, voterId: null, payload: { boothId, serials, undo }, key });
   const now = new Date().toISOString();
   return { election: '', booth: found.booth, voters: found.voters.map((voter) => ({ ...voter, marked_at: undo ? null : now, changed: true })), unknown: found.unknown, replayed: false };
+}
+
+// A slip scanned without signal (issue 61, decision 085): the code waits in the outbox for the
+// server to check it. The voter is named from the copy when the code's record number is a voter
+// of this booth there (the code is not checked here: only the server holds its key).
+export async function queueSlipMark(boothId: number, token: string, key: string, userId: number): Promise<MarkResult> {
+  const booth = boothLabelOf(boothId);
+  const voterId = readSlipToken(token)?.voterId;
+  const voter = voterId === undefined ? undefined : await cachedVoter(voterId);
+  const known = voter && voter.booth === booth ? voter : undefined;
+  await enqueue({ kind: 'poll.slip', userId, voterId: null, payload: { boothId, token, name: known?.full_name ?? null }, key });
+  const now = new Date().toISOString();
+  return {
+    election: '',
+    booth: booth ?? '',
+    voters: known
+      ? [{ voter_id: known.id, part_serial: known.part_serial ?? null, full_name: known.full_name, father_husband_name: known.father_husband_name ?? null, gender: known.gender ?? null, age: known.age ?? null, marked_at: now, changed: true }]
+      : [],
+    unknown: [],
+    replayed: false,
+  };
 }

@@ -78,6 +78,15 @@ export const OUTBOX_KINDS: Record<string, OutboxKind> = {
     },
     applied: async () => undefined,
   },
+  // Poll day: a slip's QR code scanned without signal (issue 61). Only the server can check the
+  // code; a refusal (not a slip, revoked, another booth) comes back as a failed item with its reason.
+  'poll.slip': {
+    send: (item) => {
+      const { boothId, token } = item.payload as { boothId: number; token: string };
+      return apiRequest(`/poll/booths/${boothId}/slip-marks`, { method: 'POST', body: { token }, ...withKey(item) });
+    },
+    applied: async () => undefined,
+  },
 };
 
 

@@ -71,16 +71,14 @@ function OutboxList({ items, online }: { items: OutboxItem[]; online: boolean })
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const userId = offlineUser();
-  const kindLabel = (kind: string) =>
-    kind === 'voter.create'
-      ? t('offline.kindCreate')
-      : kind === 'voter.update'
-        ? t('offline.kindUpdate')
-        : kind === 'poll.marks'
-          ? t('offline.kindPollMarks')
-          : kind === 'service-request.create'
-            ? t('offline.kindServiceRequest')
-            : t('offline.kindContact');
+  const kindLabels: Record<string, string> = {
+    'voter.create': t('offline.kindCreate'),
+    'voter.update': t('offline.kindUpdate'),
+    'poll.marks': t('offline.kindPollMarks'),
+    'poll.slip': t('offline.kindPollSlip'),
+    'service-request.create': t('offline.kindServiceRequest'),
+  };
+  const kindLabel = (kind: string) => kindLabels[kind] ?? t('offline.kindContact');
   const stateLabel = (item: OutboxItem) => (item.state === 'conflict' ? t('offline.stateConflict') : item.state === 'failed' ? t('offline.stateFailed') : t('offline.statePending'));
   const sendNow = async () => {
     if (userId === null) return;
@@ -96,7 +94,7 @@ function OutboxList({ items, online }: { items: OutboxItem[]; online: boolean })
           <li key={item.seq} className="space-y-2 px-3 py-2 text-sm">
             <p className="flex flex-wrap items-baseline justify-between gap-2">
               <span className="font-medium text-slate-900">
-                {kindLabel(item.kind)}: {String((item.payload.values as Partial<Voter> | undefined)?.full_name ?? item.base?.full_name ?? '')}
+                {kindLabel(item.kind)}: {String((item.payload.values as Partial<Voter> | undefined)?.full_name ?? item.base?.full_name ?? item.payload.name ?? '')}
               </span>
               <span className={item.state === 'pending' ? 'text-slate-500' : 'font-medium text-amber-800'}>{stateLabel(item)}</span>
             </p>

@@ -1,5 +1,5 @@
-import { Check, MessageSquare, Undo2 } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { Camera, Check, MessageSquare, Undo2 } from 'lucide-react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { parseSerials } from '@shared/poll/poll-schema';
@@ -10,18 +10,24 @@ import { Spinner } from '@web/components/ui/spinner';
 import { errorMessage } from '@web/lib/api-client';
 import { useAppSettings } from '@web/lib/app-settings';
 import { useFormMessage } from '@web/lib/form-message';
+import { useSlipQrTranslation } from '@web/lib/slip-qr-texts';
 import { useSerialLookup } from '../api/look-up-serials';
 import { useChangeMarks } from '../api/mark-voters';
 import { useRecentMarks } from '../api/get-recent-marks';
 import { percentOf, usePollTime } from './poll-time';
 
+// The slip scanner and its QR decoder load when "Scan slip" is first tapped (issue 61).
+const SlipScanner = lazy(() => import('./slip-scanner').then((module) => ({ default: module.SlipScanner })));
+
 // The runner's screen for one booth (issue 22), phone first: type serials on the keypad
 // (singly, "12, 15, 18" or "18-22"), see the names, confirm; the latest marks below with undo.
 export function MarkVotersPanel({ boothId }: { boothId: number }) {
   const { t } = useTranslation();
+  const { t: tQr } = useSlipQrTranslation();
   const formMessage = useFormMessage();
   const time = usePollTime();
   const input = useRef<HTMLInputElement>(null);
+  const [scanning, setScanning] = useState(false);
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   // The serials whose names are on screen, as the server reads them ("12,15,18").
@@ -75,6 +81,16 @@ export function MarkVotersPanel({ boothId }: { boothId: number }) {
         <p className="text-sm font-medium text-slate-700" data-testid="booth-progress">
           {recent.data.booth} · {t('pollDay.mark.progress', { voted: recent.data.voted, voters: recent.data.voters, percent: percentOf(recent.data.voted, recent.data.voters) })}
         </p>
+      )}
+      {scanning ? (
+        <Suspense fallback={<Spinner className="h-8 w-8 text-blue-900" />}>
+          <SlipScanner boothId={boothId} onClose={() => setScanning(false)} />
+        </Suspense>
+      ) : (
+        <Button className="min-h-12 w-full text-base" onClick={() => setScanning(true)}>
+          <Camera aria-hidden="true" className="h-5 w-5" />
+          {tQr('scan.open')}
+        </Button>
       )}
       <form onSubmit={show} noValidate className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <FormField label={t('pollDay.mark.serials')} hint={t('pollDay.mark.serialsHint')} error={problem}>
