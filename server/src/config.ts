@@ -56,6 +56,10 @@ export interface AppConfig {
   // What one WhatsApp template message costs, in paise (WHATSAPP_PRICE_PAISE, decision 079);
   // unset means 80 (about Meta's Indian price of a marketing message in 2025).
   whatsappPricePaise?: number;
+  // A name search whose matches the database estimates above this many gets that estimate as
+  // its total instead of a count (ESTIMATED_TOTAL_ABOVE, PostgreSQL only, decision 089); unset
+  // means 10,000.
+  estimatedTotalAbove?: number;
   // Not environment settings: tests lower these to cover the large-file paths of an import
   // with small files (see voter-import.ts).
   importTuning?: ImportTuning;
@@ -192,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsInboundToken: env.SMS_INBOUND_TOKEN || undefined,
     smsRatePerSecond: positiveInt('SMS_RATE_PER_SECOND', env.SMS_RATE_PER_SECOND, 10),
     whatsappPricePaise: positiveInt('WHATSAPP_PRICE_PAISE', env.WHATSAPP_PRICE_PAISE, 80),
+    estimatedTotalAbove: positiveInt('ESTIMATED_TOTAL_ABOVE', env.ESTIMATED_TOTAL_ABOVE, 10_000),
     redisUrl: redisUrlFrom(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'vms:',
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(import.meta.dirname, '../../web/dist')),

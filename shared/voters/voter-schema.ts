@@ -200,12 +200,17 @@ export const voterQueryParamsSchema = z.object({
   voter_status: queryParam(z.enum(VOTER_STATUS_FILTERS, { error: 'Choose deceased, shifted, missing or active' })),
 });
 
-export const voterQuerySchema = voterQueryParamsSchema.refine((query) => query.age_min === undefined || query.age_max === undefined || query.age_min <= query.age_max, {
-  path: ['age_max'],
-  message: 'Maximum age must not be less than minimum age',
-});
+const ageRange = { path: ['age_max'], message: 'Maximum age must not be less than minimum age' };
+const ageRangeHolds = (query: { age_min?: number; age_max?: number }) => query.age_min === undefined || query.age_max === undefined || query.age_min <= query.age_max;
+export const voterQuerySchema = voterQueryParamsSchema.refine(ageRangeHolds, ageRange);
 export type VoterQuery = z.output<typeof voterQuerySchema>;
 export type VoterFilters = Omit<VoterQuery, 'page' | 'limit'>;
+
+// GET /api/voters alone: exactTotal=true counts a name search's matches exactly where the list
+// would otherwise answer the database's estimate (decision 089).
+export const voterListQuerySchema = voterQueryParamsSchema
+  .extend({ exactTotal: z.preprocess(blankToUndefined, z.enum(['true', 'false'], { error: 'exactTotal must be true or false' }).optional()).transform((value) => value === 'true') })
+  .refine(ageRangeHolds, ageRange);
 
 // The voter as the API returns it: `_id` and `id` both (spec section 3), then every field.
 type OutputSchemaOf<F> = F extends { kind: 'text'; required: true } | { kind: 'voter-id' }
@@ -244,8 +249,13 @@ export type Voter = z.infer<typeof voterSchema>;
 
 export const voterListSchema = z.object({
   voters: z.array(voterSchema),
+  // Exact, unless totalEstimated: then the database's estimate, rounded (decision 089), and
+  // totalPages follows it.
   total: z.number().int(),
   totalPages: z.number().int(),
+  // Present (true) only when the total is an estimate: a name search above ESTIMATED_TOTAL_ABOVE
+  // matches on PostgreSQL, not asked with exactTotal=true.
+  totalEstimated: z.literal(true).optional(),
   page: z.number().int(),
   limit: z.number().int(),
 });

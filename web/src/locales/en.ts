@@ -646,7 +646,8 @@ export const en = {
     advancedSearch: 'Advanced Search',
     clearAll: 'Clear all filters',
     found_one: 'Found {{count}} voter',
-    found_other: 'Found {{count}} voters',
+    found_other: 'Found {{total}} voters',
+    foundAbout: 'Found about {{total}} voters',
     noVoters: 'No voters found',
     noVotersHint: 'Try another search, or add a voter.',
     noMobile: 'No mobile',
@@ -731,6 +732,8 @@ export const en = {
       previous10: 'Previous 10',
       next10: 'Next 10',
       summary: 'Showing page {{page}} of {{totalPages}} ({{total}} total voters)',
+      summaryEstimated: 'Showing page {{page}} of about {{totalPages}} (about {{total}} voters)',
+      countExactly: 'Count exactly',
       label: 'Pages',
     },
     filters: {

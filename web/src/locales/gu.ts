@@ -637,7 +637,8 @@ export const gu: LocaleTexts = {
     advancedSearch: 'વિગતવાર શોધ',
     clearAll: 'બધા ફિલ્ટર સાફ કરો',
     found_one: '{{count}} મતદાર મળ્યો',
-    found_other: '{{count}} મતદાર મળ્યા',
+    found_other: '{{total}} મતદાર મળ્યા',
+    foundAbout: 'આશરે {{total}} મતદાર મળ્યા',
     noVoters: 'કોઈ મતદાર મળ્યો નથી',
     noVotersHint: 'બીજી રીતે શોધો, અથવા મતદાર ઉમેરો.',
     noMobile: 'મોબાઇલ નથી',
@@ -722,6 +723,8 @@ export const gu: LocaleTexts = {
       previous10: 'પાછલાં 10',
       next10: 'આગળનાં 10',
       summary: 'પાનું {{page}} / {{totalPages}} (કુલ {{total}} મતદાર)',
+      summaryEstimated: 'પાનું {{page}} / આશરે {{totalPages}} (આશરે {{total}} મતદાર)',
+      countExactly: 'ચોક્કસ ગણતરી કરો',
       label: 'પાનાં',
     },
     filters: {

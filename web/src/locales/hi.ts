@@ -635,7 +635,8 @@ export const hi: LocaleTexts = {
     advancedSearch: 'विस्तृत खोज',
     clearAll: 'सभी फ़िल्टर हटाएँ',
     found_one: '{{count}} मतदाता मिला',
-    found_other: '{{count}} मतदाता मिले',
+    found_other: '{{total}} मतदाता मिले',
+    foundAbout: 'लगभग {{total}} मतदाता मिले',
     noVoters: 'कोई मतदाता नहीं मिला',
     noVotersHint: 'दूसरी खोज करें या मतदाता जोड़ें।',
     noMobile: 'मोबाइल नहीं',
@@ -719,6 +720,8 @@ export const hi: LocaleTexts = {
       previous10: 'पिछले 10',
       next10: 'अगले 10',
       summary: 'पृष्ठ {{page}} / {{totalPages}} (कुल मतदाता: {{total}})',
+      summaryEstimated: 'पृष्ठ {{page}} / लगभग {{totalPages}} (लगभग {{total}} मतदाता)',
+      countExactly: 'सटीक गिनती करें',
       label: 'पृष्ठ',
     },
     filters: {

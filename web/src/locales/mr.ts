@@ -634,7 +634,8 @@ export const mr: LocaleTexts = {
     advancedSearch: 'प्रगत शोध',
     clearAll: 'सर्व फिल्टर काढा',
     found_one: '{{count}} मतदार सापडला',
-    found_other: '{{count}} मतदार सापडले',
+    found_other: '{{total}} मतदार सापडले',
+    foundAbout: 'सुमारे {{total}} मतदार सापडले',
     noVoters: 'एकही मतदार सापडला नाही',
     noVotersHint: 'वेगळा शोध करून पहा, किंवा मतदार जोडा.',
     noMobile: 'मोबाईल नाही',
@@ -717,6 +718,8 @@ export const mr: LocaleTexts = {
       previous10: 'मागील 10',
       next10: 'पुढील 10',
       summary: 'पान {{page}} / {{totalPages}} (एकूण मतदार: {{total}})',
+      summaryEstimated: 'पान {{page}} / सुमारे {{totalPages}} (सुमारे {{total}} मतदार)',
+      countExactly: 'अचूक संख्या मोजा',
       label: 'पाने',
     },
     filters: {

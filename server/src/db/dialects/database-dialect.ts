@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool, Transaction } from 'kysely';
+import type { Explainable, Expression, ExpressionBuilder, Kysely, RawBuilder, SqlBool, Transaction } from 'kysely';
 import type { Database, VoterRow } from '../schema';
 
 // The one seam between the app and its database (docs/decisions/014-one-database-seam.md).
@@ -87,6 +87,11 @@ export interface DatabaseDialect {
   // its words holds only terms outside what its statistics list as common, and its planner
   // guesses (decision 052). Only on a dialect from forNameSearches; absent, it can tell.
   nameMatchCountUnknown?(field: NameField, terms: NameSearchTerms, part: NameMatchPart): boolean;
+  // How many voters a list is expected to match, without counting them (decision 089): `others`
+  // selects the list's voters with every condition but its name searches (the user's booths
+  // included), `names` are those searches. Only on a dialect from forNameSearches, where the
+  // database can estimate (PostgreSQL); undefined when it cannot tell.
+  estimateMatches?(others: Explainable, names: readonly { field: NameField; terms: NameSearchTerms }[]): Promise<number | undefined>;
   // Stores terms the app computed for voters whose terms were NULL, inside the caller's transaction.
   saveNameTerms(trx: Transaction<Database>, rows: readonly NameTermsRow[]): Promise<void>;
   // The live voters holding any of these voter IDs, inside the caller's transaction.

@@ -144,6 +144,22 @@ export async function dialectForNameSearches(db: Executor, filters: Partial<Vote
   return searches.length > 0 ? dialect.forNameSearches(db, searches) : dialect;
 }
 
+// The list's name search when it is all the list asks (one name filter, no digits, no other
+// filter): what an estimated total may estimate (decision 089). Other filters are left to a
+// count: surnames gather in villages and booths and first names follow gender, so the names'
+// share of all voters says little about their share of a village's or one gender's.
+export function onlyNameSearch(filters: Partial<VoterFilters>): { field: NameField; terms: NameSearch } | undefined {
+  const given = Object.entries(filters).filter(([, value]) => value !== undefined && value !== '');
+  if (given.length !== 1) return undefined;
+  const ranked = rankedNameSearch(filters);
+  return ranked ? { field: ranked.field, terms: ranked.terms } : undefined;
+}
+
+// The filters without their name searches.
+export function withoutNameSearches(filters: Partial<VoterFilters>): Partial<VoterFilters> {
+  return { ...filters, ...Object.fromEntries(NAME_FILTER_KINDS.map((kind) => [kind, undefined])) };
+}
+
 // Whether the search holds letters and digits (a voter ID, or part of one): its matches are
 // usually few, but its words are also a name's, which the planner cannot tell from a common one.
 export function searchesNumberAndName(filters: Partial<VoterFilters>): boolean {

@@ -5,7 +5,7 @@ import type { DatabaseDialect, Executor, NameMatchPart, VoterInsertAudit } from 
 import type { Database, VoterRow } from '../../db/schema';
 import { voterInsertValues } from '../../db/voter-insert-values';
 import { type KeptDimension, keptDimensionCounts } from './kept-counts';
-import { applyVoterFilters, type BoothScope, dialectForNameSearches, MOST_VOTERS_FILTERS, nameMatchCountUnknown, narrowedToBooths, rankedNameSearch, searchesNumberAndName, searchIndexOnly } from './voter-filters';
+import { applyVoterFilters, type BoothScope, dialectForNameSearches, MOST_VOTERS_FILTERS, nameMatchCountUnknown, narrowedToBooths, onlyNameSearch, rankedNameSearch, searchesNumberAndName, searchIndexOnly, withoutNameSearches } from './voter-filters';
 import { toColumns } from './voter-rows';
 
 // part: of a name search, all its matches or only the exact ones or only the others.
@@ -71,21 +71,66 @@ async function countMatching(db: Executor, filters: Partial<VoterFilters>, scope
   return Number(row.count);
 }
 
+// One page of the list and its total: exact, or the database's estimate (totalEstimated).
+export interface VoterListPage {
+  voters: VoterRow[];
+  total: number;
+  totalEstimated?: true;
+}
+
+// Decision 089: a name search that matches more than this many voters by the planner's estimate
+// is answered with that estimate for its total, without counting them: at ten million voters on
+// PostgreSQL a common surname's first page is ready in about 10 ms and its exact total (a table
+// visit per match, 250,000 of them) in about a second. ESTIMATED_TOTAL_ABOVE changes it.
+export const ESTIMATED_TOTAL_ABOVE = 10_000;
+
+// The voters an estimate starts from: the list's conditions but its name searches, with the
+// user's booths and the listed-voter rule (applyVoterFilters), so an estimate never counts voters
+// the user may not see. The dialect takes the names' share of them (estimateMatches).
+export function estimateQuery(db: Executor, filters: Partial<VoterFilters>, scope: BoothScope, dialect: DatabaseDialect) {
+  return applyVoterFilters(db.selectFrom('voters'), withoutNameSearches(filters), scope, dialect).select('voters.id');
+}
+
+// The estimate to two significant digits (2,46,000 is "about 2,50,000", 13,004 "about 13,000"):
+// it is good to a few per cent at best, and a round number says it is not a count.
+export function roundedEstimate(rows: number): number {
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, rows))) - 1);
+  return Math.round(rows / step) * step;
+}
+
+// The list's total as an estimate, where it may be one (decision 089): a name search alone,
+// for a user who reaches every booth, on a database that estimates (PostgreSQL), above `above`
+// voters. Undefined: the total is counted. The estimate takes a search's words as independent;
+// a first name with a father's name was measured up to 2.2 times its voters (one word: within
+// 7%), so a search of several words must be estimated at twice `above`, lest a list below it
+// show an estimate.
+async function estimatedTotal(db: Executor, filters: Partial<VoterFilters>, scope: BoothScope, dialect: DatabaseDialect, above: number | undefined): Promise<number | undefined> {
+  if (above === undefined || !dialect.estimateMatches || scope.kind !== 'all') return undefined;
+  const name = onlyNameSearch(filters);
+  if (!name) return undefined;
+  const rows = await dialect.estimateMatches(estimateQuery(db, filters, scope, dialect), [name]);
+  const needed = name.terms.words.length > 1 ? 2 * above : above;
+  return rows !== undefined && rows > needed ? roundedEstimate(rows) : undefined;
+}
+
 // One page, newest first. Ids are picked first (a narrow index-only read), then the rows;
 // past the middle the page is read from the far end so the last page costs what the first does.
 // A name search lists the voters whose name matched as typed first, then those found only by
 // the name's phonetic keys (issue 18), each part newest first.
+// estimateAbove: a name search with more matches than this by the planner's estimate gets that
+// estimate as its total (decision 089); undefined: every total is counted.
 export async function listVoters(
   db: Executor,
-  options: { filters: Partial<VoterFilters>; scope: BoothScope; dialect: DatabaseDialect; page: number; limit: number },
-): Promise<{ voters: VoterRow[]; total: number }> {
-  const { filters, scope, page, limit } = options;
+  options: { filters: Partial<VoterFilters>; scope: BoothScope; dialect: DatabaseDialect; page: number; limit: number; estimateAbove?: number },
+): Promise<VoterListPage> {
+  const { filters, scope, page, limit, estimateAbove } = options;
   const ranked = rankedNameSearch(filters);
   // Any name search, ranked or not (a search holding digits is also a name): the stored terms
   // its words start are looked up first (decision 047).
   const dialect = await dialectForNameSearches(db, filters, options.dialect);
   if (ranked && narrowedToBooths(filters, scope)) return listNameMatchesInBooths(db, { ...options, dialect }, ranked);
   const read = (part: NameMatchPart, from: number, count: number, partTotal: number | undefined) => pageIds(db, { filters, scope, dialect }, part, from, count, partTotal);
+  const countExact = () => countMatching(db, filters, scope, dialect, 'exact');
   const offset = (page - 1) * limit;
   let ids: number[];
   let total: number;
@@ -98,27 +143,69 @@ export async function listVoters(
     // collected and sorted, many are met soon enough in list order.
     total = await countMatching(db, filters, scope, dialect);
     if (offset >= total) return { voters: [], total };
-    ids = await laterPageIds(read, { ranked: ranked !== undefined, offset, end: Math.min(offset + limit, total), total }, () => countMatching(db, filters, scope, dialect, 'exact'));
+    ids = await laterPageIds(read, { ranked: ranked !== undefined, offset, end: Math.min(offset + limit, total), total }, countExact);
   } else if (offset === 0) {
     // The first page, the one nearly every list and search opens on, is read from the top
-    // without its total: the total and the page are asked at once (on PostgreSQL, on two
-    // connections side by side; a name search's exact total is most of its time). The first
-    // page needs no count of the exact matches either: a short read of them is that count.
+    // without its total: the total (or its estimate) and the page are asked at once (on
+    // PostgreSQL, on two connections side by side; a name search's exact total is most of its
+    // time). The first page needs no count of the exact matches either: a short read of them
+    // is that count.
     const firstPage = async () => {
       if (!ranked) return read('all', 0, limit, undefined);
       const exact = await read('exact', 0, limit, undefined);
       return exact.length < limit ? [...exact, ...(await read('variants', 0, limit - exact.length, undefined))] : exact;
     };
-    [total, ids] = await Promise.all([countMatching(db, filters, scope, dialect), firstPage()]);
+    const totalOrEstimate = async () => {
+      const estimate = await estimatedTotal(db, filters, scope, dialect, estimateAbove);
+      return estimate !== undefined ? { total: estimate, estimated: true } : { total: await countMatching(db, filters, scope, dialect), estimated: false };
+    };
+    const [counted, firstIds] = await Promise.all([totalOrEstimate(), firstPage()]);
+    ids = firstIds;
+    // A short first page is every match: its length is the exact total.
+    if (counted.estimated && ids.length === limit) return { ...(await rowsInOrder(db, ids)), total: counted.total, totalEstimated: true };
+    total = counted.estimated ? ids.length : counted.total;
   } else {
-    total = await countMatching(db, filters, scope, dialect);
-    if (offset >= total) return { voters: [], total };
-    ids = await laterPageIds(read, { ranked: ranked !== undefined, offset, end: Math.min(offset + limit, total), total }, () => countMatching(db, filters, scope, dialect, 'exact'));
+    const estimate = await estimatedTotal(db, filters, scope, dialect, estimateAbove);
+    if (estimate !== undefined && offset < estimate / 2) {
+      // A page in the first half of an estimated list is read from the top, without a total.
+      // Past its middle a page is read from the far end, which needs the exact total: a jump to
+      // the (estimated) last page counts, as every page did before decision 089.
+      ids = await nearPageIds(read, { ranked: ranked !== undefined, offset, limit }, countExact);
+      if (ids.length === limit) return { ...(await rowsInOrder(db, ids)), total: estimate, totalEstimated: true };
+      // A short page is the end of the list, so the total is known; an empty one (the estimate
+      // far above the matches) is counted.
+      total = ids.length > 0 ? offset + ids.length : await countMatching(db, filters, scope, dialect);
+    } else {
+      total = await countMatching(db, filters, scope, dialect);
+      if (offset >= total) return { voters: [], total };
+      ids = await laterPageIds(read, { ranked: ranked !== undefined, offset, end: Math.min(offset + limit, total), total }, countExact);
+    }
   }
-  if (ids.length === 0) return { voters: [], total };
+  return { ...(await rowsInOrder(db, ids)), total };
+}
+
+// The voters of these ids, in the ids' order.
+async function rowsInOrder(db: Executor, ids: readonly number[]): Promise<{ voters: VoterRow[] }> {
+  if (ids.length === 0) return { voters: [] };
   const rows = await db.selectFrom('voters').selectAll().where('id', 'in', ids).execute();
   const position = new Map(ids.map((id, index) => [id, index]));
-  return { voters: rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)), total };
+  return { voters: rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0)) };
+}
+
+// The ids of a page of a list whose total is not known, read from the top: a name search's
+// exact matches first, then its other matches. Where the exact matches end on this page, the
+// other matches start at their own beginning; where they ended before it, their count says
+// where the others start (at most `offset` of them: cheap to count).
+async function nearPageIds(
+  read: (part: NameMatchPart, from: number, count: number, partTotal: number | undefined) => Promise<number[]>,
+  { ranked, offset, limit }: { ranked: boolean; offset: number; limit: number },
+  countExact: () => Promise<number>,
+): Promise<number[]> {
+  if (!ranked) return read('all', offset, limit, undefined);
+  const exact = await read('exact', offset, limit, undefined);
+  if (exact.length === limit) return exact;
+  const exactTotal = exact.length > 0 ? offset + exact.length : await countExact();
+  return [...exact, ...(await read('variants', offset + exact.length - exactTotal, limit - exact.length, undefined))];
 }
 
 // Up to this many matches (a part of the list whose count is known) are collected and sorted

@@ -9,8 +9,8 @@ import {
   PHOTO_MAX_BYTES,
   photoQuerySchema,
   voterIdParamsSchema,
+  voterListQuerySchema,
   voterListSchema,
-  voterQuerySchema,
   voterSchema,
 } from '@shared/voters/voter-schema';
 import type { AppContext } from '../../context';
@@ -22,7 +22,7 @@ import { assertBoothAllowed, boothScopeFor, VOTER_NOT_FOUND } from './voter-acce
 import { keyedFieldsOf, readVoterForm } from './voter-form';
 import { toVoterDto } from './voter-rows';
 import { changeVoter, createVoter, deleteVoter } from './voters-use-cases';
-import { findVoter, listVoters } from './voters-repository';
+import { ESTIMATED_TOTAL_ABOVE, findVoter, listVoters } from './voters-repository';
 import { type UserActor } from '../audit/actor';
 
 const actorOf = (request: FastifyRequest): UserActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
@@ -38,8 +38,8 @@ export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promis
     config: { access: ALL_ROLES },
     schema: {
       tags: ['voters'],
-      summary: 'A page of voters (newest first) matching the filters, within the booths the user may see',
-      querystring: voterQuerySchema,
+      summary: 'A page of voters (newest first) matching the filters, within the booths the user may see; a name search with many matches on PostgreSQL gets an estimated total unless exactTotal=true',
+      querystring: voterListQuerySchema,
       response: { 200: voterListSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
     },
     // The page is built by toVoterDto (plugins/plain-json-serializer.ts).
@@ -47,10 +47,11 @@ export async function voterRoutes(app: FastifyInstance, ctx: AppContext): Promis
     handler: async (request) => {
       const { user } = signedInUser(request);
       const scope = boothScopeFor(user);
-      const { page, limit, ...filters } = request.query;
+      const { page, limit, exactTotal, ...filters } = request.query;
       assertBoothAllowed(scope, filters.booth, 'view');
-      const { voters, total } = await listVoters(ctx.db, { filters, scope, dialect: ctx.dialect, page, limit });
-      return { voters: voters.map(toVoterDto), total, totalPages: Math.ceil(total / limit), page, limit };
+      const estimateAbove = exactTotal ? undefined : (ctx.config.estimatedTotalAbove ?? ESTIMATED_TOTAL_ABOVE);
+      const { voters, total, totalEstimated } = await listVoters(ctx.db, { filters, scope, dialect: ctx.dialect, page, limit, estimateAbove });
+      return { voters: voters.map(toVoterDto), total, totalPages: Math.ceil(total / limit), ...(totalEstimated ? { totalEstimated } : {}), page, limit };
     },
   });
 

@@ -67,7 +67,7 @@ const CONTACT_EXTRAS: VoterRowExtras = {
 export function VotersPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const { tab, page, filters, listParams, queryValid, checking, filterErrors, setFilter, setPage, clearAll, activeFilterCount } = useVoterSearchParams();
+  const { tab, page, filters, listParams, queryValid, checking, filterErrors, setFilter, setPage, clearAll, countExactly, activeFilterCount } = useVoterSearchParams();
   const [editing, setEditing] = useState<Editing>({ kind: 'closed' });
   const [deleting, setDeleting] = useState<Voter | null>(null);
   const voters = useVoters(listParams, { enabled: queryValid });
@@ -91,9 +91,9 @@ export function VotersPage() {
     if (voters.data && !voters.isPlaceholderData && totalPages > 0 && page > totalPages) setPage(totalPages);
   }, [voters.data, voters.isPlaceholderData, totalPages, page, setPage]);
 
-  // The search tab exports what it shows: the list's filters without the page.
+  // The search tab exports what it shows: the list's filters without the page (nor how its total is counted).
   const exportFilters = useMemo(() => {
-    const { page: _page, ...rest } = listParams;
+    const { page: _page, exactTotal: _exactTotal, ...rest } = listParams;
     return Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]));
   }, [listParams]);
 
@@ -205,7 +205,11 @@ export function VotersPage() {
       {/* A query the filters' own errors refuse is not run, so there is no count or empty list to show. */}
       {!queryValid ? null : (tab === 'search' || voters.isFetching) && (
         <div className="mb-3 flex min-h-5 items-center gap-2 text-sm text-slate-600">
-          {tab === 'search' && list && <span data-testid="found-count">{t('voters.found', { count: list.total })}</span>}
+          {tab === 'search' && list && (
+            <span data-testid="found-count">
+              {list.totalEstimated ? t('voters.foundAbout', { total: list.total.toLocaleString('en-IN') }) : t('voters.found', { count: list.total, total: list.total.toLocaleString('en-IN') })}
+            </span>
+          )}
           {voters.isFetching && <Spinner className="h-4 w-4 text-blue-900" />}
         </div>
       )}
@@ -226,7 +230,15 @@ export function VotersPage() {
       ) : (
         <>
           <VotersTable voters={list.voters} canDelete={isAdmin} onEdit={(voter) => setEditing({ kind: 'edit', id: voter.id })} onDelete={setDeleting} extras={CONTACT_EXTRAS} />
-          <VoterPagination page={page} totalPages={list.totalPages} total={list.total} onPage={setPage} />
+          <VoterPagination
+            page={page}
+            totalPages={list.totalPages}
+            total={list.total}
+            onPage={setPage}
+            totalEstimated={list.totalEstimated === true}
+            onCountExactly={countExactly}
+            counting={voters.isFetching && listParams.exactTotal !== undefined}
+          />
         </>
       )}
 

@@ -5,6 +5,8 @@ import { VOTER_INPUT_COLUMNS } from '@shared/voters/voter-schema';
 import type { Database, VoterRow } from '../../schema';
 import { FATHER_HUSBAND_NAME_TERMS_AT, FULL_NAME_TERMS_AT } from '../../voter-insert-values';
 import { deferPostgresVoterIndexes, rebuildPostgresVoterIndexes } from './postgres-deferred-indexes';
+import { type TermExpansions, nameMatchShare, type TermShares, termSharesOf } from './name-match-share';
+import { plannedRows } from './planned-rows';
 import { type DatabaseDialect, type DatabaseErrorKind, type Executor, isNameKey, likePattern, type NameField, type NameMatchPart, type NameSearchTerms, type NameTermsRow } from '../database-dialect';
 
 // PostgreSQL through pg: a pool of connections, so other writers may run beside any of ours.
@@ -111,7 +113,6 @@ const expansionOperand = (term: string) => (hasDigitInside(term) ? `${lexeme(ter
 // term starts with it, so it matches no voter. Left as a prefix, such a word (part of a voter ID
 // typed in the search) made the planner guess 50,000 matches at ten million voters and read the
 // whole table newest first looking for 30 (over the 3 s statement limit).
-type TermExpansions = ReadonlyMap<string, readonly string[]>;
 function operand(prefix: string, expansions: TermExpansions | undefined): string | null {
   const terms = expansions?.get(prefix);
   if (!terms) return `${lexeme(prefix)}:*`;
@@ -180,14 +181,15 @@ async function termExpansions(db: Executor, prefixes: readonly string[]): Promis
 // its count says. Read again every few minutes.
 const NAME_INDEXES: Record<NameField, string> = { full_name: 'voters_full_name_terms_tsv', father_husband_name: 'voters_father_husband_name_terms_tsv' };
 const KNOWN_TERMS_KEPT_MS = 10 * 60_000;
-type KnownTerms = ReadonlyMap<NameField, ReadonlySet<string>>;
+// With the share of voters holding each listed term (decision 089: estimated totals).
+type KnownTerms = ReadonlyMap<NameField, TermShares>;
 
 async function knownNameTerms(db: Executor): Promise<KnownTerms> {
-  const { rows } = await sql<{ index_name: string; terms: string[] | null }>`
-    SELECT tablename AS index_name, most_common_elems::text::text[] AS terms FROM pg_stats
+  const { rows } = await sql<{ index_name: string; terms: string[] | null; shares: number[] | null }>`
+    SELECT tablename AS index_name, most_common_elems::text::text[] AS terms, most_common_elem_freqs AS shares FROM pg_stats
     WHERE schemaname = current_schema() AND tablename IN (${sql.join(Object.values(NAME_INDEXES))})`.execute(db);
-  const byIndex = new Map(rows.map((row) => [row.index_name, new Set(row.terms ?? [])]));
-  const found = new Map<NameField, ReadonlySet<string>>();
+  const byIndex = new Map(rows.map((row) => [row.index_name, termSharesOf(row.terms, row.shares)]));
+  const found = new Map<NameField, TermShares>();
   for (const [field, index] of Object.entries(NAME_INDEXES) as [NameField, string][]) {
     const terms = byIndex.get(index);
     if (terms && terms.size > 0) found.set(field, terms);
@@ -197,7 +199,7 @@ async function knownNameTerms(db: Executor): Promise<KnownTerms> {
 
 // Whether some word of the search (its part) starts only terms the statistics do not list. A
 // word not looked up, or a field without statistics (never analysed), tells nothing.
-function countUnknown(known: ReadonlySet<string> | undefined, terms: NameSearchTerms, part: NameMatchPart, expansions: TermExpansions): boolean {
+function countUnknown(known: TermShares | undefined, terms: NameSearchTerms, part: NameMatchPart, expansions: TermExpansions): boolean {
   if (!known) return false;
   return terms.words.some((word, index) => {
     const own = expansions.get(word);
@@ -256,6 +258,21 @@ export function postgresDialect(): DatabaseDialect {
         ...dialect,
         matchesName: (_eb, field, terms, part) => nameCondition(field, terms, part, expansions),
         nameMatchCountUnknown: (field, terms, part) => countUnknown(known?.get(field), terms, part, expansions),
+        // Decision 089: the planner's estimate of the other conditions (EXPLAIN, about a
+        // millisecond) times the names' share by their index's statistics, which the planner
+        // does not read (name-match-share.ts). Undefined where a field was never analysed.
+        async estimateMatches(others, names) {
+          let share = 1;
+          for (const { field, terms } of names) {
+            const shares = known?.get(field);
+            if (!shares) return undefined;
+            share *= nameMatchShare(shares, terms, expansions);
+          }
+          if (share === 0) return 0;
+          const [plan] = await others.explain('json');
+          const rows = plannedRows(plan);
+          return rows === undefined ? undefined : rows * share;
+        },
       };
     },
     saveNameTerms,
@@ -314,14 +331,17 @@ export function postgresDialect(): DatabaseDialect {
     },
     // ANALYZE reads a fixed-size sample: without fresh statistics the planner looked voter IDs
     // up in the trigram index one trigram at a time, and an import slowed down quadratically.
+    // The name terms' statistics kept for estimates (decision 089) are read again after it.
     async refreshPlannerStatistics(db) {
       await sql`ANALYZE voters`.execute(db);
+      knownTerms = undefined;
     },
     // Every rewritten row left a dead version and an entry in each GIN index's pending list:
     // after filling 200,000 voters' name terms a five-digit mobile search took 317 ms instead
     // of 1.3 until a VACUUM cleared them.
     async tidyAfterRewrite(db) {
       await sql`VACUUM (ANALYZE) voters`.execute(db);
+      knownTerms = undefined;
     },
     // An import cut short by a crash may have left its indexes unbuilt.
     async startUp(db) {

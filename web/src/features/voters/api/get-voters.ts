@@ -3,8 +3,9 @@ import type { VoterList, voterQuerySchema } from '@shared/voters/voter-schema';
 import { apiRequest } from '@web/lib/api-client';
 import { voterListWithCopy } from '@web/lib/offline/offline-api';
 
-// The list query exactly as the URL holds it (spec section 7: page, limit and every filter).
-export type VoterListParams = Partial<Record<keyof typeof voterQuerySchema.shape, string | number>>;
+// The list query exactly as the URL holds it (spec section 7: page, limit and every filter), and
+// exactTotal=true when the user asked for the exact count (decision 089).
+export type VoterListParams = Partial<Record<keyof typeof voterQuerySchema.shape | 'exactTotal', string | number>>;
 
 // Without a connection, a field user's list comes from the phone's copy (search and booth only).
 export function getVoters(params: VoterListParams, signal?: AbortSignal): Promise<VoterList> {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { FILTER_KEYS, type FilterKey, loadedVoterQuerySchema, loadVoterQuerySchema, voterListStateOf } from './voter-list-state';
+import { EXACT_TOTAL_PARAM, FILTER_KEYS, type FilterKey, loadedVoterQuerySchema, loadVoterQuerySchema, voterListStateOf } from './voter-list-state';
 
 // The voter list's tab, page and filters from the address, and the changes to them
 // (voter-list-state.ts reads them).
@@ -37,16 +37,22 @@ export function useVoterSearchParams() {
     [setParams],
   );
 
-  // Changing a filter goes back to page 1 (spec section 4: a filter change re-fetches).
+  // Changing a filter goes back to page 1 (spec section 4: a filter change re-fetches), and a
+  // new search gets an estimated total again where it has many matches (decision 089).
   const setFilter = useCallback(
     (key: FilterKey, value: string) =>
       update((next) => {
         if (value) next.set(key, value);
         else next.delete(key);
         next.delete('page');
+        next.delete(EXACT_TOTAL_PARAM);
       }),
     [update],
   );
+
+  // "Count exactly": the list asks for the exact total instead of the estimate, for this search
+  // and its pages.
+  const countExactly = useCallback(() => update((next) => next.set(EXACT_TOTAL_PARAM, 'true')), [update]);
 
   const setPage = useCallback(
     (value: number) =>
@@ -60,11 +66,11 @@ export function useVoterSearchParams() {
   const clearAll = useCallback(
     () =>
       update((next) => {
-        for (const key of [...FILTER_KEYS, 'page']) next.delete(key);
+        for (const key of [...FILTER_KEYS, 'page', EXACT_TOTAL_PARAM]) next.delete(key);
       }),
     [update],
   );
 
   const activeFilterCount = FILTER_KEYS.filter((key) => filters[key] !== '').length;
-  return { tab, page, filters, listParams, queryValid, checking, filterErrors, setFilter, setPage, clearAll, activeFilterCount };
+  return { tab, page, filters, listParams, queryValid, checking, filterErrors, setFilter, setPage, clearAll, countExactly, activeFilterCount };
 }

@@ -41,4 +41,11 @@ describe('voterListStateOf', () => {
     expect(voterListStateOf(params, voterQuerySchema)).toMatchObject({ checking: false, queryValid: false, filterErrors: { age_max: 'Maximum age must not be less than minimum age' } });
     expect(voterListStateOf(new URLSearchParams('tab=search&booth=Booth-01'), voterQuerySchema)).toMatchObject({ checking: false, queryValid: true, listParams: { page: 1, booth: 'Booth-01' } });
   });
+
+  // Decision 089: "Count exactly" is state in the address, sent with the list and not a filter.
+  it('should send exactTotal=true with the list when the address asks for the exact count, without waiting for the schema', () => {
+    expect(voterListStateOf(new URLSearchParams('search=patil&exactTotal=true'), undefined)).toMatchObject({ checking: false, queryValid: true, listParams: { page: 1, search: 'patil', exactTotal: 'true' } });
+    expect(voterListStateOf(new URLSearchParams('search=patil&exactTotal=false'), undefined).listParams).toEqual({ page: 1, search: 'patil' });
+    expect(voterListStateOf(new URLSearchParams('tab=search&search=patil&gender=Female&exactTotal=true'), voterQuerySchema)).toMatchObject({ queryValid: true, listParams: { page: 1, search: 'patil', gender: 'Female', exactTotal: 'true' } });
+  });
 });

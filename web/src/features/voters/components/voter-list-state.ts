@@ -15,6 +15,10 @@ export type VoterFilterValues = Record<FilterKey, string>;
 
 type VoterQuerySchema = typeof voterQuerySchema;
 
+// exactTotal=true: the list's total counted exactly, not estimated (decision 089). Kept while
+// paging, dropped when a filter changes.
+export const EXACT_TOTAL_PARAM = 'exactTotal';
+
 export interface VoterListState {
   tab: VoterTab;
   page: number;
@@ -60,9 +64,10 @@ export function voterListStateOf(params: URLSearchParams, schema: VoterQuerySche
   const sent: readonly FilterKey[] = tab === 'search' ? FILTER_KEYS : ['search'];
   const listParams: VoterListParams = { page };
   for (const key of sent) if (filters[key]) listParams[key] = filters[key];
+  if (params.get(EXACT_TOTAL_PARAM) === 'true') listParams.exactTotal = 'true';
 
   const filterErrors: Partial<Record<FilterKey, string>> = {};
-  const needsSchema = Object.keys(listParams).some((key) => key !== 'page' && key !== 'search');
+  const needsSchema = Object.keys(listParams).some((key) => key !== 'page' && key !== 'search' && key !== EXACT_TOTAL_PARAM);
   if (needsSchema && !schema) return { tab, page, filters, listParams, filterErrors, queryValid: false, checking: true };
   if (needsSchema && schema) {
     const parsed = schema.safeParse(listParams);
