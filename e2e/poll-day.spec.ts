@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { apiToken, createVoterViaApi } from './support/api';
 import { E2E_USERS } from './support/e2e-users';
+import { cachedIds } from './support/offline-copy';
 import { setOfflinePin } from './support/offline-pin';
 import { signIn } from './support/session';
 import { encodeSmsMarks } from '../shared/poll/sms-marks';
@@ -145,29 +146,7 @@ test('should mark a voter offline from the phone copy and send the mark when the
   await expect(page.getByTestId('booth-progress')).toHaveText('Booth-225 · 0 of 3 voted (0.0%)');
   // The copy of the runner's booth is taken at sign-in, stored once a PIN is set (issue 57).
   await setOfflinePin(page);
-  const copied = () =>
-    page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          // Never creates the database and closes it after reading: the app opens (and
-          // upgrades) it only once its first screen is up, which an open connection would block.
-          const opening = indexedDB.open('vms-offline');
-          opening.onupgradeneeded = () => opening.transaction?.abort();
-          opening.onsuccess = () => {
-            const db = opening.result;
-            if (!db.objectStoreNames.contains('voters')) {
-              db.close();
-              return resolve(0);
-            }
-            const count = db.transaction('voters').objectStore('voters').count();
-            count.onsuccess = () => {
-              db.close();
-              resolve(count.result);
-            };
-          };
-          opening.onerror = () => resolve(0);
-        }),
-    );
+  const copied = async () => (await cachedIds(page)).length;
   await expect.poll(copied, { timeout: 20_000 }).toBe(ids.length);
 
   await context.setOffline(true);
