@@ -30,6 +30,7 @@ import { tasksRoutes } from './features/tasks/tasks-routes';
 import { serviceRequestRoutes } from './features/service-requests/service-requests-routes';
 import { appointmentRoutes } from './features/appointments/appointments-routes';
 import { villageProgramRoutes } from './features/village-programs/village-programs-routes';
+import { surveyRoutes, voterSurveyRoutes } from './features/surveys/surveys-routes';
 import { notificationsRoutes } from './features/notifications/notifications-routes';
 import { voterMessagesRoutes } from './features/voter-messages/voter-messages-routes';
 import { createSmsGatewayFromEnv } from './features/notifications/sms/sms-config';
@@ -192,6 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => serviceRequestRoutes(scope, ctx), { prefix: '/api/service-requests' });
   await app.register(async (scope) => appointmentRoutes(scope, ctx), { prefix: '/api/appointments' });
   await app.register(async (scope) => villageProgramRoutes(scope, ctx), { prefix: '/api/village-programs' });
+  await app.register(async (scope) => surveyRoutes(scope, ctx), { prefix: '/api/surveys' });
+  await app.register(async (scope) => voterSurveyRoutes(scope, ctx), { prefix: '/api' });
   await app.register(async (scope) => notificationsRoutes(scope, ctx), { prefix: '/api/notifications' });
   await app.register(async (scope) => voterMessagesRoutes(scope, ctx), { prefix: '/api/voter-messages' });
   await app.register(async (scope) => auditRoutes(scope, ctx), { prefix: '/api/audit-logs' });

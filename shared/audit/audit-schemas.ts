@@ -96,6 +96,14 @@ export const EXTRA_AUDIT_ACTIONS = [
   // Issue 61: past results per booth.
   'IMPORT_ELECTION_RESULTS',
   'DELETE_ELECTION_RESULTS',
+  // Issue 61: surveys.
+  'CREATE_SURVEY',
+  'UPDATE_SURVEY',
+  'OPEN_SURVEY',
+  'CLOSE_SURVEY',
+  'DELETE_SURVEY',
+  'ANSWER_SURVEY',
+  'EXPORT_SURVEY',
 ] as const;
 export const AUDIT_ACTIONS = [...SPEC_AUDIT_ACTIONS, ...EXTRA_AUDIT_ACTIONS] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

@@ -74,6 +74,20 @@ export const ROUTE_ACCESS = {
   'GET /api/village-programs/:id': ALL_ROLES,
   'PUT /api/village-programs/:id': ADMIN_ROLES,
   'DELETE /api/village-programs/:id': ADMIN_ROLES,
+  // Issue 61, surveys: the office writes, opens, closes and exports them; every role answers them
+  // for the voters its booths reach (checked per voter); results for the office and Supervisors
+  // (their booths); a field user's phone takes the open surveys of its booths.
+  'GET /api/surveys': ALL_ROLES,
+  'GET /api/surveys/mine': BOOTH_WORKERS,
+  'POST /api/surveys': ADMIN_ROLES,
+  'GET /api/surveys/:id': ALL_ROLES,
+  'PUT /api/surveys/:id': ADMIN_ROLES,
+  'DELETE /api/surveys/:id': ADMIN_ROLES,
+  'POST /api/surveys/:id/state': ADMIN_ROLES,
+  'POST /api/surveys/:id/responses': ALL_ROLES,
+  'GET /api/surveys/:id/results': COVERAGE_READERS,
+  'GET /api/surveys/:id/export': ADMIN_ROLES,
+  'GET /api/voters/:id/surveys': ALL_ROLES,
 
   'POST /api/notifications/send': ALL_ROLES,
   'GET /api/notifications/recipients': ALL_ROLES,

@@ -2,6 +2,8 @@ import { voterSendInputSchema, voterTemplateInputSchema } from '../voter-message
 import { voterConsentUpdateSchema } from '../voter-messages/consent-schema';
 import { notVisitedQuerySchema, villageProgramInputSchema, villageProgramQuerySchema } from '../village-programs/village-program-schema';
 import { slipMarkInputSchema, slipRevokeInputSchema } from '../slips/slip-token';
+import { checkAnswers, type SurveyQuestion } from '../surveys/survey-answers';
+import { surveyInputSchema, surveyQuerySchema, surveyResponseInputSchema, surveyResultsQuerySchema, surveyStateInputSchema } from '../surveys/survey-schema';
 import { describe, expect, it } from 'vitest';
 import { loginInputSchema } from '../auth/auth-schemas';
 import { passwordPolicyProblem } from '../auth/password-policy';
@@ -185,6 +187,54 @@ describe('shared schema messages', () => {
         ...messagesOf(slipRevokeInputSchema, { generation: 'x' }),
         ...messagesOf(slipRevokeInputSchema, { generation: -1 }),
         ...messagesOf(slipRevokeInputSchema, { generation: 1.5 }),
+      ],
+    ],
+    [
+      'surveys',
+      [
+        ...messagesOf(surveyInputSchema, {}),
+        ...messagesOf(surveyInputSchema, { title: { en: long }, description: 5, language: 'fr', unit: 'x', targets: [{ booth: 'x', pages: { from: 0, to: 'x' } }], questions: [] }),
+        ...messagesOf(surveyInputSchema, {
+          title: { mr: 'x' },
+          description: { en: 'x' },
+          language: 'en',
+          unit: 'voter',
+          targets: [
+            { booth: 'Booth-01', pages: { from: 5, to: 2 } },
+            { booth: 'Booth-01', pages: { from: 2.5, to: 3000 } },
+          ],
+          questions: [
+            { key: 'q 1', kind: 'x', text: { en: long }, required: 'x', options: 'x', min: -1, max: 1.5, condition: 'x' },
+            { key: 'q2', kind: 'single', text: { mr: 'x' }, options: [{ key: 'a', text: { en: long } }] },
+            { key: 'q2', kind: 'multiple', text: { en: 'x' }, options: [{ key: 'a', text: { mr: 'x' } }, { key: 'a', text: { en: 'y' } }], condition: { question: 'q9', option: 'z' } },
+            { key: 'q4', kind: 'number', text: { en: 'x' }, min: 10, max: 5 },
+          ],
+        }),
+        ...messagesOf(surveyInputSchema, { title: { en: 'x' }, language: 'en', unit: 'voter', questions: Array.from({ length: 51 }, (_, index) => ({ key: `q${index}`, kind: 'text', text: { en: 'x' } })) }),
+        ...messagesOf(surveyStateInputSchema, { state: 'x', version: 'x' }),
+        ...messagesOf(surveyQuerySchema, { state: 'x', page: 'x' }),
+        ...messagesOf(surveyResultsQuerySchema, { by: 'x', booth: 'x', village: 'x' }),
+        ...messagesOf(surveyResponseInputSchema, {}),
+        ...messagesOf(surveyResponseInputSchema, { voters: [], answers: 'x' }),
+        ...messagesOf(surveyResponseInputSchema, { voters: Array.from({ length: 31 }, (_, index) => ({ id: index + 1 })), answers: { q1: {} } }),
+        ...messagesOf(surveyResponseInputSchema, { voters: [{ id: 'x', version: 'x' }], answers: {} }),
+        ...(() => {
+          const question = (key: string, kind: SurveyQuestion['kind'], extra: Partial<SurveyQuestion> = {}): SurveyQuestion => ({ key, kind, text: { en: key }, required: false, options: [], min: null, max: null, condition: null, ...extra });
+          const options = [{ key: 'a', text: { en: 'A' } }, { key: 'b', text: { en: 'B' } }];
+          const questions = [
+            question('one', 'single', { options, required: true }),
+            question('many', 'multiple', { options }),
+            question('count', 'number', { min: 1, max: 9 }),
+            question('note', 'text'),
+            question('stars', 'rating'),
+            question('then', 'text', { condition: { question: 'one', option: 'b' } }),
+          ];
+          return [
+            ...Object.values(checkAnswers(questions, { many: ['z'], count: 99, note: 7, stars: 9, then: 'x', other: 'x' }).errors),
+            ...Object.values(checkAnswers(questions, { one: 'z', note: 'x'.repeat(501) }).errors),
+            ...Object.values(checkAnswers([question('note', 'text')], {}).errors),
+          ];
+        })(),
       ],
     ],
     ['audit', [...messagesOf(auditLogQuerySchema, { page: '1.5', limit: '0', action: 'x', user_id: '0', start_date: 'x' }), ...messagesOf(auditLogQuerySchema, { page: '0', limit: '999' })]],

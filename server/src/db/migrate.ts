@@ -58,6 +58,7 @@ import * as serviceRequestAttachments from './migrations/2026-12-07-059-service-
 import * as voterAnniversary from './migrations/2026-12-07-060-voter-anniversary';
 import * as voterWhatsappChannel from './migrations/2026-12-07-061-voter-whatsapp-channel';
 import * as slipCodes from './migrations/2026-12-07-062-slip-codes';
+import * as surveys from './migrations/2026-12-07-064-surveys';
 import * as oneInsertTrigger from './migrations/2026-12-07-065-one-insert-trigger';
 import type { Database } from './schema';
 
@@ -123,6 +124,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-07-060-voter-anniversary': voterAnniversary,
   '2026-12-07-061-voter-whatsapp-channel': voterWhatsappChannel,
   '2026-12-07-062-slip-codes': slipCodes,
+  '2026-12-07-064-surveys': surveys,
   '2026-12-07-065-one-insert-trigger': oneInsertTrigger,
 };
 

@@ -700,6 +700,53 @@ export interface PastBoothVotesTable {
   votes: number;
 }
 
+// Surveys (issue 61, migration 064): texts and questions as JSON, booths (or some roll pages of
+// one) asked, one row of answers per voter, and each answer again as rows to count.
+export interface SurveysTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  language: string;
+  unit: string;
+  state: string;
+  questions: string;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: string;
+  updated_at: string;
+  opened_at: string | null;
+  closed_at: string | null;
+  version: Generated<number>;
+}
+
+export interface SurveyTargetsTable {
+  survey_id: number;
+  booth: string;
+  first_page: number | null;
+  last_page: number | null;
+}
+
+export interface SurveyResponsesTable {
+  id: Generated<number>;
+  survey_id: number;
+  voter_id: number;
+  household_key: string | null;
+  answers: string;
+  answered_by: number | null;
+  answered_by_name: string | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface SurveyAnswerValuesTable {
+  response_id: number;
+  survey_id: number;
+  question_key: string;
+  value: string;
+  number: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -755,6 +802,10 @@ export interface Database {
   past_candidates: PastCandidatesTable;
   past_booth_results: PastBoothResultsTable;
   past_booth_votes: PastBoothVotesTable;
+  surveys: SurveysTable;
+  survey_targets: SurveyTargetsTable;
+  survey_responses: SurveyResponsesTable;
+  survey_answer_values: SurveyAnswerValuesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

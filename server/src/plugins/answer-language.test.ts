@@ -15,6 +15,7 @@ import { exportLimitMessage, VOTER_CHANGED, VOTER_ID_IMMUTABLE } from '../featur
 import { EDIT_BUSY } from '../lib/record-versions';
 import { UNREADABLE_SPREADSHEET } from '../lib/spreadsheets/spreadsheet-error';
 import { UNSUPPORTED_SPREADSHEET_TYPE } from '../lib/spreadsheets/spreadsheet-readers';
+import * as surveys from '../features/surveys/surveys-use-cases';
 import { acceptedLanguage, localizeErrorBody } from './answer-language';
 import { DATABASE_UNAVAILABLE, FORM_UNREADABLE, TEXT_HAS_NUL } from './error-handler';
 
@@ -89,6 +90,20 @@ describe('server messages', () => {
     DATABASE_UNAVAILABLE,
     FORM_UNREADABLE,
     TEXT_HAS_NUL,
+    surveys.SURVEY_NOT_FOUND,
+    surveys.SURVEY_CHANGED,
+    surveys.SURVEY_QUESTIONS_FIXED,
+    surveys.SURVEY_STATE_NOT_ALLOWED,
+    surveys.SURVEY_NEEDS_BOOTHS,
+    surveys.SURVEY_HAS_ANSWERS,
+    surveys.SURVEY_NOT_OPEN,
+    surveys.SURVEY_ONE_VOTER,
+    surveys.SURVEY_ONE_HOUSEHOLD,
+    surveys.SURVEY_VOTER_TWICE,
+    surveys.SURVEY_NOT_ASKED_HERE,
+    surveys.RESPONSE_CHANGED,
+    'Survey id must be a positive number',
+    'Survey deleted',
   ];
 
   it.each(messages)('should know %s', (message) => {

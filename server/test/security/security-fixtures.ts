@@ -113,6 +113,19 @@ async function villageProgramIn(t: TestApp): Promise<number> {
 
 const villageProgram = { title: 'Gram sabha', kind: 'meeting', program_date: '2026-11-02', taluka: 'Digras', village: 'Arambhi' };
 
+// Issue 61: a survey of one question asked in Booth-01 (the field users' booth), in the given state.
+const surveyBody = { title: { en: 'Water' }, language: 'en', unit: 'voter', targets: [{ booth: 'Booth-01' }], questions: [{ key: 'q1', kind: 'single', text: { en: 'Tap water?' }, options: [{ key: 'yes', text: { en: 'Yes' } }, { key: 'no', text: { en: 'No' } }] }] };
+async function surveyIn(t: TestApp, state: 'draft' | 'open' = 'open'): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await t.ctx.db
+    .insertInto('surveys')
+    .values({ title: JSON.stringify(surveyBody.title), description: '{}', language: 'en', unit: 'voter', state, questions: JSON.stringify(surveyBody.questions.map((question) => ({ ...question, required: false, min: null, max: null, condition: null }))), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.ctx.db.insertInto('survey_targets').values({ survey_id: row.id, booth: 'Booth-01', first_page: null, last_page: null }).execute();
+  return row.id;
+}
+
 async function notificationFor(t: TestApp, caller: Caller | null): Promise<number> {
   const to = caller?.user ?? (await someUser(t));
   const now = new Date().toISOString();
@@ -228,6 +241,17 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'GET /api/village-programs/:id': async (t) => ({ url: `/api/village-programs/${await villageProgramIn(t)}` }),
   'PUT /api/village-programs/:id': async (t) => ({ url: `/api/village-programs/${await villageProgramIn(t)}`, payload: villageProgram }),
   'DELETE /api/village-programs/:id': async (t) => ({ url: `/api/village-programs/${await villageProgramIn(t)}` }),
+  'GET /api/surveys': async () => ({ url: '/api/surveys' }),
+  'GET /api/surveys/mine': async () => ({ url: '/api/surveys/mine' }),
+  'POST /api/surveys': async () => ({ url: '/api/surveys', payload: surveyBody }),
+  'GET /api/surveys/:id': async (t) => ({ url: `/api/surveys/${await surveyIn(t)}` }),
+  'PUT /api/surveys/:id': async (t) => ({ url: `/api/surveys/${await surveyIn(t)}`, payload: surveyBody }),
+  'DELETE /api/surveys/:id': async (t) => ({ url: `/api/surveys/${await surveyIn(t, 'draft')}` }),
+  'POST /api/surveys/:id/state': async (t) => ({ url: `/api/surveys/${await surveyIn(t, 'draft')}/state`, payload: { state: 'open' } }),
+  'POST /api/surveys/:id/responses': async (t) => ({ url: `/api/surveys/${await surveyIn(t)}/responses`, payload: { voters: [{ id: (await voterInCallerBooth(t)).id }], answers: { q1: 'yes' } } }),
+  'GET /api/surveys/:id/results': async (t) => ({ url: `/api/surveys/${await surveyIn(t)}/results` }),
+  'GET /api/surveys/:id/export': async (t) => ({ url: `/api/surveys/${await surveyIn(t)}/export` }),
+  'GET /api/voters/:id/surveys': async (t) => ({ url: `/api/voters/${(await voterInCallerBooth(t)).id}/surveys` }),
   'POST /api/notifications/send': async (t) => ({ url: '/api/notifications/send', payload: { message: 'Meeting at 5 pm', recipients: [(await someUser(t)).id], type: 'manual' } }),
   'GET /api/notifications/logs': async () => ({ url: '/api/notifications/logs' }),
   'GET /api/notifications/stats': async () => ({ url: '/api/notifications/stats' }),

@@ -546,6 +546,13 @@ export const en = {
       UPDATE_VOTER_TEMPLATE: 'Update Voter Template',
       IMPORT_ELECTION_RESULTS: 'Import Election Results',
       DELETE_ELECTION_RESULTS: 'Delete Election Results',
+      CREATE_SURVEY: 'Create Survey',
+      UPDATE_SURVEY: 'Update Survey',
+      OPEN_SURVEY: 'Open Survey',
+      CLOSE_SURVEY: 'Close Survey',
+      DELETE_SURVEY: 'Delete Survey',
+      ANSWER_SURVEY: 'Answer Survey',
+      EXPORT_SURVEY: 'Export Survey Answers',
     },
     // The table an audit row's record is in, as the row names it.
     tables: {

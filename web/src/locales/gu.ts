@@ -534,6 +534,13 @@ export const gu: LocaleTexts = {
       UPDATE_VOTER_TEMPLATE: 'મતદાર સંદેશ નમૂનો બદલ્યો',
       IMPORT_ELECTION_RESULTS: 'અગાઉનાં પરિણામો આયાત કર્યાં',
       DELETE_ELECTION_RESULTS: 'અગાઉનાં પરિણામો કાઢી નાખ્યાં',
+      CREATE_SURVEY: 'સર્વેક્ષણ બનાવ્યું',
+      UPDATE_SURVEY: 'સર્વેક્ષણ બદલ્યું',
+      OPEN_SURVEY: 'સર્વેક્ષણ શરૂ કર્યું',
+      CLOSE_SURVEY: 'સર્વેક્ષણ બંધ કર્યું',
+      DELETE_SURVEY: 'સર્વેક્ષણ કાઢી નાખ્યું',
+      ANSWER_SURVEY: 'સર્વેક્ષણના જવાબ નોંધ્યા',
+      EXPORT_SURVEY: 'સર્વેક્ષણના જવાબ નિકાસ કર્યા',
     },
     tables: {
       users: 'વપરાશકર્તાઓ',

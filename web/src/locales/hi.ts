@@ -537,6 +537,13 @@ export const hi: LocaleTexts = {
       UPDATE_VOTER_TEMPLATE: 'मतदाता संदेश टेम्पलेट बदला',
       IMPORT_ELECTION_RESULTS: 'पिछले चुनाव परिणाम आयात किए',
       DELETE_ELECTION_RESULTS: 'पिछले चुनाव परिणाम हटाए',
+      CREATE_SURVEY: 'सर्वेक्षण बनाया',
+      UPDATE_SURVEY: 'सर्वेक्षण बदला',
+      OPEN_SURVEY: 'सर्वेक्षण शुरू किया',
+      CLOSE_SURVEY: 'सर्वेक्षण बंद किया',
+      DELETE_SURVEY: 'सर्वेक्षण हटाया',
+      ANSWER_SURVEY: 'सर्वेक्षण के उत्तर दर्ज किए',
+      EXPORT_SURVEY: 'सर्वेक्षण के उत्तर निर्यात किए',
     },
     tables: {
       users: 'उपयोगकर्ता',

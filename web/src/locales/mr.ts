@@ -536,6 +536,13 @@ export const mr: LocaleTexts = {
       UPDATE_VOTER_TEMPLATE: 'मतदार संदेश साचा बदलला',
       IMPORT_ELECTION_RESULTS: 'मागील निकाल आयात केले',
       DELETE_ELECTION_RESULTS: 'मागील निकाल हटवले',
+      CREATE_SURVEY: 'सर्वेक्षण तयार केले',
+      UPDATE_SURVEY: 'सर्वेक्षण बदलले',
+      OPEN_SURVEY: 'सर्वेक्षण सुरू केले',
+      CLOSE_SURVEY: 'सर्वेक्षण बंद केले',
+      DELETE_SURVEY: 'सर्वेक्षण हटवले',
+      ANSWER_SURVEY: 'सर्वेक्षणाची उत्तरे नोंदवली',
+      EXPORT_SURVEY: 'सर्वेक्षणाची उत्तरे निर्यात केली',
     },
     tables: {
       users: 'वापरकर्ते',

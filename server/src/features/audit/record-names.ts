@@ -43,3 +43,8 @@ export function appointmentRecordName(appointment: { appointment_date: string; s
 export function villageProgramRecordName(program: { program_date: string; village: string; title: string }): string {
   return clip(`${program.program_date} ${program.village}: ${program.title}`);
 }
+
+// A survey by its title in its own language.
+export function surveyRecordName(survey: { title: Partial<Record<string, string>>; language: string }): string {
+  return clip(survey.title[survey.language] ?? Object.values(survey.title).find((text) => text) ?? '');
+}

@@ -187,7 +187,7 @@ async function* resumed(first: IteratorResult<VoterRow[]>, rest: AsyncGenerator<
 
 // How many exports each user of a role may start per office day; roles without a setting
 // cannot export at all (the routes let only office roles in).
-function dailyExportLimit(settings: Settings, role: string): number {
+export function dailyExportLimit(settings: Settings, role: string): number {
   if (role === 'Super Admin') return Number(settings.export_limit_super_admin);
   if (role === 'Admin') return Number(settings.export_limit_admin);
   return 0;
