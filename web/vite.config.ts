@@ -41,7 +41,7 @@ export default defineConfig({
         // The shell and every screen a Karyakarta may open offline; the office-only screens
         // (and Chart.js inside analytics) are kept only once opened (runtime cache below).
         globPatterns: ['index.html', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css}'],
-        globIgnores: ['analytics-page', 'audit-logs-page', 'dashboard-page', 'settings-page', 'users-page', 'voter-flags-page'].map((name) => `assets/${name}-*.js`),
+        globIgnores: ['analytics-page', 'audit-logs-page', 'dashboard-page', 'settings-page', 'users-page', 'voter-flags-page', 'surveys-page', 'survey-page'].map((name) => `assets/${name}-*.js`),
         // Hashed names change with their content: no revision query needed.
         dontCacheBustURLsMatching: /^assets\//,
         navigateFallback: '/index.html',

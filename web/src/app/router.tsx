@@ -81,6 +81,8 @@ const AppointmentPage = lazyPage(() => import('./routes/appointment-page').then(
 const VoterMessagesPage = lazyPage(() => import('./routes/voter-messages-page').then((module) => module.VoterMessagesPage));
 const ServicePage = lazyPage(() => import('./routes/service-page').then((module) => module.ServicePage));
 const VillagePage = lazyPage(() => import('./routes/village-page').then((module) => module.VillagePage));
+const SurveysPage = lazyPage(() => import('./routes/surveys-page').then((module) => module.SurveysPage));
+const SurveyPage = lazyPage(() => import('./routes/survey-page').then((module) => module.SurveyPage));
 const SettingsPage = lazyPage(() => import('./routes/settings-page').then((module) => module.SettingsPage));
 const TasksPage = lazyPage(() => import('./routes/tasks-page').then((module) => module.TasksPage));
 const UsersPage = lazyPage(() => import('./routes/users-page').then((module) => module.UsersPage));
@@ -152,6 +154,10 @@ const ROUTES: RouteObject[] = [
       { path: '/settings', element: adminOnly(<SettingsPage />) },
       { path: '/village', element: adminOnly(<VillagePage />) },
       { path: '/appointment', element: adminOnly(<AppointmentPage />) },
+      // Issue 61, surveys: the office writes them and reads the results; a Supervisor reads the
+      // results of their booths. Field workers answer from My voters and a voter's card.
+      { path: '/surveys', element: <RequireAuth roles={['Super Admin', 'Admin', 'Supervisor']}>{<SurveysPage />}</RequireAuth> },
+      { path: '/surveys/:id', element: <RequireAuth roles={['Super Admin', 'Admin', 'Supervisor']}>{<SurveyPage />}</RequireAuth> },
       // Issue 59: the leader's calendar and the office's grievance register (the spec's
       // placeholders until then).
       { path: '/service', element: adminOnly(<ServicePage />) },

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MyVoters } from '@shared/booths/booth-schema';
@@ -15,6 +15,11 @@ import { RaiseRequestButton } from '@web/features/service-requests/components/ra
 import { errorMessage } from '@web/lib/api-client';
 
 type Household = MyVoters['households'][number];
+
+// Issue 61: the survey buttons of households and voters, in their own file loaded once the screen
+// is up (the screen's first download stays as it was); kept by the service worker for offline use.
+const HouseholdSurveyButtons = lazy(() => import('@web/features/surveys/components/my-voters-surveys').then((module) => ({ default: module.HouseholdSurveyButtons })));
+const VoterSurveyButtons = lazy(() => import('@web/features/surveys/components/my-voters-surveys').then((module) => ({ default: module.VoterSurveyButtons })));
 
 // A search narrows the households to the voters it finds: by name (any script), relative,
 // house number or serial.
@@ -118,10 +123,15 @@ export function MyVotersPage() {
                           voter={voter}
                           support={<SupportBadge level={voter.support_level} />}
                           recordContact={
-                            <div className="mt-2 grid grid-cols-2 gap-2">
-                              <RecordContactButton voter={voter} />
-                              <RaiseRequestButton voter={voter} />
-                            </div>
+                            <>
+                              <div className="mt-2 grid grid-cols-2 gap-2">
+                                <RecordContactButton voter={voter} />
+                                <RaiseRequestButton voter={voter} />
+                              </div>
+                              <Suspense fallback={null}>
+                                <VoterSurveyButtons voter={voter} />
+                              </Suspense>
+                            </>
                           }
                           badge={
                             voter.id === household.head_voter_id ? (
@@ -133,6 +143,9 @@ export function MyVotersPage() {
                         />
                       ))}
                     </ul>
+                    <Suspense fallback={null}>
+                      <HouseholdSurveyButtons household={household} />
+                    </Suspense>
                   </section>
                 </li>
               ))}

@@ -5,6 +5,7 @@ import {
   Building2,
   CalendarClock,
   Contact,
+  ClipboardCheck,
   ClipboardList,
   FileSpreadsheet,
   FlagTriangleRight,
@@ -51,6 +52,8 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { labelKey: 'menu.village', to: '/village', icon: Building2, roles: ADMIN_ROLES },
   { labelKey: 'menu.appointment', to: '/appointment', icon: CalendarClock, roles: ADMIN_ROLES },
   { labelKey: 'menu.service', to: '/service', icon: MessageSquareWarning, roles: ADMIN_ROLES },
+  // Issue 61: surveys, the office's and a Supervisor's (the results of their booths).
+  { labelKey: 'menu.surveys', to: '/surveys', icon: ClipboardCheck, roles: ['Super Admin', 'Admin', 'Supervisor'] },
   { labelKey: 'menu.settings', to: '/settings', icon: Settings, roles: ADMIN_ROLES },
 ];
 

@@ -123,8 +123,9 @@ export function myVotersWithCopy<T extends { households: { voters: { id: number 
 }
 
 // A change: sent at once when possible (with its key, so a retry after a lost answer is
-// harmless), else kept in the outbox under the same key.
-async function changeWithOutbox<T>(send: (key: string) => Promise<T>, queue: (copy: OfflineCopy, key: string, userId: number) => Promise<T>): Promise<T> {
+// harmless), else kept in the outbox under the same key. (Survey answers use it from their own
+// feature, features/surveys, so their code stays out of the first download.)
+export async function changeWithOutbox<T>(send: (key: string) => Promise<T>, queue: (copy: OfflineCopy, key: string, userId: number) => Promise<T>): Promise<T> {
   const key = newIdempotencyKey();
   if (!browserOffline()) {
     try {

@@ -9,7 +9,8 @@ import { offlineDb } from './offline-db';
 import { sealRecord, unsealRecord, vaultKey } from './offline-lock';
 import type { Sealed } from './offline-vault';
 import { cachedVoter, cachedVoterList, cachedVoters, type CachedSearch, keepVoters } from './offline-voters';
-import { enqueue, temporaryVoterId } from './outbox';
+import type { SavedResponses } from '@shared/surveys/survey-schema';
+import { enqueue, type SurveyAnswerChange, temporaryVoterId } from './outbox';
 
 // The phone's copy and its outbox as the screens' API calls use them (issue 21, decision 033).
 // Loaded only when needed (offline-api.ts imports it with import()): Dexie, the search index and
@@ -154,4 +155,23 @@ export async function queueSlipMark(boothId: number, token: string, key: string,
     unknown: [],
     replayed: false,
   };
+}
+
+// Surveys (issue 61): the open surveys of the worker's booths and the versions of the answers
+// there, as last seen online, sealed; read back without a connection.
+export async function keepMySurveys(answer: unknown): Promise<void> {
+  if (!vaultKey()) return;
+  await offlineDb.meta.put({ key: 'my-surveys', value: await sealRecord(answer) });
+}
+
+export async function mySurveysFromCopy<T>(): Promise<T | undefined> {
+  const sealed = (await offlineDb.meta.get('my-surveys'))?.value as Sealed | undefined;
+  if (!sealed || !vaultKey()) return undefined;
+  return unsealRecord<T>(sealed);
+}
+
+// Answers taken without a connection wait in the outbox; the answer made up here holds none yet.
+export async function queueSurveyAnswer(change: SurveyAnswerChange, key: string, userId: number): Promise<SavedResponses> {
+  await enqueue({ kind: 'survey.answer', userId, voterId: null, payload: change as unknown as Record<string, unknown>, key });
+  return { responses: [] };
 }

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { SavedResponses } from '@shared/surveys/survey-schema';
 import type { Voter } from '@shared/voters/voter-schema';
 import type { Sealed } from './offline-vault';
 
@@ -28,8 +29,9 @@ export interface OutboxItem {
   base: Voter | null;
   created_at: string;
   state: OutboxState;
-  // A conflict: the voter as the server has it now. A failure: the server's message.
-  current?: Voter;
+  // A conflict: the voter (survey answers: the voters' answers) as the server has it now. A
+  // failure: the server's message.
+  current?: Voter | SavedResponses;
   error?: string;
 }
 

@@ -189,7 +189,7 @@ export async function clearOfflineData(): Promise<void> {
 export async function clearOfflineCopy(): Promise<void> {
   const lockStays = await offlineDb.transaction('rw', offlineDb.voters, offlineDb.outbox, offlineDb.meta, async () => {
     await offlineDb.voters.clear();
-    await offlineDb.meta.bulkDelete(['sync', 'my-voters']);
+    await offlineDb.meta.bulkDelete(['sync', 'my-voters', 'my-surveys']);
     if ((await offlineDb.outbox.count()) > 0) return true;
     await offlineDb.meta.delete('lock');
     return false;

@@ -1,11 +1,14 @@
 import type { RecordedContact } from '@shared/contacts/contact-schema';
+import type { SurveyAnswers } from '@shared/surveys/survey-answers';
+import type { MySurveys, SavedResponses, SurveyDefinition } from '@shared/surveys/survey-schema';
 import type { Voter } from '@shared/voters/voter-schema';
 import { ApiError, apiRequest, isNetworkError } from '../api-client';
 import { conflictCurrent } from '../edit-conflicts';
 import { newIdempotencyKey } from './idempotency-key';
 import { offlineChanged } from './offline-changes';
 import { offlineDb, type OutboxItem, type OutboxSecret, type StoredOutboxItem } from './offline-db';
-import { sealRecord, unsealRecord } from './offline-lock';
+import { sealRecord, unsealRecord, vaultKey } from './offline-lock';
+import type { Sealed } from './offline-vault';
 import { cachedVoter, keepVoters } from './offline-voters';
 
 // The outbox (issue 21, decision 033): a change made without a connection waits here, in
@@ -70,6 +73,17 @@ export const OUTBOX_KINDS: Record<string, OutboxKind> = {
     send: (item) => apiRequest('/service-requests', { method: 'POST', body: { ...(item.payload.input as object), voter_id: item.voterId }, ...withKey(item) }),
     applied: async () => undefined,
   },
+  // Survey answers (issue 61): one voter's, or a household's members' (kept for each).
+  'survey.answer': {
+    send: (item) => {
+      const change = item.payload as unknown as SurveyAnswerChange;
+      return apiRequest<SavedResponses>(`/surveys/${change.surveyId}/responses`, { method: 'POST', body: { voters: change.voters, answers: change.answers }, ...withKey(item) });
+    },
+    applied: async (item, answer) => {
+      await surveyAnswersSaved(item, (answer as SavedResponses).responses);
+      return undefined;
+    },
+  },
   // Poll day: marks (or undos) of who voted, by part serial in a booth.
   'poll.marks': {
     send: (item) => {
@@ -89,6 +103,38 @@ export const OUTBOX_KINDS: Record<string, OutboxKind> = {
   },
 };
 
+// A survey's answers as the outbox keeps them: what is sent (the survey, the voters with the
+// version of their answers last seen, the answers) and, for the list and a conflict, the survey
+// as it was answered and whom the answers were for.
+export interface SurveyAnswerChange {
+  surveyId: number;
+  voters: { id: number; version: number | null }[];
+  answers: SurveyAnswers;
+  survey: SurveyDefinition;
+  label: string;
+}
+
+// Answers saved: the versions the phone keeps for the surveys it answers offline ('my-surveys',
+// sealed as My voters is), and the later answers waiting for the same voters go on top of them.
+async function surveyAnswersSaved(item: OutboxItem, responses: SavedResponses['responses']): Promise<void> {
+  const versions = new Map(responses.map((response) => [response.voter_id, response.version]));
+  const surveyId = (item.payload as unknown as SurveyAnswerChange).surveyId;
+  const sealed = (await offlineDb.meta.get('my-surveys'))?.value as Sealed | undefined;
+  if (sealed && vaultKey()) {
+    const kept = await unsealRecord<MySurveys>(sealed);
+    const known = kept.known.filter(([survey, voter]) => survey !== surveyId || !versions.has(voter));
+    for (const response of responses) known.push([surveyId, response.voter_id, response.version]);
+    await offlineDb.meta.put({ key: 'my-surveys', value: await sealRecord({ ...kept, known }) });
+  }
+  for (const stored of await offlineDb.outbox.where('state').equals('pending').toArray()) {
+    if (stored.seq === item.seq || stored.kind !== 'survey.answer') continue;
+    const later = await openedOf(stored);
+    const change = later.payload as unknown as SurveyAnswerChange;
+    if (change.surveyId !== surveyId || !change.voters.some((voter) => versions.has(voter.id))) continue;
+    const voters = change.voters.map((voter) => ({ id: voter.id, version: versions.get(voter.id) ?? voter.version }));
+    await offlineDb.outbox.put(await storedOf({ ...later, payload: { ...change, voters } as unknown as Record<string, unknown> }));
+  }
+}
 
 export interface NewChange {
   kind: keyof typeof OUTBOX_KINDS;
@@ -198,13 +244,33 @@ export async function resolveConflict(seq: number, mine: Record<string, unknown>
   const stored = await offlineDb.outbox.get(seq);
   const item = stored && (await openedOf(stored));
   if (!item || item.state !== 'conflict' || !item.current) return;
-  const current = item.current;
+  const current = item.current as Voter;
   if (Object.keys(mine).length === 0) {
     await offlineDb.outbox.delete(seq);
     await keepVoters([current]);
   } else {
     await offlineDb.outbox.put(await storedOf({ ...item, state: 'pending', key: newIdempotencyKey(), payload: { ...item.payload, values: mine }, baseVersion: current.version, base: current, current: undefined }));
     await keepVoters([{ ...current, ...(mine as Partial<Voter>) }]);
+  }
+  offlineChanged();
+}
+
+// The user's choice on survey answers that met someone else's: the answers to keep, question by
+// question. Theirs in full: nothing left to send. Otherwise sent again, on top of the versions
+// the server holds now, with a new key.
+export async function resolveSurveyConflict(seq: number, answers: SurveyAnswers): Promise<void> {
+  const stored = await offlineDb.outbox.get(seq);
+  const item = stored && (await openedOf(stored));
+  if (!item || item.state !== 'conflict' || !item.current) return;
+  const current = item.current as SavedResponses;
+  const change = item.payload as unknown as SurveyAnswerChange;
+  const theirs = current.responses[0]?.answers ?? {};
+  if (JSON.stringify(answers) === JSON.stringify(theirs) && current.responses.length === change.voters.length) {
+    await offlineDb.outbox.delete(seq);
+  } else {
+    const versions = new Map(current.responses.map((response) => [response.voter_id, response.version]));
+    const voters = change.voters.map((voter) => ({ id: voter.id, version: versions.get(voter.id) ?? null }));
+    await offlineDb.outbox.put(await storedOf({ ...item, state: 'pending', key: newIdempotencyKey(), payload: { ...change, voters, answers } as unknown as Record<string, unknown>, current: undefined }));
   }
   offlineChanged();
 }

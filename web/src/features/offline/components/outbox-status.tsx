@@ -2,6 +2,8 @@ import { UploadCloud } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { answerText, type AnswerValue, keepAsked, type SurveyAnswers, surveyText } from '@shared/surveys/survey-answers';
+import type { SavedResponses } from '@shared/surveys/survey-schema';
 import type { Voter } from '@shared/voters/voter-schema';
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/modal';
@@ -10,7 +12,7 @@ import type { OutboxItem } from '@web/lib/offline/offline-db';
 import { offlineUser } from '@web/lib/offline/offline-api';
 import { useOfflineSync } from '@web/lib/offline/offline-sync';
 import { useOfflineRevision, useOnline } from '@web/lib/offline/use-online';
-import { dropOutboxItem, flushOutbox, outboxItems, resolveConflict } from '@web/lib/offline/outbox';
+import { dropOutboxItem, flushOutbox, outboxItems, resolveConflict, resolveSurveyConflict, type SurveyAnswerChange } from '@web/lib/offline/outbox';
 import { pinWanted } from '@web/lib/offline/offline-pin';
 import { useSession } from '@web/lib/session';
 import { PinSetup } from './pin-setup-dialog';
@@ -77,8 +79,14 @@ function OutboxList({ items, online }: { items: OutboxItem[]; online: boolean })
     'poll.marks': t('offline.kindPollMarks'),
     'poll.slip': t('offline.kindPollSlip'),
     'service-request.create': t('offline.kindServiceRequest'),
+    'survey.answer': t('offline.kindSurvey'),
   };
   const kindLabel = (kind: string) => kindLabels[kind] ?? t('offline.kindContact');
+  // Whom a change is about: the voter's name (or the one named when queued), or whom survey answers were taken for.
+  const subject = (item: OutboxItem) =>
+    item.kind === 'survey.answer'
+      ? (item.payload as unknown as SurveyAnswerChange).label
+      : String((item.payload.values as Partial<Voter> | undefined)?.full_name ?? item.base?.full_name ?? item.payload.name ?? '');
   const stateLabel = (item: OutboxItem) => (item.state === 'conflict' ? t('offline.stateConflict') : item.state === 'failed' ? t('offline.stateFailed') : t('offline.statePending'));
   const sendNow = async () => {
     if (userId === null) return;
@@ -94,7 +102,7 @@ function OutboxList({ items, online }: { items: OutboxItem[]; online: boolean })
           <li key={item.seq} className="space-y-2 px-3 py-2 text-sm">
             <p className="flex flex-wrap items-baseline justify-between gap-2">
               <span className="font-medium text-slate-900">
-                {kindLabel(item.kind)}: {String((item.payload.values as Partial<Voter> | undefined)?.full_name ?? item.base?.full_name ?? item.payload.name ?? '')}
+                {kindLabel(item.kind)}: {subject(item)}
               </span>
               <span className={item.state === 'pending' ? 'text-slate-500' : 'font-medium text-amber-800'}>{stateLabel(item)}</span>
             </p>
@@ -104,7 +112,7 @@ function OutboxList({ items, online }: { items: OutboxItem[]; online: boolean })
                 {t('offline.drop')}
               </Button>
             )}
-            {item.state === 'conflict' && <ConflictChoice item={item} />}
+            {item.state === 'conflict' && (item.kind === 'survey.answer' ? <SurveyConflictChoice item={item} /> : <ConflictChoice item={item} />)}
           </li>
         ))}
       </ul>
@@ -163,6 +171,62 @@ function ConflictChoice({ item }: { item: OutboxItem }) {
           </div>
         </div>
       ))}
+      <Button onClick={() => void keep()} busy={busy} className="w-full sm:w-auto">
+        {t('offline.keepChoice')}
+      </Button>
+    </fieldset>
+  );
+}
+
+// Survey answers that met someone else's (issue 61): question by question, their answer or the
+// one taken offline (mine until the user says otherwise); questions no longer asked after the
+// choice are left out.
+function SurveyConflictChoice({ item }: { item: OutboxItem }) {
+  const { t, i18n } = useTranslation();
+  const change = item.payload as unknown as SurveyAnswerChange;
+  const theirs: SurveyAnswers = (item.current as SavedResponses | undefined)?.responses[0]?.answers ?? {};
+  const { questions, language } = change.survey;
+  const differs = (key: string) => JSON.stringify(change.answers[key] ?? null) !== JSON.stringify(theirs[key] ?? null);
+  const shown = questions.filter((question) => differs(question.key));
+  const [choice, setChoice] = useState<Record<string, 'theirs' | 'mine'>>(() => Object.fromEntries(shown.map((question) => [question.key, 'mine'])));
+  const [busy, setBusy] = useState(false);
+  const words = (key: string, value: AnswerValue | undefined) => {
+    const question = questions.find((candidate) => candidate.key === key);
+    return value === undefined || !question ? '—' : answerText(question, value, i18n.language, language);
+  };
+  const keep = async () => {
+    setBusy(true);
+    const merged: SurveyAnswers = {};
+    for (const question of questions) {
+      const value = choice[question.key] === 'theirs' || !differs(question.key) ? theirs[question.key] : change.answers[question.key];
+      if (value !== undefined) merged[question.key] = value;
+    }
+    await resolveSurveyConflict(item.seq!, keepAsked(questions, merged));
+    const userId = offlineUser();
+    if (userId !== null) await flushOutbox(userId);
+    setBusy(false);
+  };
+  return (
+    <fieldset className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3">
+      <legend className="px-1 font-semibold text-amber-950">{t('offline.conflictTitle')}</legend>
+      <p className="text-amber-950">{t('offline.surveyConflictIntro')}</p>
+      {shown.map((question) => {
+        const label = surveyText(question.text, i18n.language, language);
+        return (
+          <div key={question.key} className="rounded bg-white p-2" role="radiogroup" aria-label={label}>
+            <p className="font-medium text-slate-900">{label}</p>
+            <div className="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-2">
+              {(['theirs', 'mine'] as const).map((side) => (
+                <label key={side} className="flex min-h-11 items-center gap-2 rounded border border-slate-200 px-2">
+                  <input type="radio" className="h-5 w-5" name={`${item.seq}-${question.key}`} checked={choice[question.key] === side} onChange={() => setChoice({ ...choice, [question.key]: side })} />
+                  <span className="text-slate-500">{side === 'theirs' ? t('offline.theirs') : t('offline.mine')}:</span>
+                  <span className="break-words text-slate-900">{words(question.key, side === 'theirs' ? theirs[question.key] : change.answers[question.key])}</span>
+                </label>
+              ))}
+            </div>
+          </div>
+        );
+      })}
       <Button onClick={() => void keep()} busy={busy} className="w-full sm:w-auto">
         {t('offline.keepChoice')}
       </Button>
