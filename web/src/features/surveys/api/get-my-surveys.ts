@@ -20,7 +20,7 @@ export function getMySurveys(signal?: AbortSignal): Promise<MySurveys> {
 }
 
 export function useMySurveys(enabled = true) {
-  return useQuery({ queryKey: ['surveys', 'mine'], queryFn: ({ signal }) => getMySurveys(signal), enabled, staleTime: 60_000 });
+  return useQuery({ queryKey: ['surveys', 'mine'], queryFn: ({ signal }) => getMySurveys(signal), enabled });
 }
 
 // A voter's card: their answers, and the open surveys asked of them. Without a connection, the
