@@ -108,7 +108,7 @@ export function SurveyResults({ survey, booths, params, onChange, canExport }: S
       ) : (
         <>
           <p className="text-sm font-medium text-slate-700" data-testid="survey-results-totals">
-            {t('results.totals', { voters: t('voters', { count: data.responses }), households: t('households', { count: data.households }) })}
+            {t('results.totalsVoters', { count: data.responses })}, {t('results.totalsHouseholds', { count: data.households })}
           </p>
           {survey.questions.map((question, index) => {
             const result = data.questions.find((candidate) => candidate.key === question.key);
