@@ -10,6 +10,7 @@ import { auditRoutes } from './features/audit/audit-routes';
 import { analyticsRoutes } from './features/analytics/analytics-routes';
 import { coverageRoutes } from './features/analytics/coverage-routes';
 import { contactsRoutes } from './features/contacts/contacts-routes';
+import { availabilityRoutes } from './features/availability/availability-routes';
 import { pollRoutes } from './features/poll/poll-routes';
 import { authRoutes } from './features/auth/auth-routes';
 import { boothsRoutes } from './features/booths/booths-routes';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(async (scope) => analyticsRoutes(scope, ctx), { prefix: '/api/analytics' });
   await app.register(async (scope) => coverageRoutes(scope, ctx), { prefix: '/api/analytics' });
   await app.register(async (scope) => contactsRoutes(scope, ctx), { prefix: '/api' });
+  await app.register(async (scope) => availabilityRoutes(scope, ctx), { prefix: '/api' });
   await app.register(async (scope) => boothsRoutes(scope, ctx), { prefix: '/api/booths' });
   await app.register(async (scope) => myVotersRoutes(scope, ctx), { prefix: '/api/my-voters' });
   await app.register(async (scope) => electionResultsRoutes(scope, ctx), { prefix: '/api/election-results' });

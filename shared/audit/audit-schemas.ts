@@ -34,6 +34,8 @@ export const EXTRA_AUDIT_ACTIONS = [
   'CREATE_CONTACT',
   'CONFIRM_VOTER_FLAG',
   'DISMISS_VOTER_FLAG',
+  // Issue 61: voter availability reported from a voter's card.
+  'REPORT_VOTER_FLAG',
   // Issue 20: booths and roll pages.
   'UPDATE_BOOTH',
   'ASSIGN_PAGES',

@@ -15,6 +15,8 @@ const BOOTH_WORKERS = ['Supervisor', 'Karyakarta'] as const satisfies readonly R
 // booths (the features check booth access per record).
 export const HOUSEHOLD_DECIDERS = ['Super Admin', 'Admin', 'Supervisor'] as const satisfies readonly Role[];
 export const DUPLICATE_REVIEWERS = HOUSEHOLD_DECIDERS;
+// Issue 61: who decides availability reports, a Supervisor within their booths (checked per report).
+export const AVAILABILITY_DECIDERS = HOUSEHOLD_DECIDERS;
 // Issue 20: booth classes and coverage views, a Supervisor's limited to their booths.
 const COVERAGE_READERS = ['Super Admin', 'Admin', 'Supervisor'] as const satisfies readonly Role[];
 
@@ -128,14 +130,16 @@ export const ROUTE_ACCESS = {
   'GET /api/voters/export/excel': ADMIN_ROLES,
   'GET /api/voters/exp/excel': ADMIN_ROLES,
 
-  // Contacts and support (issue 20): every role on the voters their booths reach; flags are
-  // decided by the office.
+  // Contacts and support (issue 20): every role on the voters their booths reach.
   'POST /api/voters/:id/contacts': ALL_ROLES,
   'GET /api/voters/:id/contacts': ALL_ROLES,
   'GET /api/contacts/issues': ALL_ROLES,
-  'GET /api/voter-flags': ADMIN_ROLES,
-  'POST /api/voter-flags/:id/confirm': ADMIN_ROLES,
-  'POST /api/voter-flags/:id/dismiss': ADMIN_ROLES,
+  // Issue 61, voter availability: every role reports on the voters their booths reach; the office
+  // and Supervisors (their booths) decide (docs/decisions/086-voter-availability.md).
+  'POST /api/voters/:id/flags': ALL_ROLES,
+  'GET /api/voter-flags': AVAILABILITY_DECIDERS,
+  'POST /api/voter-flags/:id/confirm': AVAILABILITY_DECIDERS,
+  'POST /api/voter-flags/:id/dismiss': AVAILABILITY_DECIDERS,
 
   'GET /api/analytics/dashboard': ADMIN_ROLES,
   'GET /api/analytics/recent-activity': ADMIN_ROLES,

@@ -1,3 +1,5 @@
+import type { VoterFlagKind } from '../availability/availability-options';
+
 // Contacts with voters and the support they show (issue 20, docs/decisions/026-contacts-and-support.md):
 // the lists and limits, without zod (the schemas are in contact-schema.ts, which re-exports these).
 
@@ -16,12 +18,10 @@ export function isSupportLevel(outcome: string): outcome is SupportLevel {
   return (SUPPORT_LEVELS as readonly string[]).includes(outcome);
 }
 
-// Outcomes an office role must confirm before the voter changes: the flag each raises.
-export const VOTER_FLAG_KINDS = ['deceased', 'moved_away'] as const;
-export type VoterFlagKind = (typeof VOTER_FLAG_KINDS)[number];
-export const FLAG_OF_OUTCOME: Partial<Record<ContactOutcome, VoterFlagKind>> = { deceased: 'deceased', moved_away: 'moved_away' };
-export const VOTER_FLAG_STATUSES = ['pending', 'confirmed', 'dismissed'] as const;
-export type VoterFlagStatus = (typeof VOTER_FLAG_STATUSES)[number];
+// Outcomes an office role must confirm before the voter changes: the report each raises (the
+// reports themselves, and the other kinds a worker reports from the card: shared/availability).
+export { VOTER_FLAG_KINDS, type VoterFlagKind, VOTER_FLAG_STATUSES, type VoterFlagStatus } from '../availability/availability-options';
+export const FLAG_OF_OUTCOME: Partial<Record<ContactOutcome, Extract<VoterFlagKind, 'deceased' | 'moved_away'>>> = { deceased: 'deceased', moved_away: 'moved_away' };
 
 // The voter's state on the roll, as the field filters it (मयत, स्थलांतरित, बेपत्ता): deceased is
 // is_dead, shifted is present_in_city = false, missing is is_missing; active is none of the three.

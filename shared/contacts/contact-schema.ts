@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { recordVersionSchema } from '../records/record-version';
-import { CONTACT_CHANNELS, CONTACT_ISSUES_MAX, CONTACT_NOTE_MAX, CONTACT_OUTCOMES, SUPPORT_LEVELS, VOTER_FLAG_KINDS, VOTER_FLAG_STATUSES } from './contact-options';
-import { recordIdSchema } from '../records/record-id';
+import { voterFlagSchema } from '../availability/availability-schema';
+import { CONTACT_CHANNELS, CONTACT_ISSUES_MAX, CONTACT_NOTE_MAX, CONTACT_OUTCOMES, SUPPORT_LEVELS } from './contact-options';
 
 // Contacts with voters and the support they show (issue 20, docs/decisions/026-contacts-and-support.md).
 // One schema both sides: the web's record-contact sheet and POST /api/voters/:id/contacts.
@@ -45,22 +44,6 @@ export const contactSchema = z.object({
 });
 export type Contact = z.infer<typeof contactSchema>;
 
-export const voterFlagSchema = z.object({
-  id: z.number().int(),
-  voter_id: z.number().int(),
-  kind: z.enum(VOTER_FLAG_KINDS),
-  status: z.enum(VOTER_FLAG_STATUSES),
-  contact_id: z.number().int().nullable(),
-  // The note of the contact that raised it.
-  note: z.string().nullable(),
-  raised_by: z.number().int().nullable(),
-  raised_by_name: z.string().nullable(),
-  raised_at: z.string(),
-  resolved_by_name: z.string().nullable(),
-  resolved_at: z.string().nullable(),
-  resolution_note: z.string().nullable(),
-});
-export type VoterFlag = z.infer<typeof voterFlagSchema>;
 
 // The voter's side of a contact: what the card shows after saving.
 export const contactVoterSchema = z.object({
@@ -97,52 +80,3 @@ export type ContactHistory = z.infer<typeof contactHistorySchema>;
 
 export const contactOptionsSchema = z.object({ issues: z.array(z.string()) });
 export type ContactOptions = z.infer<typeof contactOptionsSchema>;
-
-// The office's review list: each flag with the voter it concerns.
-export const VOTER_FLAG_PAGE_SIZE = 30;
-export const voterFlagQuerySchema = z.object({
-  status: z.preprocess(blankToUndefined, z.enum(VOTER_FLAG_STATUSES, { error: 'Status must be pending, confirmed or dismissed' }).default('pending')),
-  page: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be 1 or more').default(1)),
-  limit: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be 1 or more').max(100, 'Limit must be 100 or less').default(VOTER_FLAG_PAGE_SIZE),
-  ),
-});
-
-export const flaggedVoterSchema = z.object({
-  id: z.number().int(),
-  full_name: z.string(),
-  voter_id: z.string(),
-  booth: z.string().nullable(),
-  is_dead: z.boolean(),
-  present_in_city: z.boolean(),
-  version: recordVersionSchema,
-});
-
-export const reviewedFlagSchema = voterFlagSchema.extend({ voter: flaggedVoterSchema });
-export type ReviewedFlag = z.infer<typeof reviewedFlagSchema>;
-
-export const voterFlagListSchema = z.object({
-  flags: z.array(reviewedFlagSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  totalPages: z.number().int(),
-});
-export type VoterFlagList = z.infer<typeof voterFlagListSchema>;
-
-export const flagIdParamsSchema = z.object({
-  id: recordIdSchema('Flag not found'),
-});
-
-// Confirm or dismiss, with an optional word on why.
-export const flagDecisionSchema = z
-  .object({
-    note: z
-      .string({ error: 'Note must be text' })
-      .trim()
-      .max(CONTACT_NOTE_MAX, `Note must be at most ${CONTACT_NOTE_MAX} characters`)
-      .nullable()
-      .optional()
-      .transform((note) => (note ? note : null)),
-  })
-  .optional();

@@ -5,6 +5,7 @@ import { slipMarkInputSchema, slipRevokeInputSchema } from '../slips/slip-token'
 import { checkAnswers, type SurveyQuestion } from '../surveys/survey-answers';
 import { surveyInputSchema, surveyQuerySchema, surveyResponseInputSchema, surveyResultsQuerySchema, surveyStateInputSchema } from '../surveys/survey-schema';
 import { describe, expect, it } from 'vitest';
+import { flagConfirmSchema, flagReportSchema, voterFlagQuerySchema } from '../availability/availability-schema';
 import { loginInputSchema } from '../auth/auth-schemas';
 import { passwordPolicyProblem } from '../auth/password-policy';
 import { twoFactorInputSchema } from '../auth/two-factor-schemas';
@@ -235,6 +236,17 @@ describe('shared schema messages', () => {
             ...Object.values(checkAnswers([question('note', 'text')], {}).errors),
           ];
         })(),
+      ],
+    ],
+    [
+      'voter availability',
+      [
+        ...messagesOf(flagReportSchema, {}),
+        ...messagesOf(flagReportSchema, { kind: 'x', reason: ' ', other_voter_id: 'x' }),
+        ...messagesOf(flagReportSchema, { kind: 'deceased', reason: long, other_voter_id: 4 }),
+        ...messagesOf(voterFlagQuerySchema, { status: 'x', kind: 'x', booth: 'x', page: '0', limit: '1000' }),
+        ...messagesOf(flagConfirmSchema, { note: long, version: 'x', voter_version: 0, other_voter_id: 'x' }),
+        ...messagesOf(flagConfirmSchema, { note: 7 }),
       ],
     ],
     ['audit', [...messagesOf(auditLogQuerySchema, { page: '1.5', limit: '0', action: 'x', user_id: '0', start_date: 'x' }), ...messagesOf(auditLogQuerySchema, { page: '0', limit: '999' })]],

@@ -164,6 +164,9 @@ export const chaseVoterSchema = z.object({
   support_level: z.string(),
   chase_status: z.enum(CHASE_STATUSES).nullable(),
   chased_at: z.string().nullable(),
+  // Issue 61: shifted, out of town or not found at the address, as the roll has it (deceased
+  // voters are left out of the list); null when nothing is known against them.
+  availability: z.enum(['moved_away', 'out_of_town', 'not_found']).nullable(),
 });
 export type ChaseVoter = z.infer<typeof chaseVoterSchema>;
 // `supporters`: every supporter in the list's reach, voted or not (issue 56: an empty list says

@@ -42,6 +42,8 @@ export interface Slip {
   poll_end: string;
   // The slip's QR code: a signed token for the voter (slip-token.ts), never their data.
   qr: string;
+  // Issue 61: the voter is out of town (a confirmed report): the slip carries a short note.
+  out_of_town?: boolean;
 }
 
 export const slipSchema = z.object({
@@ -59,6 +61,7 @@ export const slipSchema = z.object({
   poll_start: z.string(),
   poll_end: z.string(),
   qr: z.string(),
+  out_of_town: z.boolean().optional(),
 });
 
 export const slipShareSchema = z.object({ slips: z.array(slipSchema.extend({ mobile: z.string().nullable() })) });

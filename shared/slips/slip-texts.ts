@@ -16,6 +16,8 @@ export interface SlipWords {
   to: string;
   notSet: string;
   footer: string;
+  // Issue 61: printed on the slip of a voter out of town.
+  outOfTown: string;
 }
 
 export const SLIP_WORDS: Record<SlipLanguage, SlipWords> = {
@@ -32,6 +34,7 @@ export const SLIP_WORDS: Record<SlipLanguage, SlipWords> = {
     to: 'ते',
     notSet: 'लवकरच कळवू',
     footer: 'मतदानाला जाताना ओळखपत्र सोबत ठेवा.',
+    outOfTown: 'बाहेरगावी आहेत: मतदानाला येण्याची आठवण करा',
   },
   hi: {
     title: 'मतदाता पर्ची',
@@ -46,6 +49,7 @@ export const SLIP_WORDS: Record<SlipLanguage, SlipWords> = {
     to: 'से',
     notSet: 'जल्द बताया जाएगा',
     footer: 'मतदान के लिए पहचान पत्र साथ रखें।',
+    outOfTown: 'शहर से बाहर हैं: मतदान के लिए आने की याद दिलाएँ',
   },
   gu: {
     title: 'મતદાર કાપલી',
@@ -60,6 +64,7 @@ export const SLIP_WORDS: Record<SlipLanguage, SlipWords> = {
     to: 'થી',
     notSet: 'ટૂંક સમયમાં જણાવીશું',
     footer: 'મતદાન માટે ઓળખપત્ર સાથે રાખો.',
+    outOfTown: 'બહારગામ છે: મતદાન માટે આવવાનું યાદ અપાવો',
   },
   en: {
     title: 'Voter slip',
@@ -74,6 +79,7 @@ export const SLIP_WORDS: Record<SlipLanguage, SlipWords> = {
     to: 'to',
     notSet: 'to be announced',
     footer: 'Carry your voter ID when you go to vote.',
+    outOfTown: 'Out of town: remind them to come and vote',
   },
 };
 

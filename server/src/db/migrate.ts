@@ -60,6 +60,7 @@ import * as voterWhatsappChannel from './migrations/2026-12-07-061-voter-whatsap
 import * as slipCodes from './migrations/2026-12-07-062-slip-codes';
 import * as surveys from './migrations/2026-12-07-064-surveys';
 import * as oneInsertTrigger from './migrations/2026-12-07-065-one-insert-trigger';
+import * as voterAvailability from './migrations/2026-12-08-063-voter-availability';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -126,6 +127,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-07-062-slip-codes': slipCodes,
   '2026-12-07-064-surveys': surveys,
   '2026-12-07-065-one-insert-trigger': oneInsertTrigger,
+  // Landed after 065: named to sort after it, so a database that has 065 takes it in order.
+  '2026-12-08-063-voter-availability': voterAvailability,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

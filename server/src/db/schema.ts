@@ -275,6 +275,10 @@ export interface VoterFlagsTable {
   resolved_by_name: string | null;
   resolved_at: string | null;
   resolution_note: string | null;
+  // Migration 063 (issue 61, voter availability).
+  reason: string | null;
+  other_voter_id: number | null;
+  version: Generated<number>;
 }
 
 // Issue 20 (migration 022): booths as records, and who holds which roll page or house number.

@@ -6,6 +6,8 @@ import { signInThrottledMessage } from '../features/auth/login-throttle';
 import { SETTINGS_CHANGED } from '../features/settings/settings-use-cases';
 import { TASK_CHANGED } from '../features/tasks/tasks-use-cases';
 import { CHALLENGE_EXPIRED, INVALID_CODE } from '../features/two-factor/two-factor-use-cases';
+import * as availability from '../features/availability/availability-use-cases';
+import { ONLY_DECEASED } from '../features/slips/slips-use-cases';
 import * as users from '../features/users/users-use-cases';
 import { repeatedMessage } from '../features/voters/import/read-voter-rows';
 import { VOTER_NOT_FOUND } from '../features/voters/voter-access';
@@ -104,6 +106,13 @@ describe('server messages', () => {
     surveys.RESPONSE_CHANGED,
     'Survey id must be a positive number',
     'Survey deleted',
+    availability.FLAG_NOT_FOUND,
+    availability.FLAG_CHANGED,
+    availability.ALREADY_SO,
+    availability.CHOOSE_OTHER_ENTRY,
+    availability.NOT_OWN_DOUBLE,
+    ONLY_DECEASED(1),
+    ONLY_DECEASED(12),
   ];
 
   it.each(messages)('should know %s', (message) => {

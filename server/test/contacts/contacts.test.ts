@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@shared/auth/roles';
 import { DEFAULT_CONTACT_ISSUES } from '@shared/contacts/contact-issues';
-import type { ContactHistory, ContactOutcome, RecordedContact, VoterFlagList } from '@shared/contacts/contact-schema';
-import type { FlagDecisionResult } from '@shared/contacts/flag-decision-schema';
+import type { ContactHistory, ContactOutcome, RecordedContact } from '@shared/contacts/contact-schema';
 import { DEFAULT_SETTINGS } from '@shared/settings/settings-schema';
 import type { Voter, VoterList } from '@shared/voters/voter-schema';
 import { migrateTo, migrateToLatest, MIGRATIONS } from '../../src/db/migrate';
@@ -35,14 +34,11 @@ afterAll(async () => {
 });
 
 const FIELD_ROLES = ['Supervisor', 'Karyakarta'] as const satisfies readonly Role[];
-const OFFICE_ROLES = ['Super Admin', 'Admin'] as const satisfies readonly Role[];
 
 function record(headers: Headers, voterId: number, payload: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: `/api/voters/${voterId}/contacts`, headers, payload });
 }
 const history = (headers: Headers, voterId: number, query = '') => t.app.inject({ method: 'GET', url: `/api/voters/${voterId}/contacts${query}`, headers });
-const decide = (headers: Headers, flagId: number, decision: 'confirm' | 'dismiss', payload: Record<string, unknown> = {}) =>
-  t.app.inject({ method: 'POST', url: `/api/voter-flags/${flagId}/${decision}`, headers, payload });
 const storedVoter = (id: number) => t.ctx.db.selectFrom('voters').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const contactsOf = (voterId: number) => t.ctx.db.selectFrom('voter_contacts').selectAll().where('voter_id', '=', voterId).orderBy('id').execute();
 const flagsOf = (voterId: number) => t.ctx.db.selectFrom('voter_flags').selectAll().where('voter_id', '=', voterId).orderBy('id').execute();
@@ -271,118 +267,7 @@ describe('deceased and moved-away flags', () => {
     expect(body.flag).toBeNull();
     expect(await flagsOf(voter.id)).toEqual([]);
   });
-
-  describe('GET /api/voter-flags', () => {
-    it.each(OFFICE_ROLES)('should list pending flags oldest first with their voter when %s reviews them', async (role) => {
-      const first = await contactedVoter('deceased');
-      const second = await contactedVoter('moved_away', 'Booth-09');
-      const response = await t.app.inject({ method: 'GET', url: '/api/voter-flags?limit=100', headers: as[role] });
-      expect(response.statusCode).toBe(200);
-      const list = response.json<VoterFlagList>();
-      const ids = list.flags.map((flag) => flag.id);
-      expect(ids.indexOf(first.recorded.flag!.id)).toBeLessThan(ids.indexOf(second.recorded.flag!.id));
-      expect(list.flags.find((flag) => flag.id === second.recorded.flag?.id)).toMatchObject({
-        kind: 'moved_away',
-        status: 'pending',
-        voter: { id: second.voter.id, full_name: second.voter.full_name, voter_id: second.voter.voter_id, booth: 'Booth-09', present_in_city: true, is_dead: false },
-      });
-      expect(list.flags.every((flag) => flag.status === 'pending')).toBe(true);
-    });
-
-    it.each(FIELD_ROLES)('should answer 403 when a %s asks for the review list', async (role) => {
-      expect((await t.app.inject({ method: 'GET', url: '/api/voter-flags', headers: as[role] })).statusCode).toBe(403);
-    });
-
-    it('should leave out the flags of deleted voters and answer 400 for an unknown status', async () => {
-      const { voter, recorded } = await contactedVoter('deceased');
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/voters/${voter.id}`, headers: as.Admin })).statusCode).toBe(200);
-      const list = (await t.app.inject({ method: 'GET', url: '/api/voter-flags?limit=100', headers: as.Admin })).json<VoterFlagList>();
-      expect(list.flags.map((flag) => flag.id)).not.toContain(recorded.flag?.id);
-      expect((await t.app.inject({ method: 'GET', url: '/api/voter-flags?status=lost', headers: as.Admin })).statusCode).toBe(400);
-    });
-  });
-
-  describe('POST /api/voter-flags/:id/confirm', () => {
-    it.each(OFFICE_ROLES)('should mark the voter deceased, raise the version and audit it when %s confirms a death', async (role) => {
-      const { voter, recorded } = await contactedVoter('deceased');
-      const response = await decide(as[role], recorded.flag!.id, 'confirm', { note: 'Certificate seen' });
-      expect(response.statusCode, response.body).toBe(200);
-      const body = response.json<FlagDecisionResult>();
-      expect(body.flag).toMatchObject({ id: recorded.flag?.id, status: 'confirmed', resolution_note: 'Certificate seen' });
-      expect(body.voter).toMatchObject({ id: voter.id, is_dead: true, present_in_city: true, version: voter.version + 1 });
-      expect(await storedVoter(voter.id)).toMatchObject({ is_dead: 1, version: voter.version + 1 });
-      const [audit] = await auditRows('CONFIRM_VOTER_FLAG', voter.id);
-      expect(JSON.parse(audit?.details ?? '{}')).toEqual({ flag_id: recorded.flag?.id, kind: 'deceased', fields: ['is_dead'], version: voter.version + 1 });
-      const listed = (await t.app.inject({ method: 'GET', url: '/api/voter-flags?status=confirmed&limit=100', headers: as[role] })).json<VoterFlagList>();
-      expect(listed.flags.map((flag) => flag.id)).toContain(recorded.flag?.id);
-    });
-
-    it('should turn present in city off when a move is confirmed, so an edit opened before meets a 409', async () => {
-      const { voter, recorded } = await contactedVoter('moved_away');
-      expect((await decide(as.Admin, recorded.flag!.id, 'confirm')).statusCode).toBe(200);
-      expect(await storedVoter(voter.id)).toMatchObject({ present_in_city: 0, is_dead: 0, version: voter.version + 1 });
-      const staleEdit = await t.app.inject({ method: 'PUT', url: `/api/voters/${voter.id}`, headers: as.Karyakarta, payload: { comment: 'Still here', present_in_city: true, version: voter.version } });
-      expect(staleEdit.statusCode).toBe(409);
-      expect((await storedVoter(voter.id)).present_in_city).toBe(0);
-      const filtered = (await t.app.inject({ method: 'GET', url: '/api/voters?voter_status=shifted&limit=100', headers: as.Admin })).json<VoterList>();
-      expect(filtered.voters.map((row) => row.id)).toContain(voter.id);
-    });
-
-    it.each(FIELD_ROLES)('should answer 403 and change nothing when a %s tries to confirm', async (role) => {
-      const { voter, recorded } = await contactedVoter('deceased');
-      expect((await decide(as[role], recorded.flag!.id, 'confirm')).statusCode).toBe(403);
-      expect(await storedVoter(voter.id)).toMatchObject({ is_dead: 0, version: voter.version });
-      expect((await flagsOf(voter.id))[0]?.status).toBe('pending');
-    });
-
-    it('should answer 409 the second time and 404 for an unknown flag', async () => {
-      const { voter, recorded } = await contactedVoter('deceased');
-      expect((await decide(as.Admin, recorded.flag!.id, 'confirm')).statusCode).toBe(200);
-      const again = await decide(as['Super Admin'], recorded.flag!.id, 'confirm');
-      expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: 'This flag was already confirmed' });
-      expect((await decide(as.Admin, recorded.flag!.id, 'dismiss')).statusCode).toBe(409);
-      expect(await storedVoter(voter.id)).toMatchObject({ version: voter.version + 1 });
-      expect(await auditRows('CONFIRM_VOTER_FLAG', voter.id)).toHaveLength(1);
-      expect((await decide(as.Admin, 999_999_999, 'confirm')).statusCode).toBe(404);
-    });
-
-    it('should decide once when two office users confirm at the same moment', async () => {
-      const { voter, recorded } = await contactedVoter('deceased');
-      const answers = await Promise.all([decide(as.Admin, recorded.flag!.id, 'confirm'), decide(as['Super Admin'], recorded.flag!.id, 'confirm')]);
-      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-      expect(await storedVoter(voter.id)).toMatchObject({ is_dead: 1, version: voter.version + 1 });
-    });
-
-    it('should answer 400 and change nothing when the note is not text', async () => {
-      const { voter, recorded } = await contactedVoter('deceased');
-      expect((await decide(as.Admin, recorded.flag!.id, 'confirm', { note: ['x'] })).statusCode).toBe(400);
-      expect((await decide(as.Admin, recorded.flag!.id, 'confirm', { note: 'x'.repeat(501) })).statusCode).toBe(400);
-      expect(await storedVoter(voter.id)).toMatchObject({ is_dead: 0, version: voter.version });
-    });
-  });
-
-  describe('POST /api/voter-flags/:id/dismiss', () => {
-    it.each(OFFICE_ROLES)('should leave the voter exactly as they were and audit it when %s dismisses a flag', async (role) => {
-      const { voter, recorded } = await contactedVoter('deceased');
-      const before = await storedVoter(voter.id);
-      const response = await decide(as[role], recorded.flag!.id, 'dismiss', { note: 'Met him today' });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json<FlagDecisionResult>().flag).toMatchObject({ status: 'dismissed', resolution_note: 'Met him today' });
-      expect(await storedVoter(voter.id)).toEqual(before);
-      const [audit] = await auditRows('DISMISS_VOTER_FLAG', voter.id);
-      expect(JSON.parse(audit?.details ?? '{}')).toEqual({ flag_id: recorded.flag?.id, kind: 'deceased' });
-      // Dismissed, the next report raises a new flag.
-      const next = (await record(as.Karyakarta, voter.id, { channel: 'visit', outcome: 'deceased' })).json<RecordedContact>();
-      expect(next.flag?.id).not.toBe(recorded.flag?.id);
-    });
-
-    it.each(FIELD_ROLES)('should answer 403 when a %s tries to dismiss', async (role) => {
-      const { voter, recorded } = await contactedVoter('moved_away');
-      expect((await decide(as[role], recorded.flag!.id, 'dismiss')).statusCode).toBe(403);
-      expect((await flagsOf(voter.id))[0]?.status).toBe('pending');
-    });
-  });
+  // Their review: server/test/availability/availability.test.ts.
 });
 
 describe('the deceased, shifted and missing filter', () => {

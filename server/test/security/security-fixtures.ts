@@ -305,6 +305,7 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   'POST /api/voters/:id/contacts': async (t) => ({ url: `/api/voters/${(await voterInCallerBooth(t)).id}/contacts`, payload: { channel: 'visit', outcome: 'undecided', issues: ['Water'], note: 'Asked about the tanker' } }),
   'GET /api/voters/:id/contacts': async (t) => ({ url: `/api/voters/${(await voterInCallerBooth(t)).id}/contacts` }),
   'GET /api/contacts/issues': async () => ({ url: '/api/contacts/issues' }),
+  'POST /api/voters/:id/flags': async (t) => ({ url: `/api/voters/${(await voterInCallerBooth(t)).id}/flags`, payload: { kind: 'out_of_town', reason: 'Works in Pune since Diwali' } }),
   'GET /api/voter-flags': async () => ({ url: '/api/voter-flags' }),
   'POST /api/voter-flags/:id/confirm': async (t) => ({ url: `/api/voter-flags/${await pendingFlag(t, 'deceased')}/confirm`, payload: { note: 'Death certificate seen' } }),
   'POST /api/voter-flags/:id/dismiss': async (t) => ({ url: `/api/voter-flags/${await pendingFlag(t, 'moved_away')}/dismiss`, payload: {} }),

@@ -497,6 +497,7 @@ export const en = {
       CREATE_CONTACT: 'Create Contact',
       CONFIRM_VOTER_FLAG: 'Confirm Voter Flag',
       DISMISS_VOTER_FLAG: 'Dismiss Voter Flag',
+      REPORT_VOTER_FLAG: 'Report Voter Flag',
       UPDATE_BOOTH: 'Update Booth',
       ASSIGN_PAGES: 'Assign Pages',
       UNASSIGN_PAGES: 'Unassign Pages',
@@ -892,7 +893,7 @@ export const en = {
     flags: {
       title: 'Flag Review',
       hint: 'Workers reported these voters as deceased or moved away. Confirming changes the voter; dismissing leaves them as they are.',
-      kinds: { deceased: 'Deceased', moved_away: 'Moved away' },
+      kinds: { deceased: 'Deceased', moved_away: 'Shifted', out_of_town: 'Out of town', not_found: 'Not found at address', double_entry: 'Double entry' },
       statuses: { pending: 'Waiting', confirmed: 'Confirmed', dismissed: 'Dismissed' },
       statusLabel: 'Show',
       confirm: 'Confirm',

@@ -485,6 +485,7 @@ export const gu: LocaleTexts = {
       CREATE_CONTACT: 'સંપર્ક નોંધ્યો',
       CONFIRM_VOTER_FLAG: 'મતદાર અહેવાલ પુષ્ટ',
       DISMISS_VOTER_FLAG: 'મતદાર અહેવાલ નકાર્યો',
+      REPORT_VOTER_FLAG: 'મતદાર અહેવાલ મોકલ્યો',
       UPDATE_BOOTH: 'બૂથ બદલ્યું',
       ASSIGN_PAGES: 'પાનાં સોંપ્યાં',
       UNASSIGN_PAGES: 'પાનાં પાછાં લીધાં',
@@ -879,7 +880,7 @@ export const gu: LocaleTexts = {
     flags: {
       title: 'મૃત/સ્થળાંતર સમીક્ષા',
       hint: 'કાર્યકરોએ આ મતદારોને મૃત્યુ પામેલ કે સ્થળાંતરિત જણાવ્યા છે. પુષ્ટિ કરવાથી મતદારની નોંધ બદલાય છે; રદ કરવાથી જેમ છે તેમ રહે છે.',
-      kinds: { deceased: 'મૃત્યુ પામેલ', moved_away: 'સ્થળાંતરિત' },
+      kinds: { deceased: 'મૃત્યુ પામેલ', moved_away: 'સ્થળાંતરિત', out_of_town: 'બહારગામ', not_found: 'સરનામે મળ્યા નથી', double_entry: 'બેવડી નોંધ' },
       statuses: { pending: 'બાકી', confirmed: 'પુષ્ટિ થયેલ', dismissed: 'રદ કરેલ' },
       statusLabel: 'બતાવો',
       confirm: 'પુષ્ટિ કરો',

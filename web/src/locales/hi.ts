@@ -488,6 +488,7 @@ export const hi: LocaleTexts = {
       CREATE_CONTACT: 'संपर्क दर्ज',
       CONFIRM_VOTER_FLAG: 'मतदाता सूचना पुष्ट',
       DISMISS_VOTER_FLAG: 'मतदाता सूचना खारिज',
+      REPORT_VOTER_FLAG: 'मतदाता सूचना दी',
       UPDATE_BOOTH: 'बूथ बदला',
       ASSIGN_PAGES: 'पन्ने सौंपे',
       UNASSIGN_PAGES: 'पन्ने वापस लिए',
@@ -876,7 +877,7 @@ export const hi: LocaleTexts = {
     flags: {
       title: 'मृत/स्थानांतरित समीक्षा',
       hint: 'कार्यकर्ताओं ने इन मतदाताओं को मृत या स्थानांतरित बताया है। पुष्टि करने पर मतदाता का रिकॉर्ड बदलता है; ख़ारिज करने पर वैसा ही रहता है।',
-      kinds: { deceased: 'मृत', moved_away: 'स्थानांतरित' },
+      kinds: { deceased: 'मृत', moved_away: 'स्थानांतरित', out_of_town: 'शहर से बाहर', not_found: 'पते पर नहीं मिले', double_entry: 'दोहरी प्रविष्टि' },
       statuses: { pending: 'लंबित', confirmed: 'पुष्ट', dismissed: 'ख़ारिज' },
       statusLabel: 'दिखाएँ',
       confirm: 'पुष्टि करें',

@@ -487,6 +487,7 @@ export const mr: LocaleTexts = {
       CREATE_CONTACT: 'संपर्काची नोंद',
       CONFIRM_VOTER_FLAG: 'मतदार नोंद निश्चित',
       DISMISS_VOTER_FLAG: 'मतदार नोंद फेटाळली',
+      REPORT_VOTER_FLAG: 'मतदार नोंद कळवली',
       UPDATE_BOOTH: 'बूथ बदलला',
       ASSIGN_PAGES: 'पाने सोपवली',
       UNASSIGN_PAGES: 'पाने परत घेतली',
@@ -874,7 +875,7 @@ export const mr: LocaleTexts = {
     flags: {
       title: 'मयत/स्थलांतर पडताळणी',
       hint: 'कार्यकर्त्यांनी हे मतदार मृत किंवा स्थलांतरित असल्याचे कळवले आहे. निश्चित केल्यास मतदाराची नोंद बदलते; फेटाळल्यास नोंद आहे तशीच राहते.',
-      kinds: { deceased: 'मृत', moved_away: 'स्थलांतरित' },
+      kinds: { deceased: 'मृत', moved_away: 'स्थलांतरित', out_of_town: 'बाहेरगावी', not_found: 'पत्त्यावर आढळले नाहीत', double_entry: 'दुबार नोंद' },
       statuses: { pending: 'प्रलंबित', confirmed: 'निश्चित', dismissed: 'फेटाळलेले' },
       statusLabel: 'दाखवा',
       confirm: 'निश्चित करा',

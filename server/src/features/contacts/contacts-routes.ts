@@ -1,31 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema } from '@shared/auth/auth-schemas';
-import { ADMIN_ROLES, ALL_ROLES } from '@shared/auth/roles';
-import {
-  contactHistoryQuerySchema,
-  contactHistorySchema,
-  contactInputSchema,
-  contactOptionsSchema,
-  flagDecisionSchema,
-  flagIdParamsSchema,
-  type RecordedContact,
-  recordedContactSchema,
-  voterFlagListSchema,
-  voterFlagQuerySchema,
-} from '@shared/contacts/contact-schema';
-import { flagDecisionResultSchema } from '@shared/contacts/flag-decision-schema';
+import { ALL_ROLES } from '@shared/auth/roles';
+import { contactHistoryQuerySchema, contactHistorySchema, contactInputSchema, contactOptionsSchema, type RecordedContact, recordedContactSchema } from '@shared/contacts/contact-schema';
 import { voterIdParamsSchema } from '@shared/voters/voter-schema';
 import type { AppContext } from '../../context';
 import { signedInUser } from '../../plugins/access-control';
 import { answerKeeper } from '../../plugins/idempotency';
-import { confirmFlag, contactHistory, contactIssues, dismissFlag, flagsForReview, recordContact } from './contacts-use-cases';
+import { contactHistory, contactIssues, recordContact } from './contacts-use-cases';
 import { type UserActor } from '../audit/actor';
 
 const actorOf = (request: FastifyRequest): UserActor => ({ user: signedInUser(request).user, ipAddress: request.ip });
 
 // Contacts and support (issue 20), registered under /api: a voter's contacts beside the voter
-// routes, the issues list, and the office's review of deceased / moved-away flags.
+// routes and the issues list (the office's review of the reports contacts raise: features/availability).
 export async function contactsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -62,40 +50,5 @@ export async function contactsRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: { 200: contactOptionsSchema, 401: errorSchema },
     },
     handler: async () => ({ issues: await contactIssues(ctx) }),
-  });
-
-  routes.get('/voter-flags', {
-    config: { access: ADMIN_ROLES },
-    schema: {
-      tags: ['contacts'],
-      summary: 'Deceased and moved-away flags of live voters by status (pending by default, oldest first)',
-      querystring: voterFlagQuerySchema,
-      response: { 200: voterFlagListSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
-    },
-    handler: async (request) => flagsForReview(ctx, request.query),
-  });
-
-  routes.post('/voter-flags/:id/confirm', {
-    config: { access: ADMIN_ROLES },
-    schema: {
-      tags: ['contacts'],
-      summary: 'Confirm a pending flag: the voter becomes deceased (is_dead) or moved away (present_in_city off), version raised',
-      params: flagIdParamsSchema,
-      body: flagDecisionSchema,
-      response: { 200: flagDecisionResultSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
-    },
-    handler: async (request) => confirmFlag(ctx, actorOf(request), request.params.id, request.body?.note ?? null),
-  });
-
-  routes.post('/voter-flags/:id/dismiss', {
-    config: { access: ADMIN_ROLES },
-    schema: {
-      tags: ['contacts'],
-      summary: 'Dismiss a pending flag: the voter is left as they are',
-      params: flagIdParamsSchema,
-      body: flagDecisionSchema,
-      response: { 200: flagDecisionResultSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
-    },
-    handler: async (request) => dismissFlag(ctx, actorOf(request), request.params.id, request.body?.note ?? null),
   });
 }

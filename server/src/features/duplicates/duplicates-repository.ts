@@ -214,6 +214,13 @@ export async function pairDtos(db: Executor, pairs: readonly DuplicatePairRow[])
   }));
 }
 
+// The pair of two voters (voter_a the smaller id), made open now when no scan found it.
+export async function pairOf(db: Executor, oneId: number, otherId: number, now: string): Promise<DuplicatePairRow> {
+  const [voterA, voterB] = oneId < otherId ? [oneId, otherId] : [otherId, oneId];
+  await db.insertInto('duplicate_pairs').values({ voter_a: voterA, voter_b: voterB, status: 'open', found_at: now }).onConflict((oc) => oc.columns(['voter_a', 'voter_b']).doNothing()).execute();
+  return db.selectFrom('duplicate_pairs').selectAll().where('voter_a', '=', voterA).where('voter_b', '=', voterB).executeTakeFirstOrThrow();
+}
+
 // A review, written only while the pair is still in the status the reviewer saw.
 export async function reviewPair(
   db: Executor,

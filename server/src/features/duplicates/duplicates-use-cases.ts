@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/audit-repository';
 import { voterRecordName } from '../audit/record-names';
 import { retireDuplicate } from '../voters/voter-lifecycle';
 import { parseBoothAccess } from '../users/users-repository';
-import { findPair, listPairs, pairDtos, type PairVoterRow, pairVoters, reviewPair, setDuplicateOf } from './duplicates-repository';
+import { findPair, listPairs, pairDtos, pairOf, type PairVoterRow, pairVoters, reviewPair, setDuplicateOf } from './duplicates-repository';
 import { type UserActor, userAudit } from '../audit/actor';
 
 // The review of duplicate pairs by office roles and Supervisors. A Supervisor sees and reviews
@@ -54,21 +54,42 @@ export async function markDuplicate(ctx: AppContext, actor: UserActor, id: numbe
       throw new HttpError(400, 'Choose one of the two entries as the duplicate', { duplicate_voter_id: 'Choose one of the two entries as the duplicate' });
     }
     const [duplicate, kept] = duplicateVoterId === a.id ? [a, b] : [b, a];
-    if (!listed(a) || !listed(b)) throw new HttpError(409, 'One of these entries was deleted or marked as a duplicate meanwhile');
-    const now = new Date().toISOString();
-    if (!(await setDuplicateOf(trx, duplicate.id, kept.id, { userId: actor.user.id, now }))) throw new HttpError(409, PAIR_REVIEWED);
-    if (!(await reviewPair(trx, pair, { status: 'duplicate', duplicate_voter_id: duplicate.id, reviewed_by: actor.user.id, reviewed_at: now }))) throw new HttpError(409, PAIR_REVIEWED);
-    const leftHousehold = await retireDuplicate(trx, duplicate.id);
-    await recordAudit(trx, {
-      ...userAudit(actor),
-      action: 'MARK_DUPLICATE',
-      tableName: 'voters',
-      recordId: duplicate.id,
-      recordName: voterRecordName(duplicate),
-      details: { pair_id: pair.id, duplicate_of: kept.id, kept: voterRecordName(kept), left_household_id: leftHousehold },
-    });
+    if (!listed(a) || !listed(b)) throw new HttpError(409, ENTRY_GONE);
+    await markDuplicateEntry(trx, actor, { duplicate, kept, pair });
   });
   return dtoOf(ctx, id);
+}
+
+export const ENTRY_GONE = 'One of these entries was deleted or marked as a duplicate meanwhile';
+
+// The one way a voter becomes the second entry of another (issue 20; issue 61's confirmed
+// "double entry" reports come here too): the pair of the two is reviewed as a duplicate (found
+// by the scan, or made now when the scan never paired them; a pair dismissed before is
+// overruled), the voter is marked, leaves its other pairs and its household
+// (voter-lifecycle.ts), and the MARK_DUPLICATE row is written, all in the caller's transaction.
+// Both voters must be listed; 409 when one was marked or deleted meanwhile.
+export async function markDuplicateEntry(
+  trx: Executor,
+  actor: UserActor,
+  entries: { duplicate: { id: number; full_name: string; voter_id: string | null }; kept: { id: number; full_name: string; voter_id: string | null }; pair?: DuplicatePairRow; details?: Record<string, unknown> },
+): Promise<{ pairId: number; leftHousehold: number | null }> {
+  const { duplicate, kept } = entries;
+  const now = new Date().toISOString();
+  const pair = entries.pair ?? (await pairOf(trx, duplicate.id, kept.id, now));
+  // Reviewed as a duplicate already: one of the two left the lists through it.
+  if (pair.status === 'duplicate') throw new HttpError(409, ENTRY_GONE);
+  if (!(await setDuplicateOf(trx, duplicate.id, kept.id, { userId: actor.user.id, now }))) throw new HttpError(409, entries.pair ? PAIR_REVIEWED : ENTRY_GONE);
+  if (!(await reviewPair(trx, pair, { status: 'duplicate', duplicate_voter_id: duplicate.id, reviewed_by: actor.user.id, reviewed_at: now }))) throw new HttpError(409, PAIR_REVIEWED);
+  const leftHousehold = await retireDuplicate(trx, duplicate.id);
+  await recordAudit(trx, {
+    ...userAudit(actor),
+    action: 'MARK_DUPLICATE',
+    tableName: 'voters',
+    recordId: duplicate.id,
+    recordName: voterRecordName(duplicate),
+    details: { pair_id: pair.id, duplicate_of: kept.id, kept: voterRecordName(kept), left_household_id: leftHousehold, ...entries.details },
+  });
+  return { pairId: pair.id, leftHousehold };
 }
 
 // Not one person: the pair leaves the list, and a later scan does not bring it back.
@@ -105,7 +126,7 @@ export async function reopenPair(ctx: AppContext, actor: UserActor, id: number):
     // An open pair's two voters are listed: one deleted, or marked through another pair, meanwhile
     // leaves this one reviewed.
     const current = await pairVoters(trx, [a.id, b.id]);
-    if (current.length !== 2 || !current.every(listed)) throw new HttpError(409, 'One of these entries was deleted or marked as a duplicate meanwhile');
+    if (current.length !== 2 || !current.every(listed)) throw new HttpError(409, ENTRY_GONE);
     if (!(await reviewPair(trx, pair, { status: 'open', duplicate_voter_id: null, reviewed_by: null, reviewed_at: null }))) throw new HttpError(409, PAIR_REVIEWED);
     await recordAudit(trx, {
       ...userAudit(actor),

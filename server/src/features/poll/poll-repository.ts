@@ -142,14 +142,16 @@ export async function votersByBoothGender(db: Executor, labels?: readonly string
   return rows.map((row) => ({ booth: row.booth, gender: row.value1, voters: Number(row.voters) }));
 }
 
-// Supporters and how many of them voted, per booth.
+// Supporters (living) and how many of them voted, per booth.
 export async function supportersByBooth(db: Executor, election: string, labels?: readonly string[]): Promise<{ booth: string; supporters: number; voted: number }[]> {
   let query = whereListed(
     db
       .selectFrom('voters')
       .leftJoin('poll_marks', (join) => join.onRef('poll_marks.voter_id', '=', 'voters.id').on('poll_marks.election', '=', election))
       .select(['voters.booth', (eb) => eb.fn.countAll<number | string>().as('supporters'), (eb) => eb.fn.count<number | string>('poll_marks.voter_id').as('voted')])
-      .where('voters.support_level', 'in', [...SUPPORTER_LEVELS]),
+      .where('voters.support_level', 'in', [...SUPPORTER_LEVELS])
+      // Issue 61: a deceased supporter is nobody to chase, and no vote to count on.
+      .where('voters.is_dead', '=', 0),
   ).groupBy('voters.booth');
   if (labels) query = query.where('voters.booth', 'in', labels.length > 0 ? [...labels] : ['']);
   const rows = await query.execute();
@@ -158,15 +160,30 @@ export async function supportersByBooth(db: Executor, election: string, labels?:
 
 const CHASE_LIMIT = 2000;
 
-// The booth's supporters who have not voted, in roll order, with how they were chased.
+// The booth's living supporters who have not voted, in roll order, with how they were chased and
+// what the roll says of their availability (is_dead is left out; present_in_city, is_missing).
 export async function supportersOut(db: Executor, election: string, booth: string) {
   const rows = await whereListed(
     db
       .selectFrom('voters')
       .leftJoin('poll_chases', (join) => join.onRef('poll_chases.voter_id', '=', 'voters.id').on('poll_chases.election', '=', election))
-      .select(['voters.id', 'voters.full_name', 'voters.part_serial', 'voters.booth', 'voters.house_no', 'voters.mobile_number', 'voters.support_level', 'poll_chases.status', 'poll_chases.updated_at'])
+      .select([
+        'voters.id',
+        'voters.full_name',
+        'voters.part_serial',
+        'voters.booth',
+        'voters.house_no',
+        'voters.mobile_number',
+        'voters.support_level',
+        'voters.is_dead',
+        'voters.present_in_city',
+        'voters.is_missing',
+        'poll_chases.status',
+        'poll_chases.updated_at',
+      ])
       .where('voters.booth', '=', booth)
       .where('voters.support_level', 'in', [...SUPPORTER_LEVELS])
+      .where('voters.is_dead', '=', 0)
       .where((eb) => eb.not(eb.exists(eb.selectFrom('poll_marks').select('poll_marks.voter_id').whereRef('poll_marks.voter_id', '=', 'voters.id').where('poll_marks.election', '=', election)))),
   )
     .orderBy('voters.part_serial')

@@ -1,6 +1,7 @@
 import { boothNumberOf, BOOTHS, isBooth } from '@shared/reference/booths';
 
-import type { BoothTurnout, ChaseBooths, ChaseList, ChaseResult, ChaseStatus, MarkResult, PollVoter, RecentMarks, Turnout } from '@shared/poll/poll-schema';
+import type { Availability } from '@shared/availability/availability-options';
+import type { BoothTurnout, ChaseBooths, ChaseList, ChaseResult, ChaseStatus, ChaseVoter, MarkResult, PollVoter, RecentMarks, Turnout } from '@shared/poll/poll-schema';
 import { SUPPORTER_LEVELS } from '@shared/poll/poll-schema';
 import { pollHours, zonedHour } from '@shared/poll/poll-window';
 import type { Settings } from '@shared/settings/settings-schema';
@@ -10,6 +11,7 @@ import type { UserRow } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
 import { voterRecordName } from '../audit/record-names';
+import { availabilityOf, availabilityOfIds } from '../availability/availability-repository';
 import { boothVisibleTo, visibleBooths } from '../booths/booth-access';
 import { myVoters } from '../my-voters/my-voters-use-cases';
 import { liveVotersByBooth } from '../booths/booths-repository';
@@ -41,6 +43,9 @@ import { type UserActor } from '../audit/actor';
 
 // Poll day (issue 22, docs/poll-day.md): each function one route's work; a change and its audit
 // row commit together.
+
+// What a chase list shows of a living voter's availability (issue 61).
+const awayOrMissing = (availability: Availability | undefined): ChaseVoter['availability'] => (availability === undefined || availability === 'deceased' ? null : availability);
 
 export const POLL_DATE_NOT_SET = 'Set the poll date in Settings before poll day';
 export const notTakingPart = (booth: string) => `${booth} is not taking part in this election`;
@@ -296,12 +301,15 @@ export async function myChaseList(ctx: AppContext, actor: UserActor): Promise<Ch
   const supporters = mine.households
     .flatMap((household) => household.voters)
     .filter((voter) => voter.booth !== null && taking.has(voter.booth) && voter.support_level !== null && (SUPPORTER_LEVELS as readonly string[]).includes(voter.support_level));
-  const ids = supporters.map((voter) => voter.id);
+  // Issue 61: the deceased are nobody to chase; the shifted, out of town and not found are marked.
+  const availability = await availabilityOfIds(ctx.db, supporters.map((voter) => voter.id));
+  const living = supporters.filter((voter) => availability.get(voter.id) !== 'deceased');
+  const ids = living.map((voter) => voter.id);
   const voted = await markedAmong(ctx.db, election, ids);
   const chases = await chasesOf(ctx.db, election, ids);
   return {
     election,
-    voters: supporters
+    voters: living
       .filter((voter) => !voted.has(voter.id))
       .map((voter) => ({
         id: voter.id,
@@ -313,9 +321,10 @@ export async function myChaseList(ctx: AppContext, actor: UserActor): Promise<Ch
         support_level: voter.support_level ?? '',
         chase_status: chases.get(voter.id)?.status ?? null,
         chased_at: chases.get(voter.id)?.updated_at ?? null,
+        availability: awayOrMissing(availability.get(voter.id)),
       })),
     truncated: mine.truncated,
-    supporters: supporters.length,
+    supporters: living.length,
   };
 }
 
@@ -344,6 +353,7 @@ export async function boothChaseList(ctx: AppContext, actor: UserActor, boothId:
   const booth = pollBooth(actor.user, settings, boothId);
   const { rows, truncated } = await supportersOut(ctx.db, election, booth);
   const [counts] = await supportersByBooth(ctx.db, election, [booth]);
+  const availability = await availabilityOf(ctx.db, rows);
   return {
     election,
     supporters: counts?.supporters ?? 0,
@@ -357,6 +367,7 @@ export async function boothChaseList(ctx: AppContext, actor: UserActor, boothId:
       support_level: row.support_level ?? '',
       chase_status: row.status === 'called' || row.status === 'coming' || row.status === 'wont_come' ? row.status : null,
       chased_at: row.updated_at,
+      availability: awayOrMissing(availability.get(row.id)),
     })),
     truncated,
   };

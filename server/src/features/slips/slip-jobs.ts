@@ -10,7 +10,7 @@ import type { JobsTable } from '../../db/schema';
 import { HttpError } from '../../plugins/error-handler';
 import { recordAudit } from '../audit/audit-repository';
 import { readSettings } from '../settings/settings-repository';
-import { slipRowsOfBooth, toSlip } from './slips-repository';
+import { printableSlips, slipRowsOfBooth } from './slips-repository';
 import { slipTokenKey } from './slip-tokens';
 import { type UserActor } from '../audit/actor';
 
@@ -96,9 +96,10 @@ async function run(ctx: AppContext, id: number, options: { lang: SlipLanguage; f
         canceled = true;
         return;
       }
-      const rows = await slipRowsOfBooth(ctx.db, label, { pageSize: 1, limit: BOOTH_MAX });
-      if (rows.length > 0) yield rows.map((voter) => toSlip(voter, settings, codeKey));
-      slips += rows.length;
+      // No slip for a deceased voter; a note on an out-of-town voter's (issue 61).
+      const printable = (await printableSlips(ctx.db, await slipRowsOfBooth(ctx.db, label, { pageSize: 1, limit: BOOTH_MAX }), settings, codeKey)).slips.map(({ mobile: _mobile, ...slip }) => slip);
+      if (printable.length > 0) yield printable;
+      slips += printable.length;
       await update(ctx, id, { done: index + 1, items: slips });
     }
   }

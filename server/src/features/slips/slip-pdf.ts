@@ -129,6 +129,7 @@ function drawSlip(doc: Doc, slip: Slip, lang: SlipLanguage, box: Box, narrow: bo
   y = write(doc, `${words.station}: ${stationLine(slip) || '-'}`, x, y, { size: small + 0.5, width: narrow ? fullWidth : textWidth, lines: 2 });
   if (slip.station_address) y = write(doc, slip.station_address, x, y, { size: small, width: fullWidth, lines: 2 });
   y = write(doc, `${words.pollDate}: ${pollLine(slip, words)}`, x, y, { size: small + 0.5, bold: true, width: fullWidth, lines: narrow ? 2 : 1 });
+  if (slip.out_of_town) y = write(doc, words.outOfTown, x, y, { size: small, bold: true, width: fullWidth, lines: narrow ? 2 : 1 });
   if (narrow) {
     y = write(doc, words.footer, x, y, { size: small, width: fullWidth, lines: 2 });
     drawQr(doc, slip.qr, box.x + (box.width - qrSize) / 2, y + 4, qrSize);

@@ -3,6 +3,7 @@ import type { Settings } from '@shared/settings/settings-schema';
 import { serialRangeOf } from '@shared/booths/roll-pages';
 import type { Executor } from '../../db/dialects/database-dialect';
 import { signSlipToken } from './slip-tokens';
+import { availabilityOf } from '../availability/availability-repository';
 
 // What a slip needs of a voter and of their booth's polling station, read in one statement.
 // Every read keeps to listed voters (not deleted, not marked duplicate).
@@ -17,6 +18,9 @@ const SLIP_COLUMNS = [
   'voters.mobile_number',
   'voters.whatsapp_number',
   'voters.booth',
+  'voters.is_dead',
+  'voters.present_in_city',
+  'voters.is_missing',
   'booths.part_number',
   'booths.polling_station_number',
   'booths.polling_station_name',
@@ -35,6 +39,9 @@ export interface SlipRow {
   mobile_number: string | null;
   whatsapp_number: string | null;
   booth: string | null;
+  is_dead: number;
+  present_in_city: number;
+  is_missing: number;
   part_number: number | null;
   polling_station_number: number | null;
   polling_station_name: string | null;
@@ -111,8 +118,21 @@ export async function slipRowsOfBooth(db: Executor, label: string, options: { pa
   return rows;
 }
 
+// Issue 61: no slip for a deceased voter (how many were left out is said), and a note on the slip
+// of one out of town (the latest confirmed report; features/availability).
+export async function printableSlips(db: Executor, rows: readonly SlipRow[], settings: SlipSettings, codeKey: Buffer): Promise<{ slips: (Slip & { mobile: string | null })[]; deceased: number }> {
+  const availability = await availabilityOf(db, rows);
+  const living = rows.filter((row) => availability.get(row.id) !== 'deceased');
+  return {
+    slips: living.map((row) => ({ ...toSlip(row, settings, codeKey, availability.get(row.id) === 'out_of_town'), mobile: row.whatsapp_number || row.mobile_number || null })),
+    deceased: rows.length - living.length,
+  };
+}
+
+type SlipSettings = Pick<Settings, 'election_name' | 'poll_date' | 'poll_start' | 'poll_end'>;
+
 // `codeKey`: the key that signs the slip's QR code (slip-tokens.ts).
-export function toSlip(row: SlipRow, settings: Pick<Settings, 'election_name' | 'poll_date' | 'poll_start' | 'poll_end'>, codeKey: Buffer): Slip {
+export function toSlip(row: SlipRow, settings: SlipSettings, codeKey: Buffer, outOfTown = false): Slip {
   return {
     name: row.full_name,
     relative_name: row.father_husband_name,
@@ -128,5 +148,6 @@ export function toSlip(row: SlipRow, settings: Pick<Settings, 'election_name' | 
     poll_start: settings.poll_start,
     poll_end: settings.poll_end,
     qr: signSlipToken(codeKey, row.id, Number(row.slip_generation ?? 0)),
+    ...(outOfTown ? { out_of_town: true } : {}),
   };
 }

@@ -33,12 +33,14 @@ export async function slipsRoutes(app: FastifyInstance, ctx: AppContext, options
   const actorOf = (request: FastifyRequest) => ({ user: signedInUser(request).user, ipAddress: request.ip });
 
   async function sendPdf(request: FastifyRequest, reply: FastifyReply, source: SlipSource, options: SlipOptions) {
-    const { stream, count } = await printSlips(ctx, actorOf(request), source, options, (error) => request.log.error({ err: error }, 'slip print failed'));
+    const { stream, count, deceased } = await printSlips(ctx, actorOf(request), source, options, (error) => request.log.error({ err: error }, 'slip print failed'));
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `attachment; filename="${slipFileName(source, options)}"`)
       .header('Cache-Control', 'no-store')
       .header('X-Slip-Count', String(count))
+      // Issue 61: deceased voters get no slip; the screen says how many were left out.
+      .header('X-Slips-Left-Out', String(deceased))
       .send(stream);
   }
 

@@ -14,7 +14,7 @@ import { readSettings } from '../settings/settings-repository';
 import { assertBoothAllowed, boothScopeFor, VOTER_NOT_FOUND } from '../voters/voter-access';
 import { dialectForNameSearches } from '../voters/voter-filters';
 import { countVoters, findVoter, voterPageAfter } from '../voters/voters-repository';
-import { type SlipRow, slipRowsOfBooth, slipRowsOfHousehold, slipRowsOfVoters, toSlip } from './slips-repository';
+import { printableSlips, type SlipRow, slipRowsOfBooth, slipRowsOfHousehold, slipRowsOfVoters } from './slips-repository';
 import { type UserActor } from '../audit/actor';
 import { slipTokenKey } from './slip-tokens';
 
@@ -26,6 +26,8 @@ export type SlipSource = { kind: 'voter'; id: number } | { kind: 'household'; id
 
 export const TOO_MANY_SLIPS = (count: number) => `Too many voters for one print (${count}); at most ${SLIPS_MAX}: narrow the search or print booth by booth`;
 export const NO_SLIPS = 'No voters to print slips for';
+// Issue 61: every voter asked for is deceased.
+export const ONLY_DECEASED = (count: number) => `No slip for a deceased voter (${count} left out)`;
 
 // A household's members or a house never reach this; the limit only keeps a mistake small.
 const HOUSEHOLD_MAX = 500;
@@ -115,11 +117,14 @@ export async function printSlips(
   source: SlipSource,
   options: { lang: SlipLanguage; format: SlipFormat },
   onFailed: (error: unknown) => void,
-): Promise<{ stream: Readable; count: number }> {
+): Promise<{ stream: Readable; count: number; deceased: number }> {
   const { rows, booth } = await rowsOf(ctx, actor.user, source);
   if (rows.length === 0) throw new HttpError(404, NO_SLIPS);
   const settings = await readSettings(ctx.db);
-  const slips = rows.map((row) => toSlip(row, settings, slipTokenKey(ctx.config.jwtSecret)));
+  const printable = await printableSlips(ctx.db, rows, settings, slipTokenKey(ctx.config.jwtSecret));
+  if (printable.slips.length === 0) throw new HttpError(404, ONLY_DECEASED(printable.deceased));
+  const slips = printable.slips.map(({ mobile: _mobile, ...slip }) => slip);
+  const deceased = printable.deceased;
   await recordAudit(ctx.db, {
     action: 'PRINT_SLIPS',
     userId: actor.user.id,
@@ -128,26 +133,28 @@ export async function printSlips(
     recordId: source.kind === 'search' ? null : source.id,
     recordName: booth ?? null,
     ipAddress: actor.ipAddress,
-    details: { source: source.kind, ...describe(source), count: slips.length, lang: options.lang, format: options.format },
+    details: { source: source.kind, ...describe(source), count: slips.length, lang: options.lang, format: options.format, ...(deceased > 0 ? { left_out_deceased: deceased } : {}) },
   });
   const pdfOptions = { lang: options.lang, format: options.format, title: 'Voter slips' };
   if (slips.length > SLIPS_IN_PLACE_MAX) {
     const stream = ctx.slipPrinters.print(slips, pdfOptions);
     stream.once('error', onFailed);
-    return { stream, count: slips.length };
+    return { stream, count: slips.length, deceased };
   }
   // The PDF engine (pdfkit, fontkit, the fonts' code) loads with the first small print, not in every process at start.
   const { slipPdf } = await import('./slip-pdf');
   const pdf = slipPdf(pdfOptions);
   for (const slip of slips) pdf.add(slip);
   pdf.end();
-  return { stream: pdf.doc as unknown as Readable, count: slips.length };
+  return { stream: pdf.doc as unknown as Readable, count: slips.length, deceased };
 }
 
 // A voter's or a household's slips as data, with the mobile to send each to (WhatsApp share).
 export async function shareSlips(ctx: AppContext, actor: UserActor, source: { kind: 'voter' | 'household'; id: number }): Promise<SlipShare> {
   const { rows } = await rowsOf(ctx, actor.user, source);
   const settings = await readSettings(ctx.db);
+  const { slips, deceased } = await printableSlips(ctx.db, rows, settings, slipTokenKey(ctx.config.jwtSecret));
+  if (slips.length === 0) throw new HttpError(404, deceased > 0 ? ONLY_DECEASED(deceased) : NO_SLIPS);
   await recordAudit(ctx.db, {
     action: 'SHARE_SLIPS',
     userId: actor.user.id,
@@ -155,7 +162,7 @@ export async function shareSlips(ctx: AppContext, actor: UserActor, source: { ki
     tableName: source.kind === 'household' ? 'households' : 'voters',
     recordId: source.id,
     ipAddress: actor.ipAddress,
-    details: { source: source.kind, ...describe(source), count: rows.length },
+    details: { source: source.kind, ...describe(source), count: slips.length, ...(deceased > 0 ? { left_out_deceased: deceased } : {}) },
   });
-  return { slips: rows.map((row) => ({ ...toSlip(row, settings, slipTokenKey(ctx.config.jwtSecret)), mobile: row.whatsapp_number || row.mobile_number || null })) };
+  return { slips };
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VoterFlagList, VoterFlagStatus } from '@shared/contacts/contact-schema';
-import type { FlagDecisionResult } from '@shared/contacts/flag-decision-schema';
+import type { VoterFlagList, VoterFlagStatus } from '@shared/availability/availability-schema';
+import type { FlagDecisionResult } from '@shared/availability/flag-decision-schema';
 import { apiRequest } from '@web/lib/api-client';
 
 export function useVoterFlags(params: { status: VoterFlagStatus; page: number }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { VOTER_FLAG_STATUSES, type ReviewedFlag, type VoterFlagStatus } from '@shared/contacts/contact-schema';
+import { VOTER_FLAG_STATUSES, type ReviewedFlag, type VoterFlagStatus } from '@shared/availability/availability-schema';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
