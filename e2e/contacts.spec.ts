@@ -78,7 +78,7 @@ test('should let an Admin confirm a Karyakarta\'s deceased report and find the v
   expect(reported.status()).toBe(201);
 
   await signIn(page, E2E_USERS.admin);
-  await page.getByRole('link', { name: 'Flag Review' }).click();
+  await page.getByRole('link', { name: 'Availability Reports' }).click();
   await expect(page).toHaveURL(/\/voter-flags$/);
   const flag = page.getByTestId('voter-flag').filter({ hasText: name });
   await expect(flag).toContainText('Deceased');
@@ -87,10 +87,10 @@ test('should let an Admin confirm a Karyakarta\'s deceased report and find the v
 
   // Nothing changes until the office confirms, after a second look.
   await flag.getByRole('button', { name: `Confirm: ${name}` }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirm flag' });
+  const confirm = page.getByRole('dialog', { name: 'Confirm report' });
   await expect(confirm).toContainText(`Mark ${name} (FL${suffix}A) as deceased?`);
   await confirm.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Flag confirmed: the voter is updated')).toBeVisible();
+  await expect(page.getByText('Report confirmed: the voter is updated')).toBeVisible();
   await expect(flag).toHaveCount(0);
   await page.getByRole('tab', { name: 'Confirmed' }).click();
   await expect(page.getByTestId('voter-flag').filter({ hasText: name })).toContainText('Confirmed by Vikas Jadhav');

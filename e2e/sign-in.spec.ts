@@ -14,20 +14,22 @@ const ADMIN_MENU = [
   'Voter Data Entry',
   'Search & Filter',
   'Import/Export',
-  'Flag Review',
+  'Availability Reports',
   'Task Management',
   'Notification Module',
   'Analytics',
   'Vilage Program',
   'Appointment',
   'Service/Complaint',
+  'Surveys',
   'Settings',
 ];
 const FIELD_MENU = ['Voter Data Entry', 'Task Management', 'Notification Module'];
 // Issue 22: poll day's screens (the E2E server starts with a poll date set).
 const POLL_MENU = ['Mark voted', 'Chase supporters'];
 
-const SUPERVISOR_MENU = ['Booths', ...POLL_MENU, 'Turnout', ...FIELD_MENU];
+// Issue 61: a Supervisor decides the availability reports and reads the survey results of their booths.
+const SUPERVISOR_MENU = ['Booths', ...POLL_MENU, 'Turnout', 'Voter Data Entry', 'Availability Reports', 'Task Management', 'Notification Module', 'Surveys'];
 const KARYAKARTA_MENU = ['My voters', ...POLL_MENU, ...FIELD_MENU];
 
 // Spec section 2: field workers land on voter entry; an office may send them to their own work

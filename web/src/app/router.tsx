@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { ADMIN_ROLES, type Role } from '@shared/auth/roles';
-import { DUPLICATE_REVIEWERS } from '@shared/auth/route-access';
+import { AVAILABILITY_DECIDERS, DUPLICATE_REVIEWERS } from '@shared/auth/route-access';
 import { AppShell } from '@web/components/layout/app-shell';
 import { CopyLockGate } from '@web/features/offline/components/copy-lock-gate';
 import { OfflineStatus } from '@web/features/offline/components/offline-status';
@@ -150,7 +150,8 @@ const ROUTES: RouteObject[] = [
       { path: '/voter-messages', element: adminOnly(<VoterMessagesPage />) },
       { path: '/analytics', element: adminOnly(<AnalyticsPage />) },
       { path: '/audit-logs', element: adminOnly(<AuditLogsPage />) },
-      { path: '/voter-flags', element: adminOnly(<VoterFlagsPage />) },
+      // Issue 61: the availability reports' queue, a Supervisor's for their booths.
+      { path: '/voter-flags', element: <RequireAuth roles={AVAILABILITY_DECIDERS}><VoterFlagsPage /></RequireAuth> },
       { path: '/settings', element: adminOnly(<SettingsPage />) },
       { path: '/village', element: adminOnly(<VillagePage />) },
       { path: '/appointment', element: adminOnly(<AppointmentPage />) },

@@ -8,6 +8,7 @@ import type { appointmentsEn } from '../locales/appointment-texts';
 import type { pastResultsEn } from '../locales/past-results-texts';
 import type { slipQrEn } from '../locales/slip-qr-texts';
 import type { surveysEn } from '../locales/survey-texts';
+import type { availabilityEn } from '../locales/availability-texts';
 import { LANGUAGE_FILES, rememberedLanguage } from './language-files';
 
 // Every user-visible text goes through here; screens never hard-code their words.
@@ -38,7 +39,8 @@ declare module 'i18next' {
     // 'pastResults': past results per booth (lib/past-results-texts.ts, issue 61).
     // 'slipQr': slips' QR codes, scanned on poll day and revoked by the office (lib/slip-qr-texts.ts, issue 61).
     // 'surveys': the survey pages and the answer sheet (features/surveys/survey-texts-loader.ts, issue 61).
-    resources: { translation: typeof en; pin: typeof pinEn; village: typeof villageEn; appointments: typeof appointmentsEn; pastResults: typeof pastResultsEn; slipQr: typeof slipQrEn; surveys: typeof surveysEn };
+    // 'availability': voter availability reports (features/availability/availability-texts-loader.ts, issue 61).
+    resources: { translation: typeof en; pin: typeof pinEn; village: typeof villageEn; appointments: typeof appointmentsEn; pastResults: typeof pastResultsEn; slipQr: typeof slipQrEn; surveys: typeof surveysEn; availability: typeof availabilityEn };
   }
 }
 

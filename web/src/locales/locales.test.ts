@@ -5,6 +5,7 @@ import { en } from './en';
 import { gu } from './gu';
 import { hi } from './hi';
 import { mr } from './mr';
+import { AVAILABILITY_TEXTS, availabilityEn } from './availability-texts';
 
 // Every key of the English file, as "a.b.c" → text.
 function flatten(texts: object, prefix = ''): Map<string, string> {
@@ -66,5 +67,15 @@ describe('typed keys', () => {
     // @ts-expect-error: a key the English file does not have does not compile.
     const unknown = i18n.t('no.such.key');
     expect(unknown).toBe('no.such.key');
+  });
+});
+
+// Issue 61: the availability namespace (its shape is checked by the compiler).
+describe('the availability texts', () => {
+  it.each(['mr', 'hi', 'gu'] as const)('should leave no text empty or English-only and write no vowel sign on an independent vowel in %s', (language) => {
+    const texts = flatten(AVAILABILITY_TEXTS[language]);
+    expect([...texts].filter(([, text]) => text.trim() === '' || hasVowelWithVowelSign(text)).map(([key]) => key)).toEqual([]);
+    // Every sentence is worded: only the names and numbers filled in may stay as they are.
+    expect([...texts].filter(([key, text]) => text === flatten(availabilityEn).get(key)).map(([key]) => key)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { inputClassName } from '@web/components/ui/form-field';
 import { Spinner } from '@web/components/ui/spinner';
 import { useMyVoters } from '@web/features/my-voters/api/get-my-voters';
 import { VoterContactCard } from '@web/features/my-voters/components/voter-contact-card';
+import { ReportAvailabilityButton } from '@web/features/availability/components/report-availability-button';
 import { RecordContactButton } from '@web/features/contacts/components/record-contact-button';
 import { SupportBadge } from '@web/features/contacts/components/support-badge';
 import { RaiseRequestButton } from '@web/features/service-requests/components/raise-request-button';
@@ -123,10 +124,12 @@ export function MyVotersPage() {
                           voter={voter}
                           support={<SupportBadge level={voter.support_level} />}
                           recordContact={
+                            // Issue 61: report the voter shifted, out of town, not found, deceased or a double entry.
                             <>
                               <div className="mt-2 grid grid-cols-2 gap-2">
                                 <RecordContactButton voter={voter} />
                                 <RaiseRequestButton voter={voter} />
+                                <ReportAvailabilityButton voter={voter} className="col-span-2 w-full" />
                               </div>
                               <Suspense fallback={null}>
                                 <VoterSurveyButtons voter={voter} />

@@ -13,6 +13,7 @@ import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/confirm-dialog';
 import { inputClassName } from '@web/components/ui/form-field';
 import { Spinner } from '@web/components/ui/spinner';
+import { ReportAvailabilityButton } from '@web/features/availability/components/report-availability-button';
 import { RecordContactButton } from '@web/features/contacts/components/record-contact-button';
 import { SupportBadge } from '@web/features/contacts/components/support-badge';
 import { RaiseRequestButton } from '@web/features/service-requests/components/raise-request-button';
@@ -48,16 +49,23 @@ const secondaryLink = 'inline-flex items-center gap-2 rounded-lg border border-s
 type Editing = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; id: number };
 
 // Issue 20 on the voter list: the roll state and support on each voter, and recording a contact
-// from the row (an icon) or the phone's card (a tap target).
+// from the row (an icon) or the phone's card (a tap target); issue 61: reporting the voter
+// shifted, out of town, not found, deceased or a double entry beside it.
 const CONTACT_EXTRAS: VoterRowExtras = {
   status: (voter) => <VoterStatusBadges voter={voter} />,
   support: (voter) => <SupportBadge level={voter.support_level} />,
-  rowAction: (voter) => <RecordContactButton voter={voter} variant="icon" />,
+  rowAction: (voter) => (
+    <>
+      <RecordContactButton voter={voter} variant="icon" />
+      <ReportAvailabilityButton voter={voter} variant="icon" />
+    </>
+  ),
   // Issue 59: a field worker raises a citizen's request from the card too.
   cardAction: (voter) => (
     <div className="flex flex-wrap justify-end gap-2">
       <RecordContactButton voter={voter} />
       <RaiseRequestButton voter={voter} />
+      <ReportAvailabilityButton voter={voter} />
     </div>
   ),
 };

@@ -45,7 +45,8 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { labelKey: 'menu.voterEntry', to: '/voters?tab=entry', icon: UserPlus, roles: ALL_ROLES },
   { labelKey: 'menu.voterSearch', to: '/voters?tab=search', icon: Search, roles: ADMIN_ROLES },
   { labelKey: 'menu.voterImport', to: '/voters?tab=import', icon: FileSpreadsheet, roles: ADMIN_ROLES },
-  { labelKey: 'menu.voterFlags', to: '/voter-flags', icon: FlagTriangleRight, roles: ADMIN_ROLES },
+  // Issue 61: availability reports, a Supervisor's for their booths.
+  { labelKey: 'menu.voterFlags', to: '/voter-flags', icon: FlagTriangleRight, roles: ['Super Admin', 'Admin', 'Supervisor'] },
   { labelKey: 'menu.tasks', to: '/tasks', icon: ClipboardList, roles: ALL_ROLES },
   { labelKey: 'menu.notifications', to: '/notifications', icon: Bell, roles: ALL_ROLES },
   { labelKey: 'menu.analytics', to: '/analytics', icon: BarChart3, roles: ADMIN_ROLES },

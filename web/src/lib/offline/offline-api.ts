@@ -1,5 +1,6 @@
 import toast from 'react-hot-toast';
 import { boothScopeOf } from '@shared/auth/booth-scope';
+import type { FlagReportValues, ReportedFlag } from '@shared/availability/availability-schema';
 import type { ContactFormValues, RecordedContact } from '@shared/contacts/contact-schema';
 import type { MarkResult, SerialLookup } from '@shared/poll/poll-schema';
 import type { User } from '@shared/users/user-schema';
@@ -161,6 +162,10 @@ export function raiseServiceRequestWithOutbox(
   send: (key: string) => Promise<{ receipt_no: string | null }>,
 ): Promise<{ receipt_no: string | null }> {
   return changeWithOutbox(send, (copy, key, userId) => copy.queueServiceRequest(voterId, input, key, userId));
+}
+
+export function reportFlagWithOutbox(voterId: number, report: FlagReportValues, send: (key: string) => Promise<ReportedFlag>): Promise<ReportedFlag> {
+  return changeWithOutbox(send, (copy, key, userId) => copy.queueFlag(voterId, report, key, userId));
 }
 
 export function lookUpSerialsWithCopy(online: () => Promise<SerialLookup>, boothId: number, typed: string): Promise<SerialLookup> {

@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import type { FlagReportValues, ReportedFlag } from '@shared/availability/availability-schema';
 import type { ContactFormValues, RecordedContact } from '@shared/contacts/contact-schema';
 import { parseSerials, type MarkResult, type PollVoter, type SerialLookup } from '@shared/poll/poll-schema';
 import { boothLabelOf } from '@shared/reference/booths';
@@ -102,6 +103,15 @@ export async function queueServiceRequest(voterId: number, input: Record<string,
   if (!(await cachedVoter(voterId))) throw new TypeError('voter not on this phone');
   await enqueue({ kind: 'service-request.create', userId, voterId, payload: { input }, key });
   return { receipt_no: null };
+}
+
+// Issue 61: a report on a voter of the copy waits to be sent; the office sees it once it is.
+export async function queueFlag(voterId: number, report: FlagReportValues, key: string, userId: number): Promise<ReportedFlag> {
+  if (!(await cachedVoter(voterId))) throw new TypeError('voter not on this phone');
+  await enqueue({ kind: 'flag.create', userId, voterId, payload: { report }, key });
+  const now = new Date().toISOString();
+  const flag = { id: -1, voter_id: voterId, kind: report.kind, status: 'pending', contact_id: null, note: null, reason: report.reason, other_voter_id: report.other_voter_id ?? null, raised_by: userId, raised_by_name: null, raised_at: now, resolved_by_name: null, resolved_at: null, resolution_note: null, version: 1 };
+  return { flag, joined: false } as ReportedFlag;
 }
 
 // Poll day (issue 22): a runner without signal still sees the names behind the serials (from the

@@ -107,6 +107,41 @@ describe('flushOutbox', () => {
   });
 });
 
+describe('an availability report kept offline (issue 61)', () => {
+  it('should send the report to its voter with its key, keep it through a lost connection and send it once more with the same key', async () => {
+    const { queueFlag } = await import('./offline-copy');
+    await keepVoters([voter({})]);
+    const made = await queueFlag(1, { kind: 'out_of_town', reason: 'In Pune for work' }, 'flag-key-0001', USER);
+    expect(made).toMatchObject({ joined: false, flag: { voter_id: 1, kind: 'out_of_town', status: 'pending', reason: 'In Pune for work' } });
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    expect(await flushOutbox(USER)).toEqual({ sent: 0, stopped: 'offline' });
+    expect((await outboxItems()).map((item) => [item.kind, item.key])).toEqual([['flag.create', 'flag-key-0001']]);
+
+    answer = () => ({ flag: { id: 9 }, joined: false });
+    expect(await flushOutbox(USER)).toEqual({ sent: 1, stopped: 'done' });
+    expect(sent.map((call) => [call.path, call.options.method, call.options.idempotencyKey, call.options.body])).toEqual([
+      ['/voters/1/flags', 'POST', 'flag-key-0001', { kind: 'out_of_town', reason: 'In Pune for work' }],
+      ['/voters/1/flags', 'POST', 'flag-key-0001', { kind: 'out_of_town', reason: 'In Pune for work' }],
+    ]);
+    expect(await outboxItems()).toEqual([]);
+  });
+
+  it('should set a report the server refuses aside with its message instead of holding the rest', async () => {
+    const { queueFlag } = await import('./offline-copy');
+    await keepVoters([voter({})]);
+    await queueFlag(1, { kind: 'deceased', reason: 'Heard at the temple' }, 'flag-key-0002', USER);
+    await enqueue({ kind: 'contact.create', userId: USER, voterId: 1, payload: { contact: { channel: 'visit', outcome: 'undecided' } } });
+    answer = (path) => {
+      if (path === '/voters/1/flags') throw new ApiError(400, 'This voter is already marked so: there is nothing to report');
+      return { contact: {}, voter: { id: 1, support_level: 'undecided', last_contact_at: null }, flag: null };
+    };
+    expect(await flushOutbox(USER)).toEqual({ sent: 1, stopped: 'done' });
+    expect(await outboxItems()).toMatchObject([{ kind: 'flag.create', state: 'failed', error: 'This voter is already marked so: there is nothing to report' }]);
+  });
+});
+
 describe('cachedVoterList', () => {
   it('should find a Devanagari name typed in Latin letters, and a voter ID as typed', async () => {
     await keepVoters([voter({ id: 1, full_name: 'राहुल शिवाजी चव्हाण', voter_id: 'MHX1111111' }), voter({ id: 2, full_name: 'Sunita Patil', voter_id: 'MHX2222222' })]);

@@ -1,3 +1,4 @@
+import type { ReportedFlag } from '@shared/availability/availability-schema';
 import type { RecordedContact } from '@shared/contacts/contact-schema';
 import type { SurveyAnswers } from '@shared/surveys/survey-answers';
 import type { MySurveys, SavedResponses, SurveyDefinition } from '@shared/surveys/survey-schema';
@@ -83,6 +84,11 @@ export const OUTBOX_KINDS: Record<string, OutboxKind> = {
       await surveyAnswersSaved(item, (answer as SavedResponses).responses);
       return undefined;
     },
+  },
+  // Issue 61: a voter reported shifted, out of town, not found, deceased or a double entry.
+  'flag.create': {
+    send: (item) => apiRequest<ReportedFlag>(`/voters/${item.voterId}/flags`, { method: 'POST', body: item.payload.report, ...withKey(item) }),
+    applied: async () => undefined,
   },
   // Poll day: marks (or undos) of who voted, by part serial in a booth.
   'poll.marks': {

@@ -80,6 +80,7 @@ function OutboxList({ items, online }: { items: OutboxItem[]; online: boolean })
     'poll.slip': t('offline.kindPollSlip'),
     'service-request.create': t('offline.kindServiceRequest'),
     'survey.answer': t('offline.kindSurvey'),
+    'flag.create': t('offline.kindFlag'),
   };
   const kindLabel = (kind: string) => kindLabels[kind] ?? t('offline.kindContact');
   // Whom a change is about: the voter's name (or the one named when queued), or whom survey answers were taken for.

@@ -30,7 +30,15 @@ export function ChaseListView({ list }: { list: ChaseList }) {
             <li key={voter.id} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{voter.full_name}</p>
+                  <p className="font-medium text-slate-900">
+                    {voter.full_name}
+                    {/* Issue 61: what the roll says of their availability (the deceased are left out). */}
+                    {voter.availability && (
+                      <span data-testid="chase-availability" className="ml-2 inline-flex rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-medium text-amber-900">
+                        {t(`contacts.flags.kinds.${voter.availability}`)}
+                      </span>
+                    )}
+                  </p>
                   <p className="text-xs text-slate-500">
                     {voter.booth} · {t('pollDay.mark.serialNo', { serial: voter.part_serial ?? '—' })}
                     {voter.house_no ? ` · ${t('pollDay.chase.house', { house: voter.house_no })}` : ''}

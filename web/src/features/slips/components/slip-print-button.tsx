@@ -35,8 +35,9 @@ export function SlipPrintButton({ path, query = {}, pages, hint, variant = 'seco
   const download = async () => {
     setBusy(true);
     try {
-      await downloadSlips(path, { ...query, lang, format, ...(page ? { page } : {}) });
-      toast.success(t('slips.downloaded'));
+      const { leftOut } = await downloadSlips(path, { ...query, lang, format, ...(page ? { page } : {}) });
+      // Issue 61: no slip for a deceased voter; the print says how many it left out.
+      toast.success(leftOut > 0 ? `${t('slips.downloaded')}. ${t('slips.leftOut', { count: leftOut })}` : t('slips.downloaded'));
       setOpen(false);
     } catch (error) {
       toast.error(errorMessage(error, t('slips.failed')));

@@ -186,7 +186,7 @@ export function VotersTable(props: VotersTableProps) {
               </div>
               {/* Issue 20: the support level, and recording a contact in two taps (this, then the outcome). */}
               {extras && (
-                <div className="mt-2 flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
+                <div className="mt-2 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-2">
                   {extras.support(voter)}
                   {extras.cardAction(voter)}
                 </div>
