@@ -26,9 +26,13 @@ export function saveBlob(blob: Blob, fileName: string): void {
 }
 
 // GET a file from the API and hand it to the browser as a download; a refusal comes back as an
-// ApiError worded in the language on screen. Answers the response's headers (a slip print says
-// how many voters it left out).
-export async function downloadApiFile(path: string, query: Record<string, string>, fallbackName: string): Promise<Headers> {
+// ApiError worded in the language on screen.
+export async function downloadApiFile(path: string, query: Record<string, string>, fallbackName: string): Promise<void> {
+  await downloadApiFileWithHeaders(path, query, fallbackName);
+}
+
+// The same, answering the response's headers (a slip print says how many voters it left out).
+export async function downloadApiFileWithHeaders(path: string, query: Record<string, string>, fallbackName: string): Promise<Headers> {
   const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== '')).toString();
   const token = getStoredToken();
   const headers: Record<string, string> = { 'Accept-Language': i18n.language };

@@ -1,12 +1,12 @@
 import type { SlipShare } from '@shared/slips/slip-schema';
 import { apiRequest } from '@web/lib/api-client';
-import { downloadApiFile } from '@web/lib/file-download';
+import { downloadApiFileWithHeaders } from '@web/lib/file-download';
 
 // Slips come back as a PDF file (a download) or, to share, as data.
 
 // GET /api/slips/... as a PDF download; answers how many deceased voters it left out (issue 61).
 export async function downloadSlips(path: string, query: Record<string, string>): Promise<{ leftOut: number }> {
-  const headers = await downloadApiFile(path, query, 'voter-slips.pdf');
+  const headers = await downloadApiFileWithHeaders(path, query, 'voter-slips.pdf');
   return { leftOut: Number(headers.get('X-Slips-Left-Out') ?? 0) || 0 };
 }
 
