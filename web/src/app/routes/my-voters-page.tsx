@@ -19,8 +19,11 @@ type Household = MyVoters['households'][number];
 
 // Issue 61: the survey buttons of households and voters, in their own file loaded once the screen
 // is up (the screen's first download stays as it was); kept by the service worker for offline use.
-const HouseholdSurveyButtons = lazy(() => import('@web/features/surveys/components/my-voters-surveys').then((module) => ({ default: module.HouseholdSurveyButtons })));
-const VoterSurveyButtons = lazy(() => import('@web/features/surveys/components/my-voters-surveys').then((module) => ({ default: module.VoterSurveyButtons })));
+// A file that cannot be fetched (no connection, no service worker yet) leaves the buttons out
+// rather than the screen.
+const surveyButtons = () => import('@web/features/surveys/components/my-voters-surveys').catch(() => null);
+const HouseholdSurveyButtons = lazy(() => surveyButtons().then((module) => ({ default: module?.HouseholdSurveyButtons ?? (() => null) })));
+const VoterSurveyButtons = lazy(() => surveyButtons().then((module) => ({ default: module?.VoterSurveyButtons ?? (() => null) })));
 
 // A search narrows the households to the voters it finds: by name (any script), relative,
 // house number or serial.

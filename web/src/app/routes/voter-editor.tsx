@@ -1,18 +1,15 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactHistory } from '@web/features/contacts/components/contact-history';
 import { SlipCodePanel } from '@web/features/slips/components/slip-code-panel';
 import { SlipPrintButton } from '@web/features/slips/components/slip-print-button';
 import { SlipShareButtons } from '@web/features/slips/components/slip-share-buttons';
+import { VoterSurveyAnswers } from '@web/features/surveys/components/voter-survey-answers';
 import { VoterFormDialog } from '@web/features/voters/components/voter-form-dialog';
 
 // What /voters shows beyond the list, in one file the page fetches once the list is up (issue 21,
 // decision 037): the voter form with its details (slips, contact history), and the slip button of
 // a search. One file, so that once it is in, a phone without a connection opens them all.
 export { SlipPrintButton };
-
-// Issue 61: a voter's survey answers, with their texts, in their own file (fetched with the card).
-const VoterSurveyAnswers = lazy(() => import('@web/features/surveys/components/voter-survey-answers').then((module) => ({ default: module.VoterSurveyAnswers })));
 
 interface VoterEditorProps {
   voterId: number | null;
@@ -44,11 +41,7 @@ export function VoterEditor({ voterId, booths, canEditRestricted, onClose }: Vot
         { title: t('contacts.history.title'), render: (voter) => <ContactHistory voter={voter} /> },
         {
           title: t('menu.surveys'),
-          render: (voter) => (
-            <Suspense fallback={null}>
-              <VoterSurveyAnswers voter={voter} />
-            </Suspense>
-          ),
+          render: (voter) => <VoterSurveyAnswers voter={voter} />,
         },
       ]}
     />
