@@ -5,7 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // The same server on PostgreSQL, for the flows whose queries differ most between the databases.
 const POSTGRES_PORT = PORT + 1;
-const POSTGRES_SPECS = ['poll-day.spec.ts', 'slip-scan.spec.ts', 'voter-slips.spec.ts', 'booth-coverage.spec.ts', 'voter-messages.spec.ts', 'voter-availability.spec.ts'];
+const POSTGRES_SPECS = ['poll-day.spec.ts', 'slip-scan.spec.ts', 'voter-slips.spec.ts', 'booth-coverage.spec.ts', 'voter-messages.spec.ts', 'voter-availability.spec.ts', 'surveys.spec.ts'];
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({

@@ -4,7 +4,7 @@ import { E2E_USERS } from './support/e2e-users';
 import { setOfflinePin } from './support/offline-pin';
 import { signIn } from './support/session';
 
-// Issue 61, surveys: the office writes a household survey for a booth and opens it; a Karyakarta
+// Issue 61, surveys (on both databases): the office writes a household survey for a booth and opens it; a Karyakarta
 // on a 390 px phone takes it for a household while offline, and it reaches the server once when
 // the connection returns; the office sees the results. Booth-381 is this file's own; its
 // Karyakarta is a new user (the seeded ones keep their booths for the other specs).

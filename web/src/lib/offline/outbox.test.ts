@@ -154,3 +154,64 @@ describe('cachedVoterList', () => {
   });
 });
 
+
+describe('survey answers kept offline (issue 61)', () => {
+  const survey = {
+    id: 9,
+    title: { en: 'Water' },
+    description: {},
+    language: 'en' as const,
+    unit: 'household' as const,
+    state: 'open' as const,
+    targets: [{ booth: 'Booth-01', pages: null }],
+    questions: [
+      { key: 'q1', kind: 'single' as const, text: { en: 'Tap water?' }, required: true, options: [{ key: 'o1', text: { en: 'Yes' } }, { key: 'o2', text: { en: 'No' } }], min: null, max: null, condition: null },
+      { key: 'q2', kind: 'number' as const, text: { en: 'Tanker days' }, required: false, options: [], min: 0, max: 7, condition: { question: 'q1', option: 'o2' } },
+    ],
+    version: 2,
+  };
+  const response = (voterId: number, version: number, answers: Record<string, unknown>) => ({ id: voterId, survey_id: 9, voter_id: voterId, household_key: 'h4', answers, answered_by_name: 'Office', created_at: '', updated_at: '', version });
+
+  it('should send the answers with their key, move a later answer for the same voters onto the saved versions, and settle a conflict question by question', async () => {
+    const { queueSurveyAnswer } = await import('./offline-copy');
+    const { resolveSurveyConflict } = await import('./outbox');
+    const change = (answers: Record<string, unknown>) => ({ surveyId: 9, voters: [{ id: 1, version: null }, { id: 2, version: null }], answers: answers as never, survey, label: 'House 4' });
+    expect(await queueSurveyAnswer(change({ q1: 'o1' }), 'survey-key-0001', USER)).toEqual({ responses: [] });
+    await queueSurveyAnswer(change({ q1: 'o2', q2: 3 }), 'survey-key-0002', USER);
+
+    // The first is saved (versions 1); the second, sent on top of them, meets someone else's.
+    answer = (_path, options) => {
+      if (options.idempotencyKey === 'survey-key-0001') return { responses: [response(1, 1, { q1: 'o1' }), response(2, 1, { q1: 'o1' })] };
+      throw new ApiError(409, 'answered first', undefined, { responses: [response(1, 2, { q1: 'o2', q2: 6 }), response(2, 2, { q1: 'o2', q2: 6 })] });
+    };
+    expect(await flushOutbox(USER)).toEqual({ sent: 1, stopped: 'done' });
+    expect(sent.map((call) => [call.path, call.options.idempotencyKey, call.options.body])).toEqual([
+      ['/surveys/9/responses', 'survey-key-0001', { voters: [{ id: 1, version: null }, { id: 2, version: null }], answers: { q1: 'o1' } }],
+      ['/surveys/9/responses', 'survey-key-0002', { voters: [{ id: 1, version: 1 }, { id: 2, version: 1 }], answers: { q1: 'o2', q2: 3 } }],
+    ]);
+    const [held] = await outboxItems();
+    expect(held).toMatchObject({ kind: 'survey.answer', state: 'conflict', current: { responses: [{ version: 2 }, { version: 2 }] } });
+
+    // Mine kept for the tanker days: sent again on the server's versions, with a new key.
+    await resolveSurveyConflict(held!.seq!, { q1: 'o2', q2: 3 });
+    const [again] = await outboxItems();
+    expect(again).toMatchObject({ state: 'pending', payload: { voters: [{ id: 1, version: 2 }, { id: 2, version: 2 }], answers: { q1: 'o2', q2: 3 } } });
+    expect(again!.key).not.toBe('survey-key-0002');
+    answer = () => ({ responses: [response(1, 3, { q1: 'o2', q2: 3 }), response(2, 3, { q1: 'o2', q2: 3 })] });
+    expect(await flushOutbox(USER)).toEqual({ sent: 1, stopped: 'done' });
+    expect(await outboxItems()).toEqual([]);
+  });
+
+  it("should drop the answers when the user keeps theirs on every question", async () => {
+    const { queueSurveyAnswer } = await import('./offline-copy');
+    const { resolveSurveyConflict } = await import('./outbox');
+    await queueSurveyAnswer({ surveyId: 9, voters: [{ id: 1, version: null }], answers: { q1: 'o1' }, survey, label: 'Rahul' }, 'survey-key-0003', USER);
+    answer = () => {
+      throw new ApiError(409, 'answered first', undefined, { responses: [response(1, 1, { q1: 'o2' })] });
+    };
+    await flushOutbox(USER);
+    const [held] = await outboxItems();
+    await resolveSurveyConflict(held!.seq!, { q1: 'o2' });
+    expect(await outboxItems()).toEqual([]);
+  });
+});
