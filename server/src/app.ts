@@ -35,6 +35,7 @@ import { surveyRoutes, voterSurveyRoutes } from './features/surveys/surveys-rout
 import { notificationsRoutes } from './features/notifications/notifications-routes';
 import { voterMessagesRoutes } from './features/voter-messages/voter-messages-routes';
 import { createSmsGatewayFromEnv } from './features/notifications/sms/sms-config';
+import { createServiceSmsDispatcher } from './features/service-requests/service-sms-dispatcher';
 import { createSmsDispatcher } from './features/notifications/sms/sms-dispatcher';
 import { createVoterSendDispatcher } from './features/voter-messages/voter-send-dispatcher';
 import type { SmsGateway } from './features/notifications/sms/sms-gateway';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     tokens: createTokenSigner(config.jwtSecret),
     loginThrottle: createLoginThrottle(options.loginThrottle ?? { ...DEFAULT_LOGIN_THROTTLE, maxFailuresPerIp: config.signInFailuresPerAddress ?? DEFAULT_LOGIN_THROTTLE.maxFailuresPerIp }, redis ? redisSignInLimits(redis) : databaseSignInLimits),
     sms: createSmsDispatcher({ db: database.db, gateway: smsGateway, log: (line) => app.log.warn(line), elsewhere: options.smsDispatchElsewhere }),
+    serviceSms: createServiceSmsDispatcher({ db: database.db, gateway: smsGateway, log: (line) => app.log.warn(line) }),
     voterSends: createVoterSendDispatcher({ db: database.db, gateway: smsGateway, whatsapp: whatsappGateway, log: (line) => app.log.warn(line), ratePerSecond: config.smsRatePerSecond ?? 10 }),
     whatsapp: whatsappGateway ? { gateway: whatsappGateway, pricePaise: config.whatsappPricePaise ?? 80 } : null,
     photos: config.databaseUrl ? databasePhotoStore(database.db, config.dataDir) : diskPhotoStore(config.dataDir),
@@ -156,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   };
   app.addHook('onClose', async () => {
     await ctx.sms.stop();
+    await ctx.serviceSms.stop();
     await ctx.voterSends.stop();
     await redis?.quit().catch(() => {});
     await liveness.stop();

@@ -6,6 +6,7 @@ import type { DatabaseDialect } from './db/dialects/database-dialect';
 import type { LoginThrottle } from './features/auth/login-throttle';
 import type { TokenSigner } from './features/auth/tokens';
 import type { SmsDispatcher } from './features/notifications/sms/sms-dispatcher';
+import type { ServiceSmsDispatcher } from './features/service-requests/service-sms-dispatcher';
 import type { WhatsAppGateway } from './features/voter-messages/whatsapp/whatsapp-cloud-gateway';
 import type { VoterSendDispatcher } from './features/voter-messages/voter-send-dispatcher';
 import type { PhotoStore } from './features/voters/voter-photos';
@@ -24,6 +25,8 @@ export interface AppContext {
   tokens: TokenSigner;
   loginThrottle: LoginThrottle;
   sms: SmsDispatcher;
+  // SMS to a citizen on their request's registration and resolution (decision 090).
+  serviceSms: ServiceSmsDispatcher;
   // Messages to voters (issue 60): sent at the gateway's rate by the process that runs the jobs.
   voterSends: VoterSendDispatcher;
   // WhatsApp template messages to voters where WHATSAPP_* are set (decision 079); null: SMS only.

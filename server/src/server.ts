@@ -79,10 +79,12 @@ async function serve(options: Pick<BuildAppOptions, 'rollReader'>, role: Process
   const startJobs = () => {
     const stopScheduled = startScheduledJobs(ctx, app.log, { firstRunDelayMs: config.scheduledJobsFirstRunMs });
     ctx.sms.start();
+    ctx.serviceSms.start();
     ctx.voterSends.start();
     return () => {
       stopScheduled();
       void ctx.sms.stop();
+      void ctx.serviceSms.stop();
       void ctx.voterSends.stop();
     };
   };

@@ -65,6 +65,11 @@ export const ROUTE_ACCESS = {
   'GET /api/service-requests/:id/attachments/:attachmentId': ALL_ROLES,
   'DELETE /api/service-requests/:id/attachments/:attachmentId': ADMIN_ROLES,
   'GET /api/service-requests/:id/receipt': ALL_ROLES,
+  // Decision 090: the register's export is the office's (like voter exports); its counts are
+  // the office's dashboard; its analytics the office's and a Supervisor's (their booths).
+  'GET /api/service-requests/export/excel': ADMIN_ROLES,
+  'GET /api/service-requests/counts': ADMIN_ROLES,
+  'GET /api/service-requests/analytics': COVERAGE_READERS,
   // Issue 59, the leader's calendar: the office's alone.
   'GET /api/appointments': ADMIN_ROLES,
   'POST /api/appointments': ADMIN_ROLES,

@@ -23,6 +23,8 @@ export interface ReceiptWords {
   footer: string;
   // The SMS/WhatsApp text: {office}, {receipt}, {date}, {category}, {status}.
   sms: string;
+  // The SMS on resolution (decision 090): {office}, {receipt}, {category}.
+  resolvedSms: string;
   categories: Record<ServiceCategory, string>;
   statuses: Record<ServiceStatus, string>;
 }
@@ -38,6 +40,7 @@ export const RECEIPT_WORDS: Record<ReceiptLanguage, ReceiptWords> = {
     name: 'Name',
     footer: 'Quote this receipt number when you ask about your request.',
     sms: '{office}: your request is registered. Receipt {receipt}, {date}, {category}. Status: {status}. Quote the receipt number when you ask about it.',
+    resolvedSms: '{office}: your request {receipt} ({category}) has been resolved. Thank you.',
     categories: serviceCategoriesEn,
     statuses: serviceStatusesEn,
   },
@@ -51,6 +54,7 @@ export const RECEIPT_WORDS: Record<ReceiptLanguage, ReceiptWords> = {
     name: 'नाव',
     footer: 'अर्जाबद्दल विचारताना हा पावती क्रमांक सांगा.',
     sms: '{office}: आपला अर्ज नोंदवला आहे. पावती क्र. {receipt}, दि. {date}, {category}. स्थिती: {status}. अर्जाबद्दल विचारताना हा पावती क्रमांक सांगा.',
+    resolvedSms: '{office}: पावती क्र. {receipt} ({category}) असलेल्या आपल्या अर्जाचे काम पूर्ण झाले आहे. धन्यवाद.',
     categories: serviceCategoriesMr,
     statuses: serviceStatusesMr,
   },
@@ -64,6 +68,7 @@ export const RECEIPT_WORDS: Record<ReceiptLanguage, ReceiptWords> = {
     name: 'नाम',
     footer: 'अपने अनुरोध के बारे में पूछते समय यह रसीद संख्या बताएँ।',
     sms: '{office}: आपका अनुरोध दर्ज हो गया है। रसीद सं. {receipt}, दि. {date}, {category}। स्थिति: {status}। पूछताछ के समय यह रसीद संख्या बताएँ।',
+    resolvedSms: '{office}: रसीद सं. {receipt} ({category}) वाले आपके अनुरोध का समाधान हो गया है। धन्यवाद।',
     categories: serviceCategoriesHi,
     statuses: serviceStatusesHi,
   },
@@ -77,6 +82,7 @@ export const RECEIPT_WORDS: Record<ReceiptLanguage, ReceiptWords> = {
     name: 'નામ',
     footer: 'અરજી વિશે પૂછતી વખતે આ પહોંચ નંબર જણાવો.',
     sms: '{office}: તમારી અરજી નોંધાઈ છે. પહોંચ નં. {receipt}, તા. {date}, {category}. સ્થિતિ: {status}. પૂછપરછ વખતે આ પહોંચ નંબર જણાવો.',
+    resolvedSms: '{office}: પહોંચ નં. {receipt} ({category}) વાળી તમારી અરજીનો ઉકેલ આવી ગયો છે. આભાર.',
     categories: serviceCategoriesGu,
     statuses: serviceStatusesGu,
   },
@@ -107,6 +113,13 @@ export function receiptMessage(facts: ReceiptFacts, language: ReceiptLanguage): 
     status: words.statuses[facts.status],
   };
   return words.sms.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+// The SMS telling the citizen their request is resolved (decision 090).
+export function resolutionMessage(facts: Pick<ReceiptFacts, 'receipt_no' | 'category' | 'office_name'>, language: ReceiptLanguage): string {
+  const words = RECEIPT_WORDS[language];
+  const values: Record<string, string> = { office: facts.office_name, receipt: facts.receipt_no, category: words.categories[facts.category] };
+  return words.resolvedSms.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
 // A click-to-chat link opened on the phone (as the voter card's WhatsApp button): the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitParam, optionalBooth, optionalDate, optionalMobile, optionalText, optionalVillage, pagedSchema, pageParam, queryParam, requiredText } from '../office/office-fields';
+import { isoDate, limitParam, optionalBooth, optionalDate, optionalMobile, optionalText, optionalVillage, pagedSchema, pageParam, queryParam, requiredText } from '../office/office-fields';
 import { recordIdNumberSchema, recordIdSchema } from '../records/record-id';
 import { recordVersionSchema, sentVersionSchema } from '../records/record-version';
 
@@ -123,17 +123,27 @@ export type ServiceNoteInput = z.input<typeof serviceNoteInputSchema>;
 
 const booleanParam = queryParam(z.enum(['true', 'false'], { error: 'Must be "true" or "false"' }));
 
-export const serviceRequestQuerySchema = z.object({
-  page: pageParam,
-  limit: limitParam,
+export const SERVICE_DATES_ORDER = 'The end date must be on or after the start date';
+
+// The list's filters without its page: the export and the list read the same ones. from/to are
+// days of registration in the office's timezone, both included.
+const filterShape = {
   status: queryParam(z.enum(SERVICE_STATUSES, { error: STATUS_MESSAGE })),
   category: queryParam(z.enum(SERVICE_CATEGORIES, { error: CATEGORY_MESSAGE })),
   booth: optionalBooth,
   village: optionalVillage,
   assigned_to: queryParam(recordIdSchema('Choose who follows this request')),
   overdue: booleanParam,
+  from: queryParam(isoDate),
+  to: queryParam(isoDate),
   search: queryParam(z.string().trim().max(100, 'Search must be 100 characters or fewer')),
-});
+};
+const datesInOrder = (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to;
+
+export const serviceRequestFiltersSchema = z.object(filterShape).refine(datesInOrder, { message: SERVICE_DATES_ORDER, path: ['to'] });
+export type ServiceRequestFilters = z.output<typeof serviceRequestFiltersSchema>;
+
+export const serviceRequestQuerySchema = z.object({ page: pageParam, limit: limitParam, ...filterShape }).refine(datesInOrder, { message: SERVICE_DATES_ORDER, path: ['to'] });
 export type ServiceRequestQuery = z.output<typeof serviceRequestQuerySchema>;
 
 export const serviceRequestSchema = z.object({
@@ -175,7 +185,30 @@ export const serviceNoteSchema = z.object({
 });
 export type ServiceNote = z.infer<typeof serviceNoteSchema>;
 
-export const serviceRequestDetailSchema = serviceRequestSchema.extend({ history: z.array(serviceNoteSchema) });
+// An SMS to the citizen on registration or resolution (decision 090), shown in the history.
+// The mobile is shown by its last four digits only.
+export const SERVICE_MESSAGE_KINDS = ['registered', 'resolved'] as const;
+export const SERVICE_MESSAGE_STATUSES = ['queued', 'sent', 'failed', 'skipped'] as const;
+export type ServiceMessageStatus = (typeof SERVICE_MESSAGE_STATUSES)[number];
+// Why a message was not sent (skipped): the words the history shows are the web's.
+export const SERVICE_SMS_OPTED_OUT = 'The citizen has opted out of messages';
+export const SERVICE_SMS_NO_MOBILE = 'No mobile number';
+export const serviceMessageSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(SERVICE_MESSAGE_KINDS),
+  status: z.enum(SERVICE_MESSAGE_STATUSES),
+  mobile_last4: z.string().nullable(),
+  language: z.string(),
+  text: z.string(),
+  parts: z.number().int(),
+  reason: z.string().nullable(),
+  attempts: z.number().int(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type ServiceMessage = z.infer<typeof serviceMessageSchema>;
+
+export const serviceRequestDetailSchema = serviceRequestSchema.extend({ history: z.array(serviceNoteSchema), messages: z.array(serviceMessageSchema) });
 export type ServiceRequestDetail = z.infer<typeof serviceRequestDetailSchema>;
 
 export const serviceRequestListSchema = pagedSchema(serviceRequestSchema);

@@ -141,6 +141,9 @@ export const settingsSchema = z.object({
   dlt_entity_id: dltEntityId,
   voter_sms_daily_budget: wholeBetween(0, 10000000, DAILY_BUDGET_RANGE),
   voter_sms_approval_threshold: wholeBetween(1, 10000000, APPROVAL_THRESHOLD_RANGE),
+  // Issue 59 (decision 090): an SMS to the citizen when their request is registered and when it
+  // is resolved, in their language, never to an opted-out number. Off until the office turns it on.
+  service_sms_enabled: toggle,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 // The settings form checks across fields too: polls close after they open (issue 22).
@@ -187,6 +190,7 @@ export const DEFAULT_SETTINGS: Settings = {
   dlt_entity_id: '',
   voter_sms_daily_budget: '1000',
   voter_sms_approval_threshold: '1000',
+  service_sms_enabled: 'false',
 };
 
 // What every signed-in user's screens need: harmless display settings only.

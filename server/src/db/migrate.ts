@@ -61,6 +61,7 @@ import * as slipCodes from './migrations/2026-12-07-062-slip-codes';
 import * as surveys from './migrations/2026-12-07-064-surveys';
 import * as oneInsertTrigger from './migrations/2026-12-07-065-one-insert-trigger';
 import * as voterAvailability from './migrations/2026-12-08-063-voter-availability';
+import * as serviceRequestMessages from './migrations/2026-12-08-067-service-request-messages';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -129,6 +130,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-07-065-one-insert-trigger': oneInsertTrigger,
   // Landed after 065: named to sort after it, so a database that has 065 takes it in order.
   '2026-12-08-063-voter-availability': voterAvailability,
+  // Named after 2026-12-08-063 for the same reason.
+  '2026-12-08-067-service-request-messages': serviceRequestMessages,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

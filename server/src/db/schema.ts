@@ -541,6 +541,27 @@ export interface ServiceRequestAttachmentsTable {
   created_at: string;
 }
 
+// Issue 59 (migration 067, decision 090): an SMS to the citizen on a request's registration or
+// resolution: queued, sent, failed (the gateway refused or gave up) or skipped (opted out, no mobile).
+export interface ServiceRequestMessagesTable {
+  id: Generated<number>;
+  request_id: number;
+  kind: string;
+  mobile: string | null;
+  language: string;
+  text: string;
+  parts: number;
+  status: string;
+  reason: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  provider_id: string | null;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 // Issue 60 (migration 049): a voter's consent to messages (no row: unknown; version 1 then),
 // and the numbers that replied STOP or that the gateway reported opted out.
 export interface VoterMessageConsentTable {
@@ -763,6 +784,7 @@ export interface Database {
   service_requests: ServiceRequestsTable;
   service_request_notes: ServiceRequestNotesTable;
   service_request_attachments: ServiceRequestAttachmentsTable;
+  service_request_messages: ServiceRequestMessagesTable;
   appointments: AppointmentsTable;
   village_programs: VillageProgramsTable;
   village_program_booths: VillageProgramBoothsTable;

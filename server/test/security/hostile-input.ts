@@ -27,7 +27,7 @@ const HANG_MS = 5000;
 // A print or export with a valid id does its real work (fonts loaded, a slip printer started on
 // first use): on a loaded machine that outlasts 5 s without hanging (a CI run at load 10 did).
 const HEAVY_HANG_MS = 20_000;
-const isHeavy = (url: string) => /^\/api\/(slips\/|voters\/export)/.test(url);
+const isHeavy = (url: string) => /^\/api\/(slips\/|voters\/export|service-requests\/export)/.test(url);
 
 const SQL = ["' OR '1'='1", "1; DROP TABLE voters; --", "' UNION SELECT password_hash FROM users --", '%', '_', '\\', "'; PRAGMA writable_schema=1; --", '$1', '?'];
 const SCRIPT = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'javascript:alert(1)', '"><svg onload=alert(1)>', '{{constructor.constructor("alert(1)")()}}'];
@@ -140,7 +140,7 @@ function expectCleanAnswer(response: LightMyRequestResponse, what: string): void
 const RECORDS_REFUSALS = new Set(['POST /api/auth/login', 'POST /api/auth/login/two-factor']);
 // The exports write their audit row once the streamed file has ended, which can be after inject
 // resolves (often on PostgreSQL under load): wait for it, or the next refused request is blamed.
-const AUDITS_AFTER_STREAM = new Set(['GET /api/voters/export/excel', 'GET /api/voters/exp/excel']);
+const AUDITS_AFTER_STREAM = new Set(['GET /api/voters/export/excel', 'GET /api/voters/exp/excel', 'GET /api/service-requests/export/excel']);
 
 async function auditCount(): Promise<number> {
   const row = await t.ctx.db.selectFrom('audit_logs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

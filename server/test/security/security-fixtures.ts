@@ -217,6 +217,9 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
   // Issue 59: a request in Booth-01, the booth every test field user reaches.
   'GET /api/service-requests': async () => ({ url: '/api/service-requests' }),
   'POST /api/service-requests': async () => ({ url: '/api/service-requests', payload: { citizen_name: 'Walk-in', category: 'water', description: 'No water', booth: 'Booth-01' } }),
+  'GET /api/service-requests/export/excel': async () => ({ url: '/api/service-requests/export/excel?status=New' }),
+  'GET /api/service-requests/counts': async () => ({ url: '/api/service-requests/counts' }),
+  'GET /api/service-requests/analytics': async () => ({ url: '/api/service-requests/analytics?from=2026-01-01' }),
   'GET /api/service-requests/:id': async (t) => ({ url: `/api/service-requests/${await serviceRequestIn(t)}` }),
   'PUT /api/service-requests/:id': async (t) => ({ url: `/api/service-requests/${await serviceRequestIn(t)}`, payload: { citizen_name: 'Walk-in', category: 'road', description: 'Pothole', booth: 'Booth-01' } }),
   'POST /api/service-requests/:id/notes': async (t) => ({ url: `/api/service-requests/${await serviceRequestIn(t)}/notes`, payload: { note: 'Called back' } }),

@@ -80,6 +80,7 @@ describe('PUT /api/settings', () => {
       dlt_entity_id: '1201160000000012345',
       voter_sms_daily_budget: '500',
       voter_sms_approval_threshold: '2000',
+      service_sms_enabled: 'true',
     };
     const response = await put(next);
     expect(response.statusCode).toBe(200);

@@ -9,6 +9,7 @@ import type { pastResultsEn } from '../locales/past-results-texts';
 import type { slipQrEn } from '../locales/slip-qr-texts';
 import type { surveysEn } from '../locales/survey-texts';
 import type { availabilityEn } from '../locales/availability-texts';
+import type { serviceRegisterEn } from '../locales/service-register-texts';
 import { LANGUAGE_FILES, rememberedLanguage } from './language-files';
 
 // Every user-visible text goes through here; screens never hard-code their words.
@@ -40,7 +41,18 @@ declare module 'i18next' {
     // 'slipQr': slips' QR codes, scanned on poll day and revoked by the office (lib/slip-qr-texts.ts, issue 61).
     // 'surveys': the survey pages and the answer sheet (features/surveys/survey-texts-loader.ts, issue 61).
     // 'availability': voter availability reports (features/availability/availability-texts-loader.ts, issue 61).
-    resources: { translation: typeof en; pin: typeof pinEn; village: typeof villageEn; appointments: typeof appointmentsEn; pastResults: typeof pastResultsEn; slipQr: typeof slipQrEn; surveys: typeof surveysEn; availability: typeof availabilityEn };
+    // 'serviceRegister': the request register's export, SMS, counts and analytics (lib/service-register-texts.ts, decision 090).
+    resources: {
+      translation: typeof en;
+      pin: typeof pinEn;
+      village: typeof villageEn;
+      appointments: typeof appointmentsEn;
+      pastResults: typeof pastResultsEn;
+      slipQr: typeof slipQrEn;
+      serviceRegister: typeof serviceRegisterEn;
+      surveys: typeof surveysEn;
+      availability: typeof availabilityEn;
+    };
   }
 }
 

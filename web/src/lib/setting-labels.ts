@@ -36,6 +36,7 @@ export const SETTING_LABEL_KEYS = {
   dlt_entity_id: 'messaging.settings.entityId',
   voter_sms_daily_budget: 'messaging.settings.dailyBudget',
   voter_sms_approval_threshold: 'messaging.settings.approvalThreshold',
+  service_sms_enabled: 'serviceRegister:settings.sms',
 } as const;
 export type SettingLabelKey = (typeof SETTING_LABEL_KEYS)[keyof typeof SETTING_LABEL_KEYS];
 

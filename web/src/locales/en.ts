@@ -536,6 +536,8 @@ export const en = {
       NOTE_SERVICE_REQUEST: 'Note Service Request',
       ATTACH_SERVICE_REQUEST_FILE: 'Attach Service Request File',
       DELETE_SERVICE_REQUEST_FILE: 'Delete Service Request File',
+      EXPORT_SERVICE_REQUESTS: 'Export Service Requests',
+      SEND_SERVICE_REQUEST_SMS: 'Send Service Request Sms',
       CHANGE_MESSAGING_CONSENT: 'Change Messaging Consent',
       SEND_WHATSAPP_GREETING: 'Send Whatsapp Greeting',
       MESSAGING_OPT_OUT: 'Messaging Opt Out',

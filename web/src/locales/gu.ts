@@ -524,6 +524,8 @@ export const gu: LocaleTexts = {
       NOTE_SERVICE_REQUEST: 'અરજી પર નોંધ / સ્થિતિ',
       ATTACH_SERVICE_REQUEST_FILE: 'અરજીમાં ફાઇલ જોડી',
       DELETE_SERVICE_REQUEST_FILE: 'અરજીની ફાઇલ કાઢી',
+      EXPORT_SERVICE_REQUESTS: 'અરજી નિકાસ',
+      SEND_SERVICE_REQUEST_SMS: 'અરજદારને SMS',
       CHANGE_MESSAGING_CONSENT: 'સંદેશ સંમતિ બદલી',
       SEND_WHATSAPP_GREETING: 'વોટ્સએપ શુભેચ્છા મોકલી',
       MESSAGING_OPT_OUT: 'સંદેશા બંધ કર્યા',

@@ -527,6 +527,8 @@ export const hi: LocaleTexts = {
       NOTE_SERVICE_REQUEST: 'अनुरोध पर टिप्पणी / स्थिति',
       ATTACH_SERVICE_REQUEST_FILE: 'अनुरोध में फ़ाइल जोड़ी',
       DELETE_SERVICE_REQUEST_FILE: 'अनुरोध की फ़ाइल हटाई',
+      EXPORT_SERVICE_REQUESTS: 'अनुरोध निर्यात',
+      SEND_SERVICE_REQUEST_SMS: 'आवेदक को एसएमएस',
       CHANGE_MESSAGING_CONSENT: 'संदेश सहमति बदली',
       SEND_WHATSAPP_GREETING: 'व्हाट्सएप शुभकामना भेजी',
       MESSAGING_OPT_OUT: 'संदेश बंद किए',

@@ -526,6 +526,8 @@ export const mr: LocaleTexts = {
       NOTE_SERVICE_REQUEST: 'अर्जावर टीप / स्थिती',
       ATTACH_SERVICE_REQUEST_FILE: 'अर्जाला फाइल जोडली',
       DELETE_SERVICE_REQUEST_FILE: 'अर्जाची फाइल काढली',
+      EXPORT_SERVICE_REQUESTS: 'अर्जांची निर्यात',
+      SEND_SERVICE_REQUEST_SMS: 'अर्जदाराला SMS',
       CHANGE_MESSAGING_CONSENT: 'संदेश संमती बदलली',
       SEND_WHATSAPP_GREETING: 'व्हॉट्सॲप शुभेच्छा पाठवल्या',
       MESSAGING_OPT_OUT: 'संदेश बंद केले',

@@ -1,22 +1,18 @@
 import type { BoothScope } from '@shared/auth/booth-scope';
 import type { ServiceReceipt } from '@shared/service-requests/service-attachment-schema';
-import { RECEIPT_LANGUAGES, type ReceiptLanguage, receiptMessage, receiptWhatsAppHref } from '@shared/service-requests/service-receipt';
+import { receiptMessage, receiptWhatsAppHref } from '@shared/service-requests/service-receipt';
 import { zonedDay } from '@shared/time/zoned-time';
 import type { Executor } from '../../db/dialects/database-dialect';
 import { readSettings } from '../settings/settings-repository';
-import { findVoter } from '../voters/voters-repository';
+import { citizenLanguage } from './service-sms-use-cases';
 import { officeToday, visibleRequest } from './service-requests-use-cases';
-
-const isReceiptLanguage = (value: unknown): value is ReceiptLanguage => RECEIPT_LANGUAGES.includes(value as ReceiptLanguage);
 
 // The citizen's receipt (issue 59, decision 077): whoever reads the request may print or send it.
 // Its language is the linked voter's message language when recorded, else the office's.
 export async function requestReceipt(db: Executor, scope: BoothScope, id: number): Promise<ServiceReceipt> {
   const request = await visibleRequest(db, scope, id, await officeToday(db));
   const settings = await readSettings(db);
-  const voter = request.voter_id === null ? undefined : await findVoter(db, request.voter_id, { kind: 'all' });
-  const own = voter?.message_language;
-  const language: ReceiptLanguage = isReceiptLanguage(own) ? own : isReceiptLanguage(settings.language) ? settings.language : 'en';
+  const language = await citizenLanguage(db, request.voter_id, settings);
   const facts = {
     receipt_no: request.receipt_no,
     registered_on: zonedDay(new Date(request.created_at), settings.timezone),

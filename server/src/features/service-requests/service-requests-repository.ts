@@ -6,10 +6,14 @@ import {
   type ServiceNote,
   type ServicePriority,
   type ServiceRequest,
+  type ServiceRequestFilters,
   type ServiceRequestQuery,
   type ServiceStatus,
 } from '@shared/service-requests/service-request-schema';
+import { nextDay, startOfZonedDay } from '@shared/time/zoned-time';
+import type { SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/dialects/database-dialect';
+import type { Database } from '../../db/schema';
 
 // Requests joined with the names of their assignee and the voter's EPIC number.
 function selectRequests(db: Executor) {
@@ -60,37 +64,50 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, '')}%`;
 }
 
-export async function listServiceRequests(
-  db: Executor,
-  query: ServiceRequestQuery,
-  options: { scope: BoothScope; today: string },
-): Promise<{ items: ServiceRequest[]; total: number }> {
-  let base = db.selectFrom('service_requests');
+// Where the office's day is, for "overdue" and the registration-date filters.
+export interface RequestFilterContext {
+  scope: BoothScope;
+  // The office's calendar day (its timezone).
+  today: string;
+  timezone: string;
+}
+
+// The list's and the export's filters on a query over service_requests (one place for both).
+export function applyRequestFilters<QB extends SelectQueryBuilder<Database, 'service_requests', object>>(base: QB, query: Partial<ServiceRequestFilters>, options: RequestFilterContext): QB {
+  let q = base;
   // Field users: only their booths' requests (a request without a booth is the office's).
   if (options.scope.kind === 'booths') {
-    base = options.scope.booths.length > 0 ? base.where('service_requests.booth', 'in', [...options.scope.booths]) : base.where('service_requests.id', '<', 0);
+    q = (options.scope.booths.length > 0 ? q.where('service_requests.booth', 'in', [...options.scope.booths]) : q.where('service_requests.id', '<', 0)) as QB;
   }
-  if (query.status) base = base.where('service_requests.status', '=', query.status);
-  if (query.category) base = base.where('service_requests.category', '=', query.category);
-  if (query.booth) base = base.where('service_requests.booth', '=', query.booth);
-  if (query.village) base = base.where('service_requests.village', '=', query.village);
-  if (query.assigned_to !== undefined) base = base.where('service_requests.assigned_to', '=', query.assigned_to);
+  if (query.status) q = q.where('service_requests.status', '=', query.status) as QB;
+  if (query.category) q = q.where('service_requests.category', '=', query.category) as QB;
+  if (query.booth) q = q.where('service_requests.booth', '=', query.booth) as QB;
+  if (query.village) q = q.where('service_requests.village', '=', query.village) as QB;
+  if (query.assigned_to !== undefined) q = q.where('service_requests.assigned_to', '=', query.assigned_to) as QB;
+  // Days of registration in the office's timezone, both ends included.
+  if (query.from) q = q.where('service_requests.created_at', '>=', startOfZonedDay(query.from, options.timezone).toISOString()) as QB;
+  if (query.to) q = q.where('service_requests.created_at', '<', startOfZonedDay(nextDay(query.to), options.timezone).toISOString()) as QB;
   if (query.overdue === 'true') {
-    base = base.where('service_requests.due_date', '<', options.today).where('service_requests.status', 'in', [...OPEN_SERVICE_STATUSES]);
+    q = q.where('service_requests.due_date', '<', options.today).where('service_requests.status', 'in', [...OPEN_SERVICE_STATUSES]) as QB;
   } else if (query.overdue === 'false') {
-    base = base.where((eb) => eb.or([eb('service_requests.due_date', 'is', null), eb('service_requests.due_date', '>=', options.today), eb('service_requests.status', 'not in', [...OPEN_SERVICE_STATUSES])]));
+    q = q.where((eb) => eb.or([eb('service_requests.due_date', 'is', null), eb('service_requests.due_date', '>=', options.today), eb('service_requests.status', 'not in', [...OPEN_SERVICE_STATUSES])])) as QB;
   }
   if (query.search) {
     const pattern = likePattern(query.search);
     const digits = query.search.replace(/\D/g, '');
-    base = base.where((eb) =>
+    q = q.where((eb) =>
       eb.or([
         eb(eb.fn('lower', ['service_requests.citizen_name']), 'like', eb.val(pattern)),
         eb(eb.fn('lower', ['service_requests.receipt_no']), 'like', eb.val(pattern)),
         ...(digits.length >= 3 ? [eb('service_requests.citizen_mobile', 'like', `%${digits}%`)] : []),
       ]),
-    );
+    ) as QB;
   }
+  return q;
+}
+
+export async function listServiceRequests(db: Executor, query: ServiceRequestQuery, options: RequestFilterContext): Promise<{ items: ServiceRequest[]; total: number }> {
+  const base = applyRequestFilters(db.selectFrom('service_requests'), query, options);
   const counted = await base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst();
   const total = Number(counted?.total ?? 0);
   const ids = await base
@@ -109,6 +126,14 @@ export async function listServiceRequests(
     .orderBy('service_requests.id', 'desc')
     .execute();
   return { items: rows.map((row) => toRequestDto(row, options.today)), total };
+}
+
+// One keyset page of the export, newest first: the requests below `beforeId` (null: from the top).
+export async function serviceRequestPageBefore(db: Executor, filters: ServiceRequestFilters, options: RequestFilterContext & { beforeId: number | null; limit: number }): Promise<ServiceRequest[]> {
+  let query = applyRequestFilters(selectRequests(db), filters, options);
+  if (options.beforeId !== null) query = query.where('service_requests.id', '<', options.beforeId);
+  const rows = await query.orderBy('service_requests.id', 'desc').limit(options.limit).execute();
+  return rows.map((row) => toRequestDto(row, options.today));
 }
 
 export async function findServiceRequest(db: Executor, id: number, today: string): Promise<ServiceRequest | undefined> {

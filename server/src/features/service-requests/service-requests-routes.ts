@@ -4,11 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, messageSchema } from '@shared/auth/auth-schemas';
 import { ADMIN_ROLES, ALL_ROLES } from '@shared/auth/roles';
+import { ROUTE_ACCESS } from '@shared/auth/route-access';
 import { recordIdSchema } from '@shared/records/record-id';
 import { conflictSchema } from '@shared/records/record-version';
 import {
   serviceNoteInputSchema,
   serviceRequestDetailSchema,
+  serviceRequestFiltersSchema,
   serviceRequestInputSchema,
   serviceRequestListSchema,
   serviceRequestQuerySchema,
@@ -31,6 +33,10 @@ import { requestActor } from '../audit/actor';
 import { boothScopeFor } from '../voters/voter-access';
 import { addAttachment, attachmentBytes, listRequestAttachments, readAttachmentFile, removeAttachment } from './service-attachments-use-cases';
 import { requestReceipt } from './service-receipt-use-cases';
+import { exportServiceRequests } from './service-requests-export';
+import { requestAnalytics, requestCounts } from './service-request-analytics-use-cases';
+import { serviceAnalyticsQuerySchema, serviceAnalyticsSchema, serviceCountsSchema } from '@shared/service-requests/service-request-analytics';
+import { XLSX_CONTENT_TYPE } from '../voters/voter-spreadsheets';
 import { addNote, createRequest, editRequest, getRequest, listRequests } from './service-requests-use-cases';
 
 const idParams = z.object({ id: recordIdSchema('Service request id must be a positive number') });
@@ -56,6 +62,48 @@ export async function serviceRequestRoutes(app: FastifyInstance, ctx: AppContext
     handler: async (request) => listRequests(ctx.db, scopeOf(request), request.query),
   });
 
+  // Office roles only, like voter exports (decision 016): a file of citizens' names, mobiles and
+  // complaints leaves the system here. Stamped, audited and counted against the daily limit;
+  // heavy (one at a time per user, a few per process: plugins/heavy-work.ts).
+  routes.get('/export/excel', {
+    config: { access: ADMIN_ROLES, heavy: true },
+    schema: {
+      tags: ['service-requests'],
+      summary:
+        "The requests matching the list's filters (page and limit ignored), newest first, as a streamed .xlsx (service_requests_YYYY-MM-DD.xlsx) stamped with who exported it and when; EXPORT_SERVICE_REQUESTS audit row; 429 past the daily export limit (shared with voter exports) or while another of the user's exports runs",
+      querystring: serviceRequestFiltersSchema,
+      // 200 is the .xlsx file.
+      response: { 200: z.unknown(), 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
+    },
+    handler: async (request, reply) => {
+      const actor = { user: signedInUser(request).user, ipAddress: request.ip };
+      const { stream, fileName } = await exportServiceRequests(ctx, actor, request.query, (error) => request.log.error({ err: error }, 'service request export failed'));
+      return reply.header('Content-Type', XLSX_CONTENT_TYPE).header('Content-Disposition', `attachment; filename="${fileName}"`).header('Cache-Control', 'no-store').send(stream);
+    },
+  });
+
+  routes.get('/counts', {
+    config: { access: ADMIN_ROLES },
+    schema: {
+      tags: ['service-requests'],
+      summary: "The office's dashboard counts: open requests, overdue ones (due before the office's today while open) and those resolved this month (office time)",
+      response: { 200: serviceCountsSchema, 401: errorSchema, 403: errorSchema },
+    },
+    handler: async () => requestCounts(ctx.db),
+  });
+
+  routes.get('/analytics', {
+    config: { access: ROUTE_ACCESS['GET /api/service-requests/analytics'] },
+    schema: {
+      tags: ['service-requests'],
+      summary:
+        'Requests registered between from and to (office days, both included; none: all): by category, village and booth (20 most), median days to resolve and the share resolved; a Supervisor sees their booths only',
+      querystring: serviceAnalyticsQuerySchema,
+      response: { 200: serviceAnalyticsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+    },
+    handler: async (request) => requestAnalytics(ctx.db, scopeOf(request), request.query),
+  });
+
   routes.post('/', {
     // A field worker's phone sends a request raised offline from its outbox, once.
     config: { access: ALL_ROLES, idempotent: true },
@@ -65,8 +113,12 @@ export async function serviceRequestRoutes(app: FastifyInstance, ctx: AppContext
       body: serviceRequestInputSchema,
       response: { 201: serviceRequestDetailSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
     },
-    handler: async (request, reply) =>
-      reply.code(201).send(await createRequest(ctx.db, requestActor(request), scopeOf(request), request.body, answerKeeper(request, 201, (created: ServiceRequestDetail) => created))),
+    handler: async (request, reply) => {
+      const created = await createRequest(ctx.db, requestActor(request), scopeOf(request), request.body, answerKeeper(request, 201, (detail: ServiceRequestDetail) => detail));
+      // The citizen's SMS, if one was queued, leaves now where the dispatcher runs (decision 090).
+      if (created.messages.some((message) => message.status === 'queued')) ctx.serviceSms.kick();
+      return reply.code(201).send(created);
+    },
   });
 
   routes.get('/:id', {
@@ -101,7 +153,11 @@ export async function serviceRequestRoutes(app: FastifyInstance, ctx: AppContext
       body: serviceNoteInputSchema,
       response: { 200: serviceRequestDetailSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: conflictSchema(serviceRequestSchema) },
     },
-    handler: async (request) => addNote(ctx.db, requestActor(request), scopeOf(request), request.params.id, request.body),
+    handler: async (request) => {
+      const detail = await addNote(ctx.db, requestActor(request), scopeOf(request), request.params.id, request.body);
+      if (detail.messages.some((message) => message.status === 'queued')) ctx.serviceSms.kick();
+      return detail;
+    },
   });
 
   routes.get('/:id/attachments', {

@@ -34,6 +34,8 @@ import {
   type ServiceRequestChanges,
   updateServiceRequest,
 } from './service-requests-repository';
+import { listServiceMessages } from './service-sms-repository';
+import { queueCitizenSms } from './service-sms-use-cases';
 
 export const SERVICE_REQUEST_NOT_FOUND = 'Service request not found';
 export const SERVICE_REQUEST_CHANGED = 'Someone else changed this request first. Reload and try again.';
@@ -44,6 +46,12 @@ const ASSIGNEE_INACTIVE = 'The assignee must be an active user';
 export async function officeToday(db: Executor): Promise<string> {
   const settings = await readSettings(db);
   return zonedDay(new Date(), settings.timezone);
+}
+
+// The office's day and timezone, for "overdue" and the registration-date filters.
+export async function officeDay(db: Executor): Promise<{ today: string; timezone: string }> {
+  const settings = await readSettings(db);
+  return { today: zonedDay(new Date(), settings.timezone), timezone: settings.timezone };
 }
 
 function inScope(scope: BoothScope, booth: string | null): boolean {
@@ -76,15 +84,14 @@ function assertBoothInScope(scope: BoothScope, booth: string | null): void {
 
 export async function listRequests(db: Executor, scope: BoothScope, query: ServiceRequestQuery) {
   if (query.booth) assertBoothInScope(scope, query.booth);
-  const today = await officeToday(db);
-  const { items, total } = await listServiceRequests(db, query, { scope, today });
+  const { items, total } = await listServiceRequests(db, query, { scope, ...(await officeDay(db)) });
   return { items, total, page: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
 }
 
 export async function getRequest(db: Executor, scope: BoothScope, id: number): Promise<ServiceRequestDetail> {
   const today = await officeToday(db);
   const request = await visibleRequest(db, scope, id, today);
-  return { ...request, history: await listServiceNotes(db, id) };
+  return { ...request, history: await listServiceNotes(db, id), messages: await listServiceMessages(db, id) };
 }
 
 // With a voter, the citizen's name, mobile, booth and village come from the voter's record
@@ -141,6 +148,9 @@ export async function createRequest(
       recordName: serviceRequestRecordName({ receipt_no: receipt, citizen_name: citizenName ?? '' }),
       details: { category: input.category, booth, voter_id: input.voter_id, assigned_to: input.assigned_to, program_id: input.program_id },
     });
+    // The citizen's SMS, when the office sends them: queued here, sent after the commit.
+    const registered = await findServiceRequest(trx, requestId, '');
+    if (registered) await queueCitizenSms(trx, registered, 'registered', actor);
     const created = await getRequest(trx, { kind: 'all' }, requestId);
     await keep?.(trx, created);
     return created;
@@ -199,6 +209,8 @@ export async function addNote(db: Kysely<Database>, actor: StaffActor, scope: Bo
         recordName: serviceRequestRecordName(request),
         details: { from: request.status, to: to ?? request.status, version: request.version + 1 },
       });
+      // Resolved: the citizen is told, when the office sends these messages.
+      if (to === 'Resolved') await queueCitizenSms(trx, { ...request, status: to }, 'resolved', actor);
     }),
   );
   return getRequest(db, scope, id);

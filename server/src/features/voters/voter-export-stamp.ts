@@ -15,6 +15,26 @@ export const CONFIDENTIALITY_NOTE =
   "Confidential voter data. For the organisation's own work only: do not share, forward or publish it. " +
   'Every export is logged with who made it and when; a leaked copy can be traced back to this export.';
 
+// What an export holds, in the words its stamp uses: voters by default; the service-request
+// register's export (decision 090) is stamped the same way with its own words.
+export interface ExportKind {
+  title: string;
+  subject: string;
+  note: string;
+  rowsLabel: string;
+  rowsWord: string;
+  everything: string;
+}
+
+export const VOTER_EXPORT_KIND: ExportKind = {
+  title: 'Voter export',
+  subject: 'Confidential voter data',
+  note: CONFIDENTIALITY_NOTE,
+  rowsLabel: 'Voters in this file',
+  rowsWord: 'voters',
+  everything: 'All voters (no filter)',
+};
+
 export interface ExportStamp {
   reference: string;
   fullName: string;
@@ -23,14 +43,17 @@ export interface ExportStamp {
   at: Date;
   timezone: string;
   appName: string;
-  filters: Partial<VoterFilters>;
+  filters: Partial<VoterFilters> | Record<string, unknown>;
   all: boolean;
+  kind?: ExportKind;
 }
 
+const kindOf = (stamp: Pick<ExportStamp, 'kind'>) => stamp.kind ?? VOTER_EXPORT_KIND;
+
 // The filter as one line: "booth=Booth-22; gender=Female", or what an unfiltered export holds.
-export function describeFilters(stamp: Pick<ExportStamp, 'filters' | 'all'>): string {
-  const used = Object.entries(stamp.filters).filter(([, value]) => value !== undefined && value !== '');
-  if (used.length === 0) return stamp.all ? 'All voters (no filter)' : 'No filter';
+export function describeFilters(stamp: Pick<ExportStamp, 'filters' | 'all' | 'kind'>): string {
+  const used = Object.entries(stamp.filters).filter(([, value]) => value !== undefined && value !== '' && value !== null);
+  if (used.length === 0) return stamp.all ? kindOf(stamp).everything : 'No filter';
   return used.map(([name, value]) => `${name}=${String(value)}`).join('; ');
 }
 
@@ -47,13 +70,13 @@ export function printFooter(stamp: ExportStamp): string {
 // the voter sheet: a search filter like "=HYPERLINK(...)" is never run.
 export function aboutRows(stamp: ExportStamp, result: { rows: number; complete: boolean }): SheetCell[][] {
   return [
-    ['Confidential', CONFIDENTIALITY_NOTE],
+    ['Confidential', kindOf(stamp).note],
     ['Exported by', exporter(stamp)],
     ['Role', stamp.role],
     ['Exported at (UTC)', stamp.at.toISOString()],
     ['Exported at (office time)', officeTime(stamp)],
     ['Filter', describeFilters(stamp)],
-    ['Voters in this file', result.rows],
+    [kindOf(stamp).rowsLabel, result.rows],
     ['Export reference', stamp.reference],
     ['Application', stamp.appName],
   ].map(([label, value]) => [label as string, typeof value === 'number' ? value : neutralizeCell(String(value))]);
@@ -61,12 +84,12 @@ export function aboutRows(stamp: ExportStamp, result: { rows: number; complete: 
 
 export function exportProperties(stamp: ExportStamp, result: { rows: number }): DocumentProperties {
   return {
-    title: 'Voter export',
-    subject: 'Confidential voter data',
+    title: kindOf(stamp).title,
+    subject: kindOf(stamp).subject,
     creator: exporter(stamp),
     lastModifiedBy: exporter(stamp),
     created: stamp.at,
-    description: `${CONFIDENTIALITY_NOTE} Exported by ${exporter(stamp)} (${stamp.role}) at ${officeTime(stamp)}; filter: ${describeFilters(stamp)}; ${result.rows} voters; reference ${stamp.reference}.`,
+    description: `${kindOf(stamp).note} Exported by ${exporter(stamp)} (${stamp.role}) at ${officeTime(stamp)}; filter: ${describeFilters(stamp)}; ${result.rows} ${kindOf(stamp).rowsWord}; reference ${stamp.reference}.`,
     keywords: `confidential; export ${stamp.reference}`,
     category: 'Confidential',
     application: stamp.appName,
@@ -80,7 +103,7 @@ export function exportProperties(stamp: ExportStamp, result: { rows: number }): 
       Filter: describeFilters(stamp),
       Rows: String(result.rows),
       'Export reference': stamp.reference,
-      Confidential: CONFIDENTIALITY_NOTE,
+      Confidential: kindOf(stamp).note,
     },
   };
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import '@web/lib/past-results-texts';
+import '@web/lib/service-register-texts';
 import { Link } from 'react-router';
 import type { AuditLog, AuditRecordLink } from '@shared/audit/audit-schemas';
 import { auditTableName } from '@web/lib/audit-names';
@@ -28,7 +29,7 @@ type AuditRecordProps = { log: Pick<AuditLog, 'table_name' | 'record_id' | 'reco
 export function AuditRecord({ log }: AuditRecordProps) {
   const { t } = useTranslation();
   // Settings labels: the main texts, and the past results' own (issue 61).
-  const { t: tLabel } = useTranslation(['translation', 'pastResults']);
+  const { t: tLabel } = useTranslation(['translation', 'pastResults', 'serviceRegister']);
   const reference = (
     <>
       {log.table_name ? auditTableName(t, log.table_name) : ''}

@@ -75,6 +75,8 @@ const FIELD_TAB: Record<keyof Settings, SettingsTab> = {
   dlt_entity_id: 'notifications',
   voter_sms_daily_budget: 'notifications',
   voter_sms_approval_threshold: 'notifications',
+  // Issue 59 (decision 090): SMS to the citizen on a request's registration and resolution.
+  service_sms_enabled: 'notifications',
 };
 const FIELDS = Object.keys(FIELD_TAB) as (keyof Settings)[];
 const FIELD_LABEL: Partial<Record<keyof Settings, SettingLabelKey>> = SETTING_LABEL_KEYS;
@@ -95,7 +97,7 @@ interface SettingsFormProps {
 
 export function SettingsForm({ settings: opened, tab, onTabChange, reload = () => window.location.reload() }: SettingsFormProps) {
   const { t } = useTranslation();
-  const { t: tLabel } = useTranslation(['translation', 'pastResults']);
+  const { t: tLabel } = useTranslation(['translation', 'pastResults', 'serviceRegister']);
   const formMessage = useFormMessage();
   const update = useUpdateSettings();
   // The settings the edit starts from: those loaded, or the newer ones after a conflict.

@@ -1,0 +1,288 @@
+import type { Language } from '@shared/i18n/languages';
+import type { LocaleTextsOf } from './locale-texts';
+
+// The service-request register's export, date filters, SMS to the citizen, dashboard counts and
+// analytics (issue 59, decision 090) in their own namespace, 'serviceRegister': loaded with the
+// screens that show them (lib/service-register-texts.ts), never with the first download, whose
+// 150 KB budget they would not fit. Each language has the English shape (a missing key does not
+// compile). The category and status names stay in the main files ('service.*').
+export const serviceRegisterEn = {
+  filters: {
+    village: 'Village',
+    allVillages: 'All villages',
+    from: 'Registered from',
+    to: 'Registered to',
+  },
+  export: {
+    button: 'Export to Excel',
+    exporting: 'Exporting…',
+    done: 'Export downloaded',
+    failed: 'Could not export the requests',
+  },
+  messages: {
+    title: 'Messages to the citizen',
+    registered: 'Registration SMS',
+    resolved: 'Resolution SMS',
+    to: 'to mobile ending {{last4}}',
+    language: 'in {{language}}',
+    parts_one: '{{count}} part',
+    parts_other: '{{count}} parts',
+    statuses: {
+      queued: 'Waiting to be sent',
+      sent: 'Sent',
+      failed: 'Not sent: the SMS gateway refused it',
+      skipped: 'Not sent',
+    },
+    reasons: {
+      optedOut: 'the citizen has opted out of messages',
+      noMobile: 'there is no mobile number',
+    },
+  },
+  dashboard: {
+    title: 'Service requests',
+    open: 'Open requests',
+    overdue: 'Overdue requests',
+    resolvedThisMonth: 'Resolved this month',
+    view: 'Open the register',
+  },
+  analytics: {
+    title: 'Service requests',
+    yourBooths: 'The requests of your booths.',
+    from: 'Registered from',
+    to: 'Registered to',
+    total: 'Registered',
+    resolved: 'Resolved',
+    shareResolved: 'Share resolved',
+    median: 'Median days to resolve',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
+    notYet: 'None resolved yet',
+    byCategory: 'By category',
+    byVillage: 'By village',
+    byBooth: 'By booth',
+    noVillage: 'No village',
+    noBooth: 'No booth',
+    columns: { name: 'Name', total: 'Registered', resolved: 'Resolved', share: 'Resolved %' },
+    empty: 'No requests were registered in these dates.',
+    loading: 'Loading the request figures',
+    fetchFailed: 'Could not load the request figures',
+    top: 'The 20 with the most requests.',
+  },
+  settings: {
+    title: 'Service requests',
+    sms: 'SMS to the citizen on registration and resolution',
+    smsHint:
+      "Sent through the SMS gateway in the citizen's language (the voter's message language, else the office's), never to a number that opted out. Each message shows in the request's history.",
+  },
+};
+
+type ServiceRegisterTexts = LocaleTextsOf<typeof serviceRegisterEn>;
+
+const serviceRegisterMr: ServiceRegisterTexts = {
+  filters: {
+    village: 'गाव',
+    allVillages: 'सर्व गावे',
+    from: 'नोंदणी दिनांकापासून',
+    to: 'नोंदणी दिनांकापर्यंत',
+  },
+  export: {
+    button: 'Excel मध्ये निर्यात करा',
+    exporting: 'निर्यात होत आहे…',
+    done: 'निर्यात डाउनलोड झाली',
+    failed: 'अर्जांची निर्यात होऊ शकली नाही',
+  },
+  messages: {
+    title: 'अर्जदाराला पाठवलेले संदेश',
+    registered: 'नोंदणीचा SMS',
+    resolved: 'काम पूर्ण झाल्याचा SMS',
+    to: '{{last4}} ने संपणाऱ्या मोबाइलवर',
+    language: '{{language}} मध्ये',
+    parts_one: '{{count}} भाग',
+    parts_other: '{{count}} भाग',
+    statuses: {
+      queued: 'पाठवायचा आहे',
+      sent: 'पाठवला',
+      failed: 'पाठवला नाही: SMS गेटवेने नाकारला',
+      skipped: 'पाठवला नाही',
+    },
+    reasons: {
+      optedOut: 'अर्जदाराने संदेश नकोत असे कळवले आहे',
+      noMobile: 'मोबाइल क्रमांक नाही',
+    },
+  },
+  dashboard: {
+    title: 'अर्ज व तक्रारी',
+    open: 'प्रलंबित अर्ज',
+    overdue: 'मुदत उलटलेले अर्ज',
+    resolvedThisMonth: 'या महिन्यात निकाली',
+    view: 'अर्जांची नोंदवही उघडा',
+  },
+  analytics: {
+    title: 'अर्ज व तक्रारी',
+    yourBooths: 'आपल्या बूथमधील अर्ज.',
+    from: 'नोंदणी दिनांकापासून',
+    to: 'नोंदणी दिनांकापर्यंत',
+    total: 'नोंदवलेले',
+    resolved: 'निकाली',
+    shareResolved: 'निकाली अर्जांचे प्रमाण',
+    median: 'निकालासाठी लागलेले दिवस (मध्यांक)',
+    days_one: '{{count}} दिवस',
+    days_other: '{{count}} दिवस',
+    notYet: 'अजून एकही अर्ज निकाली नाही',
+    byCategory: 'प्रकारानुसार',
+    byVillage: 'गावानुसार',
+    byBooth: 'बूथनुसार',
+    noVillage: 'गाव नाही',
+    noBooth: 'बूथ नाही',
+    columns: { name: 'नाव', total: 'नोंदवलेले', resolved: 'निकाली', share: 'निकाली %' },
+    empty: 'या दिनांकांत एकही अर्ज नोंदवला गेला नाही.',
+    loading: 'अर्जांची आकडेवारी लोड होत आहे',
+    fetchFailed: 'अर्जांची आकडेवारी लोड होऊ शकली नाही',
+    top: 'सर्वाधिक अर्ज असलेले २०.',
+  },
+  settings: {
+    title: 'अर्ज व तक्रारी',
+    sms: 'अर्ज नोंदवल्यावर आणि काम पूर्ण झाल्यावर अर्जदाराला SMS',
+    smsHint: 'SMS गेटवेमधून अर्जदाराच्या भाषेत (मतदाराची संदेशाची भाषा, नसल्यास कार्यालयाची) पाठवला जातो; संदेश नकोत असे कळवलेल्या क्रमांकाला कधीच नाही. प्रत्येक संदेश अर्जाच्या इतिहासात दिसतो.',
+  },
+};
+
+const serviceRegisterHi: ServiceRegisterTexts = {
+  filters: {
+    village: 'गाँव',
+    allVillages: 'सभी गाँव',
+    from: 'पंजीकरण दिनांक से',
+    to: 'पंजीकरण दिनांक तक',
+  },
+  export: {
+    button: 'Excel में निर्यात करें',
+    exporting: 'निर्यात हो रहा है…',
+    done: 'निर्यात डाउनलोड हो गया',
+    failed: 'अनुरोधों का निर्यात नहीं हो सका',
+  },
+  messages: {
+    title: 'आवेदक को भेजे गए संदेश',
+    registered: 'पंजीकरण का SMS',
+    resolved: 'समाधान का SMS',
+    to: '{{last4}} पर समाप्त होने वाले मोबाइल पर',
+    language: '{{language}} में',
+    parts_one: '{{count}} भाग',
+    parts_other: '{{count}} भाग',
+    statuses: {
+      queued: 'भेजा जाना बाकी',
+      sent: 'भेजा गया',
+      failed: 'नहीं भेजा: SMS गेटवे ने अस्वीकार किया',
+      skipped: 'नहीं भेजा',
+    },
+    reasons: {
+      optedOut: 'आवेदक ने संदेश न भेजने को कहा है',
+      noMobile: 'मोबाइल नंबर नहीं है',
+    },
+  },
+  dashboard: {
+    title: 'अनुरोध और शिकायतें',
+    open: 'लंबित अनुरोध',
+    overdue: 'समय-सीमा पार अनुरोध',
+    resolvedThisMonth: 'इस महीने हल हुए',
+    view: 'अनुरोध रजिस्टर खोलें',
+  },
+  analytics: {
+    title: 'अनुरोध और शिकायतें',
+    yourBooths: 'आपके बूथों के अनुरोध।',
+    from: 'पंजीकरण दिनांक से',
+    to: 'पंजीकरण दिनांक तक',
+    total: 'दर्ज',
+    resolved: 'हल हुए',
+    shareResolved: 'हल हुए अनुरोधों का हिस्सा',
+    median: 'हल होने में लगे दिनों की माध्यिका',
+    days_one: '{{count}} दिन',
+    days_other: '{{count}} दिन',
+    notYet: 'अभी तक कोई हल नहीं हुआ',
+    byCategory: 'श्रेणी अनुसार',
+    byVillage: 'गाँव अनुसार',
+    byBooth: 'बूथ अनुसार',
+    noVillage: 'कोई गाँव नहीं',
+    noBooth: 'कोई बूथ नहीं',
+    columns: { name: 'नाम', total: 'दर्ज', resolved: 'हल हुए', share: 'हल %' },
+    empty: 'इन दिनांकों में कोई अनुरोध दर्ज नहीं हुआ।',
+    loading: 'अनुरोधों के आँकड़े लोड हो रहे हैं',
+    fetchFailed: 'अनुरोधों के आँकड़े लोड नहीं हो सके',
+    top: 'सबसे अधिक अनुरोधों वाले 20।',
+  },
+  settings: {
+    title: 'अनुरोध और शिकायतें',
+    sms: 'पंजीकरण और समाधान पर आवेदक को SMS',
+    smsHint: 'SMS गेटवे से आवेदक की भाषा में (मतदाता की संदेश भाषा, न हो तो कार्यालय की) भेजा जाता है; संदेश बंद करवाने वाले नंबर पर कभी नहीं। हर संदेश अनुरोध के इतिहास में दिखता है।',
+  },
+};
+
+const serviceRegisterGu: ServiceRegisterTexts = {
+  filters: {
+    village: 'ગામ',
+    allVillages: 'બધાં ગામ',
+    from: 'નોંધણી તારીખથી',
+    to: 'નોંધણી તારીખ સુધી',
+  },
+  export: {
+    button: 'Excel માં નિકાસ કરો',
+    exporting: 'નિકાસ થઈ રહી છે…',
+    done: 'નિકાસ ડાઉનલોડ થઈ',
+    failed: 'અરજીઓની નિકાસ થઈ શકી નહીં',
+  },
+  messages: {
+    title: 'અરજદારને મોકલેલા સંદેશ',
+    registered: 'નોંધણીનો SMS',
+    resolved: 'ઉકેલનો SMS',
+    to: '{{last4}} થી પૂરા થતા મોબાઇલ પર',
+    language: '{{language}} માં',
+    parts_one: '{{count}} ભાગ',
+    parts_other: '{{count}} ભાગ',
+    statuses: {
+      queued: 'મોકલવાનો બાકી',
+      sent: 'મોકલ્યો',
+      failed: 'મોકલ્યો નહીં: SMS ગેટવેએ નકાર્યો',
+      skipped: 'મોકલ્યો નહીં',
+    },
+    reasons: {
+      optedOut: 'અરજદારે સંદેશ ન મોકલવા કહ્યું છે',
+      noMobile: 'મોબાઇલ નંબર નથી',
+    },
+  },
+  dashboard: {
+    title: 'અરજીઓ અને ફરિયાદો',
+    open: 'બાકી અરજીઓ',
+    overdue: 'મુદત વીતેલી અરજીઓ',
+    resolvedThisMonth: 'આ મહિને ઉકેલાઈ',
+    view: 'અરજી રજિસ્ટર ખોલો',
+  },
+  analytics: {
+    title: 'અરજીઓ અને ફરિયાદો',
+    yourBooths: 'તમારા બૂથની અરજીઓ.',
+    from: 'નોંધણી તારીખથી',
+    to: 'નોંધણી તારીખ સુધી',
+    total: 'નોંધાયેલી',
+    resolved: 'ઉકેલાયેલી',
+    shareResolved: 'ઉકેલાયેલી અરજીઓનો હિસ્સો',
+    median: 'ઉકેલમાં લાગેલા દિવસો (મધ્યસ્થ)',
+    days_one: '{{count}} દિવસ',
+    days_other: '{{count}} દિવસ',
+    notYet: 'હજી કોઈ ઉકેલાઈ નથી',
+    byCategory: 'પ્રકાર મુજબ',
+    byVillage: 'ગામ મુજબ',
+    byBooth: 'બૂથ મુજબ',
+    noVillage: 'ગામ નથી',
+    noBooth: 'બૂથ નથી',
+    columns: { name: 'નામ', total: 'નોંધાયેલી', resolved: 'ઉકેલાયેલી', share: 'ઉકેલ %' },
+    empty: 'આ તારીખોમાં કોઈ અરજી નોંધાઈ નથી.',
+    loading: 'અરજીઓના આંકડા લોડ થઈ રહ્યા છે',
+    fetchFailed: 'અરજીઓના આંકડા લોડ થઈ શક્યા નહીં',
+    top: 'સૌથી વધુ અરજીઓવાળા 20.',
+  },
+  settings: {
+    title: 'અરજીઓ અને ફરિયાદો',
+    sms: 'નોંધણી અને ઉકેલ વખતે અરજદારને SMS',
+    smsHint: 'SMS ગેટવેથી અરજદારની ભાષામાં (મતદારની સંદેશ ભાષા, ન હોય તો કાર્યાલયની) મોકલાય છે; સંદેશ બંધ કરાવેલા નંબર પર ક્યારેય નહીં. દરેક સંદેશ અરજીના ઇતિહાસમાં દેખાય છે.',
+  },
+};
+
+export const SERVICE_REGISTER_TEXTS: Record<Language, ServiceRegisterTexts> = { en: serviceRegisterEn, mr: serviceRegisterMr, hi: serviceRegisterHi, gu: serviceRegisterGu };
