@@ -38,6 +38,7 @@ import { createSmsGatewayFromEnv } from './features/notifications/sms/sms-config
 import { createServiceSmsDispatcher } from './features/service-requests/service-sms-dispatcher';
 import { createSmsDispatcher } from './features/notifications/sms/sms-dispatcher';
 import { createVoterSendDispatcher } from './features/voter-messages/voter-send-dispatcher';
+import { createAppointmentReminders } from './features/appointments/appointment-reminders';
 import type { SmsGateway } from './features/notifications/sms/sms-gateway';
 import { twoFactorRoutes } from './features/two-factor/two-factor-routes';
 import { voterExportRoutes } from './features/voters/voter-export-routes';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     sms: createSmsDispatcher({ db: database.db, gateway: smsGateway, log: (line) => app.log.warn(line), elsewhere: options.smsDispatchElsewhere }),
     serviceSms: createServiceSmsDispatcher({ db: database.db, gateway: smsGateway, log: (line) => app.log.warn(line) }),
     voterSends: createVoterSendDispatcher({ db: database.db, gateway: smsGateway, whatsapp: whatsappGateway, log: (line) => app.log.warn(line), ratePerSecond: config.smsRatePerSecond ?? 10 }),
+    appointmentReminders: createAppointmentReminders({ db: database.db, gateway: smsGateway, log: (line) => app.log.warn(line) }),
     whatsapp: whatsappGateway ? { gateway: whatsappGateway, pricePaise: config.whatsappPricePaise ?? 80 } : null,
     photos: config.databaseUrl ? databasePhotoStore(database.db, config.dataDir) : diskPhotoStore(config.dataDir),
     redis,
@@ -160,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     await ctx.sms.stop();
     await ctx.serviceSms.stop();
     await ctx.voterSends.stop();
+    await ctx.appointmentReminders.idle();
     await redis?.quit().catch(() => {});
     await liveness.stop();
     await ctx.slipPrinters.close();

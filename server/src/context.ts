@@ -9,6 +9,7 @@ import type { SmsDispatcher } from './features/notifications/sms/sms-dispatcher'
 import type { ServiceSmsDispatcher } from './features/service-requests/service-sms-dispatcher';
 import type { WhatsAppGateway } from './features/voter-messages/whatsapp/whatsapp-cloud-gateway';
 import type { VoterSendDispatcher } from './features/voter-messages/voter-send-dispatcher';
+import type { AppointmentReminders } from './features/appointments/appointment-reminders';
 import type { PhotoStore } from './features/voters/voter-photos';
 import type { ProcessLiveness } from './db/process-liveness';
 import type { HeavyWorkGate } from './plugins/heavy-work';
@@ -29,6 +30,8 @@ export interface AppContext {
   serviceSms: ServiceSmsDispatcher;
   // Messages to voters (issue 60): sent at the gateway's rate by the process that runs the jobs.
   voterSends: VoterSendDispatcher;
+  // The appointments' reminder SMS the day before (decision 091), a pass of the scheduled jobs.
+  appointmentReminders: AppointmentReminders;
   // WhatsApp template messages to voters where WHATSAPP_* are set (decision 079); null: SMS only.
   whatsapp: { gateway: WhatsAppGateway; pricePaise: number } | null;
   // Voter photos: files on SQLite, rows on PostgreSQL so that every node serves them (decision 043).

@@ -74,6 +74,17 @@ export const ROUTE_ACCESS = {
   'GET /api/appointments': ADMIN_ROLES,
   'POST /api/appointments': ADMIN_ROLES,
   'PUT /api/appointments/:id': ADMIN_ROLES,
+  // Decision 091: the leaders' calendars and day sheets are the office's; the walk-in queue of a
+  // hearing day is also the door's (field roles read calendars, give out and move tokens).
+  'GET /api/appointments/calendars': ALL_ROLES,
+  'POST /api/appointments/calendars': ADMIN_ROLES,
+  'PUT /api/appointments/calendars/:id': ADMIN_ROLES,
+  'POST /api/appointments/calendars/:id/blocked-days': ADMIN_ROLES,
+  'DELETE /api/appointments/calendars/:id/blocked-days/:blockedId': ADMIN_ROLES,
+  'GET /api/appointments/sheet': ADMIN_ROLES,
+  'GET /api/appointments/tokens': ALL_ROLES,
+  'POST /api/appointments/tokens': ALL_ROLES,
+  'PUT /api/appointments/tokens/:id': ALL_ROLES,
   // Issue 59, village programs: the office's to manage; a field user reads those covering their booths.
   'GET /api/village-programs': ALL_ROLES,
   'GET /api/village-programs/not-visited': ADMIN_ROLES,

@@ -62,6 +62,7 @@ import * as surveys from './migrations/2026-12-07-064-surveys';
 import * as oneInsertTrigger from './migrations/2026-12-07-065-one-insert-trigger';
 import * as voterAvailability from './migrations/2026-12-08-063-voter-availability';
 import * as serviceRequestMessages from './migrations/2026-12-08-067-service-request-messages';
+import * as appointmentCalendars from './migrations/2026-12-08-068-appointment-calendars';
 import type { Database } from './schema';
 
 // Migrations are listed here rather than read from a folder at run time, so they
@@ -132,6 +133,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-12-08-063-voter-availability': voterAvailability,
   // Named after 2026-12-08-063 for the same reason.
   '2026-12-08-067-service-request-messages': serviceRequestMessages,
+  '2026-12-08-068-appointment-calendars': appointmentCalendars,
 };
 
 // Tests pass their own list (the real ones plus a test-only migration that throws);

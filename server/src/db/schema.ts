@@ -664,6 +664,68 @@ export interface AppointmentsTable {
   created_at: string;
   updated_at: string;
   version: Generated<number>;
+  // Migration 068: the leader's calendar (always written; nullable on SQLite only), a linked
+  // service request, and the reminder SMS's state (null: not sent yet).
+  calendar_id: number;
+  service_request_id: number | null;
+  reminder_status: string | null;
+  reminder_attempts: Generated<number>;
+  reminder_at: string | null;
+}
+
+// Issue 59 (migration 068, decision 091): a leader's calendar.
+export interface AppointmentCalendarsTable {
+  id: Generated<number>;
+  name: string;
+  // ISO weekdays, '1,2,3,4,5,6'.
+  working_days: string;
+  day_start: string;
+  day_end: string;
+  slot_minutes: number;
+  reminder_sms: Generated<number>;
+  reminder_dlt_template_id: Generated<string>;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+export interface AppointmentBlockedDaysTable {
+  id: Generated<number>;
+  calendar_id: number;
+  blocked_date: string;
+  reason: string;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: string;
+}
+
+export interface AppointmentTokenCountersTable {
+  calendar_id: number;
+  token_date: string;
+  last_number: number;
+}
+
+export interface AppointmentTokensTable {
+  id: Generated<number>;
+  calendar_id: number;
+  token_date: string;
+  token_number: number;
+  voter_id: number | null;
+  visitor_name: string;
+  visitor_mobile: string | null;
+  purpose: string;
+  booth: string | null;
+  village: string | null;
+  service_request_id: number | null;
+  status: string;
+  checked_in_at: string | null;
+  called_at: string | null;
+  finished_at: string | null;
+  created_by: number | null;
+  created_by_name: string | null;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
 }
 
 export interface VillageProgramsTable {
@@ -786,6 +848,10 @@ export interface Database {
   service_request_attachments: ServiceRequestAttachmentsTable;
   service_request_messages: ServiceRequestMessagesTable;
   appointments: AppointmentsTable;
+  appointment_calendars: AppointmentCalendarsTable;
+  appointment_blocked_days: AppointmentBlockedDaysTable;
+  appointment_token_counters: AppointmentTokenCountersTable;
+  appointment_tokens: AppointmentTokensTable;
   village_programs: VillageProgramsTable;
   village_program_booths: VillageProgramBoothsTable;
   notifications: NotificationsTable;

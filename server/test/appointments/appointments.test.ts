@@ -65,7 +65,7 @@ describe('POST /api/appointments', () => {
   });
 
   it('should answer 400 naming the fields for bad input and a day in the past', async () => {
-    const bad = await post(admin, { appointment_date: '2099-02-30', slot: '09:00', purpose: '', kind: 'party', visitor_mobile: '123' });
+    const bad = await post(admin, { appointment_date: '2099-02-30', slot: '9 am', purpose: '', kind: 'party', visitor_mobile: '123' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toMatchObject({
       appointment_date: 'This date does not exist in the calendar',

@@ -27,7 +27,7 @@ const HANG_MS = 5000;
 // A print or export with a valid id does its real work (fonts loaded, a slip printer started on
 // first use): on a loaded machine that outlasts 5 s without hanging (a CI run at load 10 did).
 const HEAVY_HANG_MS = 20_000;
-const isHeavy = (url: string) => /^\/api\/(slips\/|voters\/export|service-requests\/export)/.test(url);
+const isHeavy = (url: string) => /^\/api\/(slips\/|voters\/export|service-requests\/export|appointments\/sheet)/.test(url);
 
 const SQL = ["' OR '1'='1", "1; DROP TABLE voters; --", "' UNION SELECT password_hash FROM users --", '%', '_', '\\', "'; PRAGMA writable_schema=1; --", '$1', '?'];
 const SCRIPT = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'javascript:alert(1)', '"><svg onload=alert(1)>', '{{constructor.constructor("alert(1)")()}}'];

@@ -88,6 +88,32 @@ function nextFreeSlot(): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+// The first calendar (migration 068's), which every booking made without one belongs to.
+async function firstCalendar(t: TestApp): Promise<number> {
+  return (await t.ctx.db.selectFrom('appointment_calendars').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id;
+}
+
+// A calendar of its own, so a change by one role does not make the next one's version stale.
+async function calendarIn(t: TestApp): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await t.ctx.db
+    .insertInto('appointment_calendars')
+    .values({ name: `Access ${randomUUID()}`, working_days: '1,2,3,4,5,6,7', day_start: '10:00', day_end: '18:00', slot_minutes: 15, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function tokenIn(t: TestApp): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await t.ctx.db
+    .insertInto('appointment_tokens')
+    .values({ calendar_id: await firstCalendar(t), token_date: '2099-01-05', token_number: Math.floor(Math.random() * 1e9), visitor_name: 'Walk-in', purpose: 'Road repair', status: 'Checked in', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 let appointmentDay = 0;
 async function appointmentIn(t: TestApp): Promise<{ id: number; day: string }> {
   const now = new Date().toISOString();
@@ -95,7 +121,7 @@ async function appointmentIn(t: TestApp): Promise<{ id: number; day: string }> {
   const day = `2099-${String(Math.floor(appointmentDay / 28) % 12 + 1).padStart(2, '0')}-${String((appointmentDay % 28) + 1).padStart(2, '0')}`;
   const row = await t.ctx.db
     .insertInto('appointments')
-    .values({ kind: 'meeting', appointment_date: day, slot: '10:00', visitor_name: 'Walk-in', purpose: 'Road repair', status: 'Requested', created_at: now, updated_at: now })
+    .values({ calendar_id: await firstCalendar(t), kind: 'meeting', appointment_date: day, slot: '10:00', visitor_name: 'Walk-in', purpose: 'Road repair', status: 'Requested', created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, day };
@@ -238,6 +264,19 @@ export const VALID_REQUESTS: Record<string, RequestBuilder> = {
     const { id, day } = await appointmentIn(t);
     return { url: `/api/appointments/${id}`, payload: { visitor_name: 'Walk-in', appointment_date: day, slot: '10:00', purpose: 'Road repair', status: 'Requested' } };
   },
+  'GET /api/appointments/calendars': async () => ({ url: '/api/appointments/calendars' }),
+  'POST /api/appointments/calendars': async () => ({ url: '/api/appointments/calendars', payload: { name: `Leader ${randomUUID()}`, working_days: [1, 2, 3], day_start: '10:00', day_end: '13:00', slot_minutes: 30 } }),
+  'PUT /api/appointments/calendars/:id': async (t) => ({ url: `/api/appointments/calendars/${await calendarIn(t)}`, payload: { name: `Leader ${randomUUID()}`, working_days: [1, 2, 3], day_start: '10:00', day_end: '13:00', slot_minutes: 30 } }),
+  'POST /api/appointments/calendars/:id/blocked-days': async (t) => ({ url: `/api/appointments/calendars/${await calendarIn(t)}/blocked-days`, payload: { blocked_date: '2099-01-05', reason: 'Assembly session' } }),
+  'DELETE /api/appointments/calendars/:id/blocked-days/:blockedId': async (t) => {
+    const calendar = await calendarIn(t);
+    const row = await t.ctx.db.insertInto('appointment_blocked_days').values({ calendar_id: calendar, blocked_date: '2099-01-05', reason: 'Leave', created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+    return { url: `/api/appointments/calendars/${calendar}/blocked-days/${row.id}` };
+  },
+  'GET /api/appointments/sheet': async () => ({ url: '/api/appointments/sheet?date=2099-01-05&lang=mr' }),
+  'GET /api/appointments/tokens': async () => ({ url: '/api/appointments/tokens?date=2099-01-05' }),
+  'POST /api/appointments/tokens': async () => ({ url: '/api/appointments/tokens', payload: { token_date: '2099-01-05', visitor_name: 'Walk-in', purpose: 'Road repair' } }),
+  'PUT /api/appointments/tokens/:id': async (t) => ({ url: `/api/appointments/tokens/${await tokenIn(t)}`, payload: { status: 'Called' } }),
   'GET /api/village-programs': async () => ({ url: '/api/village-programs' }),
   'GET /api/village-programs/not-visited': async () => ({ url: '/api/village-programs/not-visited?days=30' }),
   'POST /api/village-programs': async () => ({ url: '/api/village-programs', payload: villageProgram }),

@@ -24,10 +24,14 @@ export async function runScheduledBackup(ctx: AppContext, now: Date = new Date()
 }
 
 const HOUR_MS = 3_600_000;
+// The appointments' reminders: a pass every ten minutes finds tomorrow's new bookings soon and
+// waits out the night (decision 091).
+const REMINDER_PASS_MS = 10 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 
 // Started by the server (not by tests), in one process of several (decision 039): the retention purge daily, a backup check hourly
-// (so a changed frequency applies within the hour). Both run once shortly after start.
+// (so a changed frequency applies within the hour), the appointments' reminder SMS every ten
+// minutes. All run once shortly after start.
 export function startScheduledJobs(ctx: AppContext, log: FastifyBaseLogger, options: { firstRunDelayMs?: number } = {}): () => void {
   const retention = async () => {
     try {
@@ -47,12 +51,22 @@ export function startScheduledJobs(ctx: AppContext, log: FastifyBaseLogger, opti
       log.error({ err: error }, 'database backup failed');
     }
   };
+  const reminders = async () => {
+    try {
+      const result = await ctx.appointmentReminders.runOnce();
+      if (result.sent + result.skipped + result.failed > 0) log.info({ reminders: result }, 'appointment reminders sent');
+    } catch (error) {
+      log.error({ err: error }, 'appointment reminders failed');
+    }
+  };
   const delay = options.firstRunDelayMs ?? 60_000;
   const timers = [
     setTimeout(() => void retention(), delay),
     setTimeout(() => void backup(), delay),
+    setTimeout(() => void reminders(), delay),
     setInterval(() => void retention(), DAY_MS),
     setInterval(() => void backup(), HOUR_MS),
+    setInterval(() => void reminders(), REMINDER_PASS_MS),
   ];
   // Timers never keep the process alive on their own.
   for (const timer of timers) timer.unref();

@@ -1,22 +1,13 @@
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Slip, SlipFormat, SlipLanguage } from '@shared/slips/slip-schema';
 import { pollLine, relativeLabel, SLIP_WORDS, stationLine } from '@shared/slips/slip-texts';
+import { registerPdfFonts, writeText } from '../../lib/pdf-text';
 
-// The slip PDF engine (issue 22, decision 030). pdfkit lays text out through fontkit, which
-// applies the fonts' OpenType tables (GSUB/GPOS: conjuncts, reph, pre-base vowel signs), so
-// Devanagari and Gujarati come out shaped; the Noto fonts are static TTFs from npm packages
-// (installed by `npm ci`, never fetched at run time). Each glyph is written with its Unicode
-// (ToUnicode map), so a reader can search and copy the text.
-
-const require = createRequire(import.meta.url);
-export const SLIP_FONTS = {
-  deva: require.resolve('@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf'),
-  devaBold: require.resolve('@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf'),
-  gujr: require.resolve('@expo-google-fonts/noto-sans-gujarati/400Regular/NotoSansGujarati_400Regular.ttf'),
-  gujrBold: require.resolve('@expo-google-fonts/noto-sans-gujarati/700Bold/NotoSansGujarati_700Bold.ttf'),
-} as const;
+// The slip PDF engine (issue 22, decision 030): shaped Devanagari and Gujarati through
+// lib/pdf-text.ts (fontkit applies the fonts' OpenType tables; ActualText keeps the text as
+// written for copying and reading aloud).
+export { PDF_FONTS as SLIP_FONTS, scriptRuns } from '../../lib/pdf-text';
 
 const MM = 72 / 25.4;
 const A4 = { width: 595.28, height: 841.89 };
@@ -26,58 +17,7 @@ export const SLIPS_PER_A4_PAGE = A4_COLUMNS * A4_ROWS;
 const A4_MARGIN = 18;
 
 type Doc = PDFKit.PDFDocument;
-const GUJARATI = /[\u0A80-\u0AFF]/;
-
-// The Devanagari font also holds Latin letters and digits; the Gujarati one holds Gujarati.
-// A text is cut into runs of one script so each run gets a font that has its letters
-// (a Gujarati slip still prints a Marathi roll's names in Devanagari).
-export function scriptRuns(text: string): { text: string; gujarati: boolean }[] {
-  const runs: { text: string; gujarati: boolean }[] = [];
-  for (const char of text) {
-    // Spaces, digits and punctuation stay with the run they are in.
-    const gujarati = GUJARATI.test(char) ? true : /[\p{L}\p{M}]/u.test(char) ? false : (runs.at(-1)?.gujarati ?? false);
-    const last = runs.at(-1);
-    if (last && last.gujarati === gujarati) last.text += char;
-    else runs.push({ text: char, gujarati });
-  }
-  return runs;
-}
-
-interface TextStyle {
-  size: number;
-  bold?: boolean;
-  width: number;
-  // Lines the text may take before it is cut with an ellipsis.
-  lines?: number;
-}
-
-function fontOf(gujarati: boolean, bold: boolean | undefined): string {
-  return gujarati ? (bold ? 'gujrBold' : 'gujr') : bold ? 'devaBold' : 'deva';
-}
-
-// Writes a text at (x, y) and answers the y below it.
-function write(doc: Doc, text: string, x: number, y: number, style: TextStyle): number {
-  const lines = style.lines ?? 1;
-  const runs = scriptRuns(text);
-  const lineHeight = style.size * 1.45;
-  const options = { width: style.width, height: lineHeight * lines, ellipsis: true, lineBreak: lines > 1, lineGap: 0 };
-  // Shaped glyphs stand in visual order (ि before its consonant, the reph after its syllable):
-  // copied or read aloud they came out as "िकरण", "कुलकणीर्" (issue 56). A marked-content span
-  // carries the text as written (ActualText), which pdftotext, PDF readers and screen readers use.
-  doc.markContent('Span', { actual: text });
-  if (runs.length <= 1) {
-    doc.font(fontOf(runs[0]?.gujarati ?? false, style.bold)).fontSize(style.size).text(text, x, y, options);
-  } else {
-    runs.forEach((run, index) => {
-      doc.font(fontOf(run.gujarati, style.bold)).fontSize(style.size);
-      if (index === 0) doc.text(run.text, x, y, { ...options, continued: true });
-      else doc.text(run.text, { ...options, continued: index < runs.length - 1 });
-    });
-  }
-  doc.endMarkedContent();
-  const height = Math.min(doc.heightOfString(text, { width: style.width, lineGap: 0 }), lineHeight * lines);
-  return y + Math.max(height, lineHeight);
-}
+const write = writeText;
 
 // The slip's QR code (a signed token, decision 085) as vector squares: sharp at any printer
 // resolution, no image to embed. Error correction Q (a quarter of the code may be creased or
@@ -175,10 +115,7 @@ export function slipPdf(options: { lang: SlipLanguage; format: SlipFormat; title
     info: { Title: options.title, Creator: 'Voter management system' },
     lang: lang === 'en' ? 'en-IN' : `${lang}-IN`,
   });
-  doc.registerFont('deva', SLIP_FONTS.deva);
-  doc.registerFont('devaBold', SLIP_FONTS.devaBold);
-  doc.registerFont('gujr', SLIP_FONTS.gujr);
-  doc.registerFont('gujrBold', SLIP_FONTS.gujrBold);
+  registerPdfFonts(doc);
   let count = 0;
   return {
     doc,
