@@ -154,7 +154,8 @@ const ROUTES: RouteObject[] = [
       { path: '/voter-flags', element: <RequireAuth roles={AVAILABILITY_DECIDERS}><VoterFlagsPage /></RequireAuth> },
       { path: '/settings', element: adminOnly(<SettingsPage />) },
       { path: '/village', element: adminOnly(<VillagePage />) },
-      { path: '/appointment', element: adminOnly(<AppointmentPage />) },
+      // The office's calendars; the walk-in queue of a hearing day for every role (decision 091).
+      { path: '/appointment', element: <AppointmentPage /> },
       // Issue 61, surveys: the office writes them and reads the results; a Supervisor reads the
       // results of their booths. Field workers answer from My voters and a voter's card.
       { path: '/surveys', element: <RequireAuth roles={['Super Admin', 'Admin', 'Supervisor']}>{<SurveysPage />}</RequireAuth> },

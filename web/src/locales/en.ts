@@ -85,6 +85,7 @@ export const en = {
     settings: 'Settings',
     village: 'Vilage Program',
     appointment: 'Appointment',
+    walkInQueue: 'Walk-in queue',
     service: 'Service/Complaint',
     surveys: 'Surveys',
     voterFlags: 'Availability Reports',

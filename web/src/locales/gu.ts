@@ -76,6 +76,7 @@ export const gu: LocaleTexts = {
     settings: 'સેટિંગ્સ',
     village: 'ગામ કાર્યક્રમ',
     appointment: 'મુલાકાત',
+    walkInQueue: 'સીધા આવેલાની કતાર',
     service: 'સેવા/ફરિયાદ',
     surveys: 'સર્વેક્ષણો',
     voterFlags: 'ઉપલબ્ધતા અહેવાલો',

@@ -77,6 +77,7 @@ export const hi: LocaleTexts = {
     settings: 'सेटिंग्स',
     village: 'ग्राम कार्यक्रम',
     appointment: 'मुलाकात',
+    walkInQueue: 'आए नागरिकों की कतार',
     service: 'सेवा/शिकायत',
     surveys: 'सर्वेक्षण',
     voterFlags: 'उपलब्धता सूचनाएँ',

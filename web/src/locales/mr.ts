@@ -77,6 +77,7 @@ export const mr: LocaleTexts = {
     settings: 'सेटिंग्ज',
     village: 'गाव कार्यक्रम',
     appointment: 'भेटीची वेळ',
+    walkInQueue: 'थेट आलेल्यांची रांग',
     service: 'सेवा/तक्रार',
     surveys: 'सर्वेक्षणे',
     voterFlags: 'उपलब्धता अहवाल',

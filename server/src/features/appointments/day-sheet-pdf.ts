@@ -16,7 +16,6 @@ const WIDTH = A4.width - 2 * MARGIN;
 const BOTTOM = A4.height - MARGIN - 20;
 const CELL_PAD = 4;
 
-type Doc = PDFKit.PDFDocument;
 
 interface Column {
   width: number;

@@ -8,10 +8,10 @@ const item = (to: string) => {
 };
 
 describe('menuItemsFor', () => {
-  it('should give field roles their home first, then the three items visible to all (and a Supervisor the availability reports of their booths)', () => {
-    expect(menuItemsFor('Karyakarta').map((entry) => entry.labelKey)).toEqual(['myVoters.menu', 'pollDay.menu.mark', 'pollDay.menu.chase', 'menu.voterEntry', 'menu.tasks', 'menu.notifications']);
+  it('should give field roles their home first, then the three items visible to all, the walk-in queue (decision 091) (and a Supervisor the availability reports of their booths)', () => {
+    expect(menuItemsFor('Karyakarta').map((entry) => entry.labelKey)).toEqual(['myVoters.menu', 'pollDay.menu.mark', 'pollDay.menu.chase', 'menu.voterEntry', 'menu.tasks', 'menu.notifications', 'menu.walkInQueue']);
     // Issue 61: a Supervisor decides the availability reports and reads the survey results of their booths.
-    expect(menuItemsFor('Supervisor').map((entry) => entry.labelKey)).toEqual(['booths.menu', 'pollDay.menu.mark', 'pollDay.menu.chase', 'pollDay.menu.turnout', 'menu.voterEntry', 'menu.voterFlags', 'menu.tasks', 'menu.notifications', 'menu.surveys']);
+    expect(menuItemsFor('Supervisor').map((entry) => entry.labelKey)).toEqual(['booths.menu', 'pollDay.menu.mark', 'pollDay.menu.chase', 'pollDay.menu.turnout', 'menu.voterEntry', 'menu.voterFlags', 'menu.tasks', 'menu.notifications', 'menu.walkInQueue', 'menu.surveys']);
   });
 
   it('should give Super Admin and Admin the twelve items of the spec, Booths, Availability Reports, the three poll-day items and Surveys', () => {

@@ -52,6 +52,8 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { labelKey: 'menu.analytics', to: '/analytics', icon: BarChart3, roles: ADMIN_ROLES },
   { labelKey: 'menu.village', to: '/village', icon: Building2, roles: ADMIN_ROLES },
   { labelKey: 'menu.appointment', to: '/appointment', icon: CalendarClock, roles: ADMIN_ROLES },
+  // Decision 091: the door of a hearing day gives out tokens from a field worker's phone too.
+  { labelKey: 'menu.walkInQueue', to: '/appointment?view=queue', icon: CalendarClock, roles: ['Supervisor', 'Karyakarta'] },
   { labelKey: 'menu.service', to: '/service', icon: MessageSquareWarning, roles: ADMIN_ROLES },
   // Issue 61: surveys, the office's and a Supervisor's (the results of their booths).
   { labelKey: 'menu.surveys', to: '/surveys', icon: ClipboardCheck, roles: ['Super Admin', 'Admin', 'Supervisor'] },

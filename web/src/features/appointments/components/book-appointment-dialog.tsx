@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { type Appointment, APPOINTMENT_KINDS, APPOINTMENT_SLOTS, type AppointmentInput, appointmentInputSchema } from '@shared/appointments/appointment-schema';
+import { type Appointment, APPOINTMENT_KINDS, type AppointmentInput, appointmentInputSchema } from '@shared/appointments/appointment-schema';
 import type { Voter } from '@shared/voters/voter-schema';
 import { Button } from '@web/components/ui/button';
 import { FormField, inputClassName } from '@web/components/ui/form-field';
@@ -13,13 +13,31 @@ import { showServerFieldErrors } from '@web/lib/server-field-errors';
 import { useBookAppointment } from '../api/book-appointment';
 import { useAppointmentTranslation } from '../appointment-texts-loader';
 
+export interface BookingSlot {
+  calendarId: number;
+  date: string;
+  slot: string;
+  slots: readonly string[];
+}
+
+// A service request's receipt as the citizen quotes it (SR-2026-00123) or its bare number: the
+// request's id is the receipt's last part (decision 066).
+export function serviceRequestIdOf(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const match = /^(?:SR-\d{4}-)?0*(\d{1,9})$/i.exec(trimmed);
+  return match ? Number(match[1]) : undefined;
+}
+
 interface BookAppointmentDialogProps {
-  // The day and time the user chose on the day view; null keeps the dialog closed.
-  slot: { date: string; slot: string } | null;
+  // The calendar, day and time the user chose on the day view, with the day's slots; null keeps
+  // the dialog closed.
+  slot: BookingSlot | null;
   onClose: () => void;
 }
 
-const emptyFor = (date: string, slot: string): AppointmentInput => ({
+const emptyFor = (calendarId: number, date: string, slot: string): AppointmentInput => ({
+  calendar_id: calendarId,
   voter_id: null,
   visitor_name: '',
   visitor_mobile: '',
@@ -53,29 +71,30 @@ export function BookAppointmentDialog({ slot, onClose }: BookAppointmentDialogPr
       }
     >
       {/* A fresh form for each slot chosen: its day and time are the form's starting values. */}
-      {slot && <BookAppointmentForm key={`${slot.date} ${slot.slot}`} date={slot.date} slot={slot.slot} book={book} onBooked={onClose} />}
+      {slot && <BookAppointmentForm key={`${slot.calendarId} ${slot.date} ${slot.slot}`} at={slot} book={book} onBooked={onClose} />}
     </Modal>
   );
 }
 
 interface BookAppointmentFormProps {
-  date: string;
-  slot: string;
+  at: BookingSlot;
   // The dialog's mutation, so its footer button shows the save under way.
   book: ReturnType<typeof useBookAppointment>;
   onBooked: () => void;
 }
 
-function BookAppointmentForm({ date, slot, book, onBooked }: BookAppointmentFormProps) {
+function BookAppointmentForm({ at, book, onBooked }: BookAppointmentFormProps) {
   const { t } = useAppointmentTranslation();
   const [voter, setVoter] = useState<Voter | null>(null);
+  const [receipt, setReceipt] = useState('');
+  const [receiptError, setReceiptError] = useState<string | undefined>();
   const {
     register,
     handleSubmit,
     setValue,
     setError,
     formState: { errors },
-  } = useForm<AppointmentInput>({ resolver: zodResolver(appointmentInputSchema), defaultValues: emptyFor(date, slot) });
+  } = useForm<AppointmentInput>({ resolver: zodResolver(appointmentInputSchema), defaultValues: emptyFor(at.calendarId, at.date, at.slot) });
 
   const choose = (chosen: Voter | null) => {
     setVoter(chosen);
@@ -85,8 +104,14 @@ function BookAppointmentForm({ date, slot, book, onBooked }: BookAppointmentForm
   };
 
   const onSubmit = handleSubmit(async (values) => {
+    const requestId = serviceRequestIdOf(receipt);
+    if (requestId === undefined) {
+      setReceiptError(t('form.serviceRequestInvalid'));
+      return;
+    }
+    setReceiptError(undefined);
     try {
-      const booked = await book.mutateAsync(values);
+      const booked = await book.mutateAsync({ ...values, service_request_id: requestId });
       toast.success(t('booked', { name: booked.visitor_name, slot: booked.slot }));
       onBooked();
     } catch (error) {
@@ -97,7 +122,7 @@ function BookAppointmentForm({ date, slot, book, onBooked }: BookAppointmentForm
         toast.error(message);
         return;
       }
-      showServerFieldErrors(error, setError, Object.keys(emptyFor('', '')));
+      showServerFieldErrors(error, setError, Object.keys(emptyFor(0, '', '')));
       toast.error(errorMessage(error, t('bookFailed')));
     }
   });
@@ -109,7 +134,7 @@ function BookAppointmentForm({ date, slot, book, onBooked }: BookAppointmentForm
         </FormField>
         <FormField label={t('form.slot')} required error={errors.slot?.message}>
           <select className={inputClassName} {...register('slot')}>
-            {APPOINTMENT_SLOTS.map((time) => (
+            {at.slots.map((time) => (
               <option key={time} value={time}>
                 {time}
               </option>
@@ -145,6 +170,9 @@ function BookAppointmentForm({ date, slot, book, onBooked }: BookAppointmentForm
         </FormField>
         <FormField label={t('form.purpose')} required error={errors.purpose?.message} className="sm:col-span-2">
           <input className={inputClassName} {...register('purpose')} />
+        </FormField>
+        <FormField label={t('form.serviceRequest')} error={receiptError ?? errors.service_request_id?.message}>
+          <input className={inputClassName} value={receipt} onChange={(event) => setReceipt(event.target.value)} placeholder="SR-2026-00123" />
         </FormField>
         <FormField label={t('form.notes')} error={errors.notes?.message} className="sm:col-span-2">
           <textarea rows={2} className={inputClassName} {...register('notes')} />
