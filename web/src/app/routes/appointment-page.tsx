@@ -109,7 +109,7 @@ export function AppointmentPage() {
       <div className="mb-3 flex flex-wrap items-end gap-2">
         <label className="flex w-full flex-col gap-1 text-sm font-medium text-slate-700 sm:w-56">
           {t('calendar')}
-          <select className={inputClassName} value={calendarId ?? ''} onChange={(event) => goTo({ calendar: Number(event.target.value) })}>
+          <select aria-label={t('calendar')} className={inputClassName} value={calendarId ?? ''} onChange={(event) => goTo({ calendar: Number(event.target.value) })}>
             {items.map((item) => (
               <option key={item.id} value={item.id}>
                 {item.name}
@@ -126,7 +126,7 @@ export function AppointmentPage() {
           <div className="flex w-full flex-wrap items-end gap-2 sm:ml-auto sm:w-auto">
             <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
               {t('sheet.language')}
-              <select className={inputClassName} value={sheetLanguage} onChange={(event) => isLanguage(event.target.value) && setSheetLanguage(event.target.value)}>
+              <select aria-label={t('sheet.language')} className={inputClassName} value={sheetLanguage} onChange={(event) => isLanguage(event.target.value) && setSheetLanguage(event.target.value)}>
                 {LANGUAGE_PICKER_ORDER.map((language) => (
                   <option key={language} value={language}>
                     {LANGUAGE_NAMES[language]}
