@@ -10,6 +10,7 @@ import { expectKeptCountsToMatchVoters } from '../analytics/kept-counts';
 import { createTestApp, signInAs, type TestApp } from '../support/test-app';
 import { csvFile, xlsxFile } from './spreadsheet-test-helpers';
 import { multipart } from './voter-test-helpers';
+import { KEPT_DURING_IMPORT } from '../../src/db/dialects/sqlite/deferred-indexes';
 
 // The paths a large file takes (voter-import.ts): it is read on a worker thread, and a file at
 // least half as large again as the table builds the filter indexes once at the end (SQLite;
@@ -117,7 +118,8 @@ async function startAgain(): Promise<void> {
 }
 
 // PostgreSQL lists the primary key among the indexes; SQLite's is the table itself.
-const keptWhileImporting = () => ['voters_voter_id_unique', 'voters_live_idx', ...(t.ctx.dialect.name === 'postgres' ? ['voters_pkey'] : [])];
+// SQLite keeps its sparse partial indexes live too (decision 088).
+const keptWhileImporting = () => (t.ctx.dialect.name === 'postgres' ? ['voters_voter_id_unique', 'voters_live_idx', 'voters_pkey'] : [...KEPT_DURING_IMPORT]);
 
 describe('POST /api/voters/import: large files', () => {
   // First, while the table is all but empty: the file loads in bulk (SQLite).
