@@ -30,7 +30,7 @@ export const serviceRegisterEn = {
     statuses: {
       queued: 'Waiting to be sent',
       sent: 'Sent',
-      failed: 'Not sent: the SMS gateway refused it',
+      failed: 'Not sent by the SMS gateway',
       skipped: 'Not sent',
     },
     reasons: {
@@ -102,7 +102,7 @@ const serviceRegisterMr: ServiceRegisterTexts = {
     statuses: {
       queued: 'पाठवायचा आहे',
       sent: 'पाठवला',
-      failed: 'पाठवला नाही: SMS गेटवेने नाकारला',
+      failed: 'SMS गेटवेने पाठवला नाही',
       skipped: 'पाठवला नाही',
     },
     reasons: {
@@ -171,7 +171,7 @@ const serviceRegisterHi: ServiceRegisterTexts = {
     statuses: {
       queued: 'भेजा जाना बाकी',
       sent: 'भेजा गया',
-      failed: 'नहीं भेजा: SMS गेटवे ने अस्वीकार किया',
+      failed: 'SMS गेटवे ने नहीं भेजा',
       skipped: 'नहीं भेजा',
     },
     reasons: {
@@ -240,7 +240,7 @@ const serviceRegisterGu: ServiceRegisterTexts = {
     statuses: {
       queued: 'મોકલવાનો બાકી',
       sent: 'મોકલ્યો',
-      failed: 'મોકલ્યો નહીં: SMS ગેટવેએ નકાર્યો',
+      failed: 'SMS ગેટવેએ મોકલ્યો નહીં',
       skipped: 'મોકલ્યો નહીં',
     },
     reasons: {

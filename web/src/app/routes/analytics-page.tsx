@@ -10,6 +10,7 @@ import { StatCard } from '@web/components/ui/stat-card';
 import { Table } from '@web/components/ui/table';
 import { useAnalytics, useFilterOptions } from '@web/features/analytics/api/get-analytics';
 import { BoothAnalyticsView } from '@web/features/booths/components/booth-analytics';
+import { ServiceAnalyticsSection } from '@web/features/service-requests/components/service-analytics-section';
 import { SUPPORT_COLORS } from '@web/features/contacts/components/contact-labels';
 import { Badge } from '@web/components/ui/badge';
 import { AnalyticsChart } from '@web/features/analytics/components/analytics-chart';
@@ -191,6 +192,9 @@ export function AnalyticsPage() {
       />
 
       <BoothAnalyticsView filters={filters} levelBadge={(level, text) => <Badge color={SUPPORT_COLORS[level]}>{text}</Badge>} />
+
+      {/* Issue 59 (decision 090): the service-request register in numbers, with its own dates. */}
+      <ServiceAnalyticsSection />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isAdminRole } from '@shared/auth/roles';
@@ -18,6 +18,10 @@ import { errorMessage } from '@web/lib/api-client';
 import { useSession } from '@web/lib/session';
 
 type ListedBooth = BoothList['booths'][number];
+
+// A Supervisor's request figures for their booths (decision 090), on the coverage view; loaded
+// only when shown (the office has them on /analytics).
+const ServiceAnalyticsSection = lazy(() => import('@web/features/service-requests/components/service-analytics-section').then((module) => ({ default: module.ServiceAnalyticsSection })));
 
 // What a search looks in: the label, its number alone ("7" finds Booth-07), the polling station and the place.
 function matches(booth: ListedBooth, term: string): boolean {
@@ -49,6 +53,7 @@ export function BoothsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const view: BoothsView = params.get('view') === 'coverage' ? 'coverage' : 'list';
+  const { user } = useSession();
   return (
     <div>
       <PageHeader title={t('booths.title')} />
@@ -67,7 +72,18 @@ export function BoothsPage() {
         ))}
       </div>
       <div role="tabpanel" aria-label={t(`booths.views.${view}`)}>
-        {view === 'coverage' ? <BoothAnalyticsView filters={{}} levelBadge={(level, text) => <Badge color={SUPPORT_COLORS[level]}>{text}</Badge>} /> : <BoothList />}
+        {view === 'coverage' ? (
+          <div className="space-y-6">
+            <BoothAnalyticsView filters={{}} levelBadge={(level, text) => <Badge color={SUPPORT_COLORS[level]}>{text}</Badge>} />
+            {user?.role === 'Supervisor' && (
+              <Suspense fallback={<Spinner className="h-6 w-6 text-blue-900" />}>
+                <ServiceAnalyticsSection ownBooths />
+              </Suspense>
+            )}
+          </div>
+        ) : (
+          <BoothList />
+        )}
       </div>
     </div>
   );

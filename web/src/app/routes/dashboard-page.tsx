@@ -6,6 +6,7 @@ import { PageHeader } from '@web/components/layout/page-header';
 import { Spinner } from '@web/components/ui/spinner';
 import { StatCard } from '@web/components/ui/stat-card';
 import { BoothClassCard } from '@web/features/booths/components/booth-analytics';
+import { ServiceCountsCard } from '@web/features/service-requests/components/service-counts-card';
 import { AuditRecord } from '@web/features/audit-logs/components/audit-record';
 import { useDashboardStats, useRecentActivity } from '@web/features/dashboard/api/get-dashboard';
 import { useDateFormat } from '@web/lib/use-date-format';
@@ -54,6 +55,7 @@ export function DashboardPage() {
           />
         ))}
       </div>
+      <ServiceCountsCard />
       <BoothClassCard />
       <DashboardSection id="quick-actions" title={t('dashboard.quickActions')}>
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">

@@ -15,10 +15,11 @@ import { useUsersByRoles } from '@web/lib/users-by-role';
 import { type ServiceRequestListParams, useServiceRequests } from '@web/features/service-requests/api/get-service-requests';
 import { CreateServiceRequestDialog } from '@web/features/service-requests/components/create-service-request-dialog';
 import { ServiceRequestDialog } from '@web/features/service-requests/components/service-request-dialog';
+import { ServiceExportButton } from '@web/features/service-requests/components/service-export-button';
 import { ServiceRequestFilters } from '@web/features/service-requests/components/service-request-filters';
 import { ServiceRequestList } from '@web/features/service-requests/components/service-request-list';
 
-const FILTER_KEYS = ['status', 'category', 'booth', 'assigned_to', 'overdue', 'search', 'page'] as const;
+const FILTER_KEYS = ['status', 'category', 'booth', 'village', 'assigned_to', 'overdue', 'from', 'to', 'search', 'page'] as const;
 
 // /service (spec section 2, issue 59): the office's grievance register. The filters, the page
 // and the open request live in the address, so a link or a reload shows the same view.
@@ -69,10 +70,13 @@ export function ServicePage() {
   return (
     <div>
       <PageHeader title={t('service.title')}>
-        <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden="true" className="h-4 w-4" />
-          {t('service.newRequest')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <ServiceExportButton params={params} />
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            {t('service.newRequest')}
+          </Button>
+        </div>
       </PageHeader>
       <ServiceRequestFilters
         params={params}

@@ -24,6 +24,7 @@ import { useAddServiceNote } from '../api/add-service-note';
 import { useServiceRequest } from '../api/get-service-request';
 import { useUpdateServiceRequest } from '../api/update-service-request';
 import { ServiceAttachments } from './service-attachments';
+import { ServiceMessages } from './service-messages';
 import { ServiceReceiptActions } from './service-receipt';
 import type { StaffChoice } from './service-request-filters';
 import { CitizenFields, RequestDetailFields } from './service-request-fields';
@@ -68,6 +69,7 @@ export function ServiceRequestDialog({ id, canEdit, booths, staff, onClose }: Se
           <ServiceReceiptActions requestId={detail.id} version={detail.version} />
           <ServiceAttachments requestId={detail.id} canDelete={canEdit} />
           <History detail={detail} />
+          <ServiceMessages messages={detail.messages} />
           <NoteForm key={detail.id} detail={detail} />
         </div>
       )}

@@ -3,6 +3,8 @@ import { SERVICE_CATEGORIES, SERVICE_STATUSES } from '@shared/service-requests/s
 import { Button } from '@web/components/ui/button';
 import { inputClassName } from '@web/components/ui/form-field';
 import { SearchInput } from '@web/components/ui/search-input';
+import { useReferenceNames } from '@web/lib/reference-names';
+import { useServiceRegisterTranslation } from '@web/lib/service-register-texts';
 import type { ServiceRequestListParams } from '../api/get-service-requests';
 
 export interface StaffChoice {
@@ -21,10 +23,13 @@ interface ServiceRequestFiltersProps {
   onClear: () => void;
 }
 
-// The register's filters: status, category, booth, assignee, overdue, and the search by
-// receipt, name or mobile. Each lives in the address (STYLE.md: the URL is state).
+// The register's filters: status, category, booth, village, assignee, overdue, the days of
+// registration, and the search by receipt, name or mobile. Each lives in the address (STYLE.md:
+// the URL is state).
 export function ServiceRequestFilters({ params, booths, staff, search, onSearch, onChange, onClear }: ServiceRequestFiltersProps) {
   const { t } = useTranslation();
+  const { t: tRegister } = useServiceRegisterTranslation();
+  const references = useReferenceNames();
   const select = (key: keyof ServiceRequestListParams, label: string, all: string, options: { value: string; label: string }[]) => (
     <select aria-label={label} className={inputClassName} value={params[key] ?? ''} onChange={(event) => onChange(key, event.target.value)}>
       <option value="">{all}</option>
@@ -57,11 +62,35 @@ export function ServiceRequestFilters({ params, booths, staff, search, onSearch,
         booths.map((booth) => ({ value: booth, label: booth })),
       )}
       {select(
+        'village',
+        tRegister('filters.village'),
+        tRegister('filters.allVillages'),
+        references.options('villages').map((village) => ({ value: village.value, label: village.label })),
+      )}
+      {select(
         'assigned_to',
         t('service.filters.assignee'),
         t('service.filters.anyone'),
         staff.map((user) => ({ value: String(user.id), label: user.name })),
       )}
+      <input
+        type="date"
+        aria-label={tRegister('filters.from')}
+        title={tRegister('filters.from')}
+        className={inputClassName}
+        value={params.from ?? ''}
+        max={params.to || undefined}
+        onChange={(event) => onChange('from', event.target.value)}
+      />
+      <input
+        type="date"
+        aria-label={tRegister('filters.to')}
+        title={tRegister('filters.to')}
+        className={inputClassName}
+        value={params.to ?? ''}
+        min={params.from || undefined}
+        onChange={(event) => onChange('to', event.target.value)}
+      />
       <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
         <input type="checkbox" className="h-4 w-4" checked={params.overdue === 'true'} onChange={(event) => onChange('overdue', event.target.checked ? 'true' : '')} />
         {t('service.filters.overdue')}

@@ -33,6 +33,7 @@ import { ClassRuleSettings } from './class-rule-settings';
 import { MessagingSettings } from './messaging-settings';
 import { useFormMessage } from '@web/lib/form-message';
 import { SETTING_LABEL_KEYS, type SettingLabelKey } from '@web/lib/setting-labels';
+import { useServiceRegisterTranslation } from '@web/lib/service-register-texts';
 
 export const SETTINGS_TABS = ['general', 'data', 'security', 'notifications', 'field', 'election'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
@@ -98,6 +99,7 @@ interface SettingsFormProps {
 export function SettingsForm({ settings: opened, tab, onTabChange, reload = () => window.location.reload() }: SettingsFormProps) {
   const { t } = useTranslation();
   const { t: tLabel } = useTranslation(['translation', 'pastResults', 'serviceRegister']);
+  const { t: tRegister } = useServiceRegisterTranslation();
   const formMessage = useFormMessage();
   const update = useUpdateSettings();
   // The settings the edit starts from: those loaded, or the newer ones after a conflict.
@@ -289,6 +291,13 @@ export function SettingsForm({ settings: opened, tab, onTabChange, reload = () =
               name="sms_notifications"
               render={({ field }) => (
                 <ToggleRow label={t('settings.smsNotifications')} checked={field.value === 'true'} onChange={(on) => field.onChange(on ? 'true' : 'false')} error={errors.sms_notifications?.message} />
+              )}
+            />
+            <Controller
+              control={control}
+              name="service_sms_enabled"
+              render={({ field }) => (
+                <ToggleRow label={tRegister('settings.sms')} hint={tRegister('settings.smsHint')} checked={field.value === 'true'} onChange={(on) => field.onChange(on ? 'true' : 'false')} error={errors.service_sms_enabled?.message} />
               )}
             />
             <MessagingSettings register={register} errors={errors} />
