@@ -45,7 +45,7 @@ export function ServiceAnalyticsSection({ ownBooths = false }: { ownBooths?: boo
         rows={rows}
         rowKey={(row) => row.key}
         columns={[
-          { key: 'name', header: t('analytics.columns.name'), cell: (row) => row.name },
+          { key: 'name', header: t('analytics.columns.name'), cell: (row) => row.name, className: 'whitespace-nowrap' },
           { key: 'total', header: t('analytics.columns.total'), cell: (row) => count(row.total), className: 'text-right tabular-nums', headerClassName: 'text-right' },
           { key: 'resolved', header: t('analytics.columns.resolved'), cell: (row) => count(row.resolved), className: 'text-right tabular-nums', headerClassName: 'text-right' },
           { key: 'share', header: t('analytics.columns.share'), cell: (row) => `${sharePercent(row.resolved, row.total).toFixed(1)}%`, className: 'text-right tabular-nums', headerClassName: 'text-right' },
@@ -88,9 +88,13 @@ export function ServiceAnalyticsSection({ ownBooths = false }: { ownBooths?: boo
             <StatCard label={t('analytics.total')} value={count(data.total)} />
             <StatCard label={t('analytics.resolved')} value={count(data.resolved)} />
             <StatCard label={t('analytics.shareResolved')} value={`${data.share_resolved.toFixed(1)}%`} />
-            <StatCard label={t('analytics.median')} value={data.median_days_to_resolve === null ? t('analytics.notYet') : t('analytics.days', { count: data.median_days_to_resolve })} />
+            <StatCard
+              label={t('analytics.median')}
+              value={data.median_days_to_resolve === null ? '—' : t('analytics.days', { count: data.median_days_to_resolve })}
+              footer={data.median_days_to_resolve === null ? <p className="mt-1 text-sm text-slate-500">{t('analytics.notYet')}</p> : undefined}
+            />
           </div>
-          <div className="grid gap-4 lg:grid-cols-3">
+          <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
             {table(t('analytics.byCategory'), tallies(data).categories)}
             {table(t('analytics.byVillage'), tallies(data).villages)}
             {table(t('analytics.byBooth'), tallies(data).booths)}

@@ -73,24 +73,21 @@ export function ServiceRequestFilters({ params, booths, staff, search, onSearch,
         t('service.filters.anyone'),
         staff.map((user) => ({ value: String(user.id), label: user.name })),
       )}
-      <input
-        type="date"
-        aria-label={tRegister('filters.from')}
-        title={tRegister('filters.from')}
-        className={inputClassName}
-        value={params.from ?? ''}
-        max={params.to || undefined}
-        onChange={(event) => onChange('from', event.target.value)}
-      />
-      <input
-        type="date"
-        aria-label={tRegister('filters.to')}
-        title={tRegister('filters.to')}
-        className={inputClassName}
-        value={params.to ?? ''}
-        min={params.from || undefined}
-        onChange={(event) => onChange('to', event.target.value)}
-      />
+      <div className="grid gap-3 sm:col-span-2 sm:grid-cols-2">
+        {(['from', 'to'] as const).map((key) => (
+          <label key={key} className="flex flex-col gap-1 text-xs font-medium text-slate-600">
+            <span>{tRegister(`filters.${key}`)}</span>
+            <input
+              type="date"
+              className={`${inputClassName} min-w-0`}
+              value={params[key] ?? ''}
+              min={key === 'to' ? params.from || undefined : undefined}
+              max={key === 'from' ? params.to || undefined : undefined}
+              onChange={(event) => onChange(key, event.target.value)}
+            />
+          </label>
+        ))}
+      </div>
       <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
         <input type="checkbox" className="h-4 w-4" checked={params.overdue === 'true'} onChange={(event) => onChange('overdue', event.target.checked ? 'true' : '')} />
         {t('service.filters.overdue')}
