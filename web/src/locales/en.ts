@@ -565,7 +565,7 @@ export const en = {
       CLOSE_SURVEY: 'Close Survey',
       DELETE_SURVEY: 'Delete Survey',
       ANSWER_SURVEY: 'Answer Survey',
-      EXPORT_SURVEY: 'Export Survey Answers',
+      EXPORT_SURVEY: 'Export Survey',
     },
     // The table an audit row's record is in, as the row names it.
     tables: {
