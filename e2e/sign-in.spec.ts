@@ -24,12 +24,13 @@ const ADMIN_MENU = [
   'Surveys',
   'Settings',
 ];
-const FIELD_MENU = ['Voter Data Entry', 'Task Management', 'Notification Module'];
+// Decision 091: field workers give out walk-in tokens at a hearing day's door.
+const FIELD_MENU = ['Voter Data Entry', 'Task Management', 'Notification Module', 'Walk-in queue'];
 // Issue 22: poll day's screens (the E2E server starts with a poll date set).
 const POLL_MENU = ['Mark voted', 'Chase supporters'];
 
 // Issue 61: a Supervisor decides the availability reports and reads the survey results of their booths.
-const SUPERVISOR_MENU = ['Booths', ...POLL_MENU, 'Turnout', 'Voter Data Entry', 'Availability Reports', 'Task Management', 'Notification Module', 'Surveys'];
+const SUPERVISOR_MENU = ['Booths', ...POLL_MENU, 'Turnout', 'Voter Data Entry', 'Availability Reports', 'Task Management', 'Notification Module', 'Walk-in queue', 'Surveys'];
 const KARYAKARTA_MENU = ['My voters', ...POLL_MENU, ...FIELD_MENU];
 
 // Spec section 2: field workers land on voter entry; an office may send them to their own work
